@@ -1,0 +1,2 @@
+// Generated protocol headers are added here by scripts/generate-protocols.sh.
+#include <wayland-client.h>

@@ -1,0 +1,1 @@
+// Replaced by generated protocol code (scripts/generate-protocols.sh).

@@ -1,0 +1,129 @@
+/// Everything a renderer needs to draw one moment: the engine's output for `frame(at:)`.
+/// `replay` serializes these (TRACE-FORMAT.md "Frame dump").
+public struct PointerFrame: Sendable, Equatable {
+    public var time: Double
+    /// The model pointer: follows the input exactly (canvas pt).
+    public var pointer: Point
+    /// What is drawn.
+    public var visible: VisiblePointer
+    /// Region the pointer is snapped to or hovering.
+    public var target: String?
+    /// The target's resolved effect.
+    public var effect: PointerEffect?
+    public var pressed: Bool
+    /// Fully faded out (auto-hide or left the overlay).
+    public var hidden: Bool
+    public var menu: ContextMenu?
+    /// Only regions whose drawn state differs from rest.
+    public var regions: [String: RegionState]
+    /// Modifier keys held.
+    public var modifiers: Set<ModifierKey>
+
+    public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
+                effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
+                menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
+                modifiers: Set<ModifierKey> = []) {
+        self.time = time
+        self.pointer = pointer
+        self.visible = visible
+        self.target = target
+        self.effect = effect
+        self.pressed = pressed
+        self.hidden = hidden
+        self.menu = menu
+        self.regions = regions
+        self.modifiers = modifiers
+    }
+}
+
+/// The drawn pointer after morph, parallax, press and fade.
+public struct VisiblePointer: Sendable, Equatable {
+    public var kind: ShapeKind
+    /// Built-in or custom shape name, when there is one.
+    public var name: String?
+    /// Bounding box in canvas pt (animated; includes parallax).
+    public var frame: Rect
+    /// For rounded shapes (circle: half the diameter).
+    public var cornerRadius: Double
+    public var opacity: Double
+    /// Press feedback: < 1 while pressed.
+    public var scale: Double
+    /// The shape being morphed towards, as geometry; drawn scaled into `frame`.
+    public var geometry: ShapeGeometry
+    /// Set while a morph involving a path is under way.
+    public var transition: ShapeTransition?
+
+    public init(kind: ShapeKind, name: String? = nil, frame: Rect, cornerRadius: Double,
+                opacity: Double = 1, scale: Double = 1, geometry: ShapeGeometry,
+                transition: ShapeTransition? = nil) {
+        self.kind = kind
+        self.name = name
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.opacity = opacity
+        self.scale = scale
+        self.geometry = geometry
+        self.transition = transition
+    }
+}
+
+public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
+    case circle, roundedRect, verticalBeam, horizontalBeam, path
+}
+
+/// Resolved shape geometry, independent of position.
+public enum ShapeGeometry: Sendable, Equatable {
+    /// Circles and beams are rounded rects too.
+    case roundedRect(size: Size, cornerRadius: Double)
+    case path(PathShape)
+}
+
+/// A morph from one geometry to the current one, `progress` 0 → 1.
+public struct ShapeTransition: Sendable, Equatable {
+    public var from: ShapeGeometry
+    public var fromKind: ShapeKind
+    public var progress: Double
+
+    public init(from: ShapeGeometry, fromKind: ShapeKind, progress: Double) {
+        self.from = from
+        self.fromKind = fromKind
+        self.progress = progress
+    }
+}
+
+/// A region's drawn state where it differs from rest. Transform: a child point `c`
+/// (region coordinates) is drawn at `frame.origin + offset + rotate(rotation) · (scale · c)`.
+public struct RegionState: Sendable, Equatable {
+    public var offset: Point
+    public var scale: Double
+    /// Degrees, clockwise on screen.
+    public var rotation: Double
+    public var opacity: Double
+    /// Effect progress 0 (rest) → 1 (fully highlighted / lifted / hovered): fades
+    /// shadows, specular and tint in and out.
+    public var emphasis: Double
+
+    public init(offset: Point = .zero, scale: Double = 1, rotation: Double = 0,
+                opacity: Double = 1, emphasis: Double = 0) {
+        self.offset = offset
+        self.scale = scale
+        self.rotation = rotation
+        self.opacity = opacity
+        self.emphasis = emphasis
+    }
+
+    public static let rest = RegionState()
+}
+
+public struct ContextMenu: Sendable, Equatable {
+    public var region: String
+    public var items: [String]
+    /// Canvas pt.
+    public var frame: Rect
+
+    public init(region: String, items: [String], frame: Rect) {
+        self.region = region
+        self.items = items
+        self.frame = frame
+    }
+}

@@ -1,0 +1,1 @@
+// PointerHost: see DESIGN.md

@@ -1,0 +1,1 @@
+// PointerRendering: see DESIGN.md

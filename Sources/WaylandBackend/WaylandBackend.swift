@@ -1,0 +1,1 @@
+// WaylandBackend: see DESIGN.md

@@ -1,0 +1,1 @@
+// X11Backend: see DESIGN.md
