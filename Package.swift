@@ -37,6 +37,10 @@ let package = Package(
             ]
         ),
 
+        // Test support: plays input scripts through wlroots' virtual pointer and keyboard.
+        .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost"],
+                          path: "Sources/WaylandInputPlayer"),
+
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore"]),

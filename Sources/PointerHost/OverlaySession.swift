@@ -16,7 +16,12 @@ public final class OverlaySession {
     /// Monotonic time of session second 0.
     public let start: Double
     public var eventToCommit = LatencyStats(name: "event→commit")
+    /// From wp_presentation feedback (or the X11 equivalent), when the display reports it.
     public var motionToPresent = LatencyStats(name: "motion→present")
+    /// To the frame callback that says the compositor used the frame: an upper
+    /// bound on motion→present where presentation timing is not reported
+    /// (sway does not send it for layer surfaces).
+    public var motionToFrameDone = LatencyStats(name: "motion→frame-done")
     /// Where the session's timer should fire next (monotonic s); the backend's loop arms it.
     public var setDeadline: (Double?) -> Void = { _ in }
     public var log: (String) -> Void = { _ in }
@@ -123,13 +128,15 @@ public final class OverlaySession {
             }
             guard let (buffer, stale) = state.canvas.beginDraw() else { continue }
             let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
-            let clip = stale.map { damage + $0 } ?? full
+            // Whole pixels only: an antialiased clip edge would blend old and new pixels.
+            let aligned = damage.map { Self.pixelAligned($0, scale: buffer.scale) }
+            let clip = stale.map { aligned + $0 } ?? full
             do {
                 try painter.draw(shown, into: buffer, clip: clip)
             } catch {
                 log("draw failed on \(state.canvas.canvasName): \(error)")
             }
-            state.canvas.endDraw(damage: state.lastFrame == nil ? full : damage, inputTime: oldestUncommittedInput)
+            state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, inputTime: oldestUncommittedInput)
             state.lastFrame = shown
             state.needsDraw = false
             canvases[id] = state
@@ -138,8 +145,18 @@ public final class OverlaySession {
         if committed, let input = oldestUncommittedInput {
             eventToCommit.add(MonotonicClock.now() - input)
             oldestUncommittedInput = nil
+        } else if !canvases.values.contains(where: { $0.needsDraw }) {
+            oldestUncommittedInput = nil // the input changed nothing on screen
         }
         scheduleWake(after: t, committed: committed)
+    }
+
+    /// `r` grown outward to whole pixels at `scale` (pixels per pt).
+    static func pixelAligned(_ r: Rect, scale: Double) -> Rect {
+        guard scale > 0 else { return r }
+        let x0 = (r.minX * scale).rounded(.down), y0 = (r.minY * scale).rounded(.down)
+        let x1 = (r.maxX * scale).rounded(.up), y1 = (r.maxY * scale).rounded(.up)
+        return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
     }
 
     private func scheduleWake(after t: Double, committed: Bool) {
@@ -170,12 +187,23 @@ public final class OverlaySession {
         if !presentedOnce {
             presentedOnce = true
             let name = canvases[id]?.canvas.canvasName ?? "?"
-            log("first frame presented on \(name)")
+            log("first frame presented on \(name) (presentation feedback)")
         }
         if let inputTime { motionToPresent.add(presentedAt - inputTime) }
     }
 
+    /// The display used a frame committed with `inputTime` (frame callback).
+    public func frameDone(canvasID id: Int, inputTime: Double?, at: Double) {
+        if !frameShownOnce {
+            frameShownOnce = true
+            let name = canvases[id]?.canvas.canvasName ?? "?"
+            log("first frame shown on \(name) (frame callback)")
+        }
+        if let inputTime { motionToFrameDone.add(at - inputTime) }
+    }
+    private var frameShownOnce = false
+
     public var statsSummary: String {
-        eventToCommit.summary + "\n" + motionToPresent.summary
+        [eventToCommit.summary, motionToPresent.summary, motionToFrameDone.summary].joined(separator: "\n")
     }
 }

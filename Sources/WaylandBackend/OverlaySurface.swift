@@ -34,6 +34,8 @@ final class OverlaySurface: OverlayCanvas {
     /// The whole canvas must be repainted (resize, scale change).
     var onInvalidated: () -> Void = {}
     var onPresented: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
+    /// The compositor used our last commit for a frame (frame callback), at our clock.
+    var onFrameDone: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
     var onClosed: () -> Void = {}
 
     init?(canvasID: Int, output: Output, registry: Registry) {
@@ -55,12 +57,13 @@ final class OverlaySurface: OverlayCanvas {
         }
         pool.onRelease = { [unowned self] in onReady() }
         scheduler.onFrame = { [unowned self] _ in
-            if presentation == nil { onPresented(pendingInputTime, MonotonicClock.now()) }
+            onFrameDone(pendingInputTime, MonotonicClock.now())
+            pendingInputTime = nil
             onReady()
         }
     }
 
-    /// Without presentation-time, the frame callback stands in for "presented".
+    /// The oldest input shown by the frame whose callback is outstanding.
     private var pendingInputTime: Double?
 
     deinit {

@@ -31,8 +31,10 @@ public struct WaylandOptions: Sendable {
 /// output's top-left (canvas pt = surface-local logical coordinates). The
 /// pointer is drawn on the output the compositor says it is on.
 public final class WaylandOverlay {
-    let display: Display
-    let registry: Registry
+    // Implicitly unwrapped only so deinit can tear down in order: every proxy
+    // before the registry's globals, the connection last.
+    private(set) var display: Display!
+    private(set) var registry: Registry!
     private let session: OverlaySession
     private let loop: EventLoop
     private let options: WaylandOptions
@@ -95,6 +97,9 @@ public final class WaylandOverlay {
         surfaces.removeAll()
         seats.removeAll()
         outputs.removeAll()
+        registry = nil
+        if let display { wl_display_flush(display.display) }
+        display = nil
     }
 
     // MARK: outputs and surfaces
@@ -133,6 +138,7 @@ public final class WaylandOverlay {
         surface.onReady = { [unowned self] in needsService = true }
         surface.onInvalidated = { [unowned self] in session.invalidate(canvasID: Int(id)) }
         surface.onPresented = { [unowned self] input, at in session.presented(canvasID: Int(id), inputTime: input, presentedAt: at) }
+        surface.onFrameDone = { [unowned self] input, at in session.frameDone(canvasID: Int(id), inputTime: input, at: at) }
         surface.onClosed = { [unowned self] in surfaceClosed(id) }
         surfaces[id] = surface
         session.add(surface)
@@ -186,6 +192,7 @@ public final class WaylandOverlay {
     }
 
     func pointerLeft() {
+        guard pointerSurface != nil else { return }
         pointerSurface = nil
         session.pointerMoved(toCanvas: nil)
         input(.leave)
