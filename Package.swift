@@ -43,7 +43,11 @@ let package = Package(
 
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
-        .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore"]),
+        // End to end under headless sway and weston: drives the built `adaptive-pointer`
+        // and `wayland-input-player` (dependencies so `swift test` builds them).
+        .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
+                                                                "AdaptivePointerCLI", "wayland-input-player"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore"]),
     ],
     swiftLanguageModes: [.v5]
