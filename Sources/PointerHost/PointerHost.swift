@@ -1,1 +1,0 @@
-// PointerHost: see DESIGN.md
