@@ -59,7 +59,7 @@ public enum ShapeResolver {
         case .path(let p):
             return path(p)
         case .builtin(let b):
-            return path(BuiltinShapes.path(b))
+            return path(BuiltinShapes.shape(b))
         }
     }
 

@@ -101,7 +101,7 @@ public enum SpringTuning {
     /// Press feedback (scale down on click): crisp, no bounce.
     public static let press = SpringParameters(response: 0.12, dampingRatio: 1, restThreshold: 0.0002)
     /// Fades: auto-hide, lift disappearance, reveal, `hides`.
-    public static let fade = SpringParameters(response: 0.3, dampingRatio: 1, restThreshold: 0.0002)
+    public static let fade = SpringParameters(response: 0.3, dampingRatio: 1, restThreshold: 0.0005)
     /// Region effects: lift/hover scale, parallax offset, emphasis (C14–C16).
     public static let regionScale = SpringParameters(response: 0.3, dampingRatio: 0.8, restThreshold: 0.0002)
     public static let regionOffset = SpringParameters(response: 0.25, dampingRatio: 0.86, restThreshold: 0.005)

@@ -28,8 +28,10 @@ public enum FrameDumpWriter {
             out += "\"menu\":null,"
         }
         out += "\"regions\":{"
-        out += frame.regions.keys.sorted().map { id in
-            JSONText.string(id) + ":" + regionState(frame.regions[id] ?? .rest)
+        // Regions whose difference from rest vanishes in rounding are left out.
+        out += frame.regions.keys.sorted().compactMap { id in
+            let state = regionState(frame.regions[id] ?? .rest)
+            return state == "{}" ? nil : JSONText.string(id) + ":" + state
         }.joined(separator: ",")
         out += "}"
         if !frame.modifiers.isEmpty {
