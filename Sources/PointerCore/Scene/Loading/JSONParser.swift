@@ -60,6 +60,10 @@ private struct JSONCursor {
     /// UTF-8 continuation bytes seen on the current line, so columns count characters.
     /// Only strings may hold non-ASCII text and JSON strings never span lines.
     var continuationBytes = 0
+    /// Scratch stacks: members and elements collect here, then move into one exactly
+    /// sized array per object or array (no repeated growth while appending).
+    var memberStack: [JSONMember] = []
+    var elementStack: [JSONValue] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -164,16 +168,16 @@ private struct JSONCursor {
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         pos += 1 // {
-        var members: [JSONMember] = []
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == Byte.closeBrace {
             pos += 1
-            return members
+            return []
         }
+        let base = memberStack.count
         while true {
             skipWhitespace()
             guard pos < bytes.count, bytes[pos] == Byte.quote else {
-                if pos < bytes.count && bytes[pos] == Byte.closeBrace && !members.isEmpty {
+                if pos < bytes.count && bytes[pos] == Byte.closeBrace && memberStack.count > base {
                     throw error("trailing comma before '}'", expected: "a key in double quotes")
                 }
                 throw error("unexpected \(found)", expected: "a key in double quotes")
@@ -186,7 +190,7 @@ private struct JSONCursor {
             }
             pos += 1
             let value = try parseValue(depth: depth)
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            memberStack.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an object", expected: "',' or '}'")
@@ -195,6 +199,8 @@ private struct JSONCursor {
                 pos += 1
             } else if bytes[pos] == Byte.closeBrace {
                 pos += 1
+                let members = Array(memberStack[base...])
+                memberStack.removeLast(memberStack.count - base)
                 return members
             } else {
                 throw error("unexpected \(found) after an object member", expected: "',' or '}'")
@@ -205,18 +211,19 @@ private struct JSONCursor {
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         pos += 1 // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == Byte.closeBracket {
             pos += 1
-            return elements
+            return []
         }
+        let base = elementStack.count
         while true {
             skipWhitespace()
-            if pos < bytes.count && bytes[pos] == Byte.closeBracket && !elements.isEmpty {
+            if pos < bytes.count && bytes[pos] == Byte.closeBracket && elementStack.count > base {
                 throw error("trailing comma before ']'", expected: "a value")
             }
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            elementStack.append(element)
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an array", expected: "',' or ']'")
@@ -225,6 +232,8 @@ private struct JSONCursor {
                 pos += 1
             } else if bytes[pos] == Byte.closeBracket {
                 pos += 1
+                let elements = Array(elementStack[base...])
+                elementStack.removeLast(elementStack.count - base)
                 return elements
             } else {
                 throw error("unexpected \(found) after an array element", expected: "',' or ']'")
