@@ -15,8 +15,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// of every value and key. Linear in the input: one pass, no per-character String
 /// indexing (the scene budget is 10k regions in ≤ 150 ms).
 public enum JSONParser {
-    /// Nesting deeper than this is refused rather than risking the stack.
-    public static let maxDepth = 512
+    /// Nesting deeper than this is refused rather than risking the stack (test threads
+    /// have small stacks and the scene decoder recurses too); real scenes nest a few levels.
+    public static let maxDepth = 128
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
