@@ -38,7 +38,8 @@ final class ImageBuffer {
     private var shmSeg: xcb_shm_seg_t = 0
     private var shmAddress: UnsafeMutableRawPointer?
     /// A ShmPutImage the server has not finished reading: don't draw over it yet.
-    private(set) var uploadPending = false
+    private var uploadsInFlight = 0
+    var uploadPending: Bool { uploadsInFlight > 0 }
 
     init(connection: XCBConnection, width: Int, height: Int) throws {
         self.connection = connection
@@ -89,7 +90,7 @@ final class ImageBuffer {
             xcb_shm_put_image(connection.raw, drawable, gc, UInt16(width), UInt16(height),
                               UInt16(r.x), UInt16(r.y), UInt16(r.width), UInt16(r.height),
                               Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), 1, shmSeg, 0)
-            uploadPending = true
+            uploadsInFlight += 1
             return
         }
         // PutImage: rows of the rect, in chunks under the maximum request length.
@@ -113,7 +114,7 @@ final class ImageBuffer {
     }
 
     /// The server finished reading the last upload (ShmCompletion).
-    func uploadCompleted() { uploadPending = false }
+    func uploadCompleted() { uploadsInFlight = max(0, uploadsInFlight - 1) }
 
     func isCompletion(_ event: UnsafePointer<xcb_generic_event_t>, shmFirstEvent: UInt8) -> Bool {
         (event.pointee.response_type & 0x7f) == shmFirstEvent + UInt8(XCB_SHM_COMPLETION)

@@ -14,6 +14,7 @@ final class Keyboard {
     private let deviceID: Int32
     let firstEvent: UInt8
     private(set) var modifiers: Set<ModifierKey> = []
+    private var reported: Set<ModifierKey> = []
 
     init?(connection c: XCBConnection) {
         connection = c
@@ -84,10 +85,19 @@ final class Keyboard {
         default:
             return nil
         }
+        // Compare with what was last reported: a keymap reload (xdotool switching
+        // the XTEST keyboard in) may already carry the new state.
         let now = currentModifiers()
-        guard now != modifiers else { return nil }
+        guard now != reported else { return nil }
+        reported = now
         modifiers = now
         return now
+    }
+
+    /// The set at start-up, reported once.
+    func initialModifiers() -> Set<ModifierKey> {
+        reported = modifiers
+        return modifiers
     }
 
     func isEvent(_ event: UnsafePointer<xcb_generic_event_t>) -> Bool {

@@ -48,13 +48,15 @@ final class PointerInput {
         switch mode {
         case .overlay:
             let raw = bit(XCB_INPUT_RAW_MOTION) | bit(XCB_INPUT_RAW_BUTTON_PRESS) | bit(XCB_INPUT_RAW_BUTTON_RELEASE)
-            try c.check(ap_xi_select(c.raw, c.root, all, raw | gestures | bit(XCB_INPUT_HIERARCHY)), "selecting XInput2 raw events")
+            try c.check(ap_xi_select(c.raw, c.root, all, raw | gestures), "selecting XInput2 raw events")
         case .stage:
             let device = bit(XCB_INPUT_MOTION) | bit(XCB_INPUT_BUTTON_PRESS) | bit(XCB_INPUT_BUTTON_RELEASE)
                 | bit(XCB_INPUT_ENTER) | bit(XCB_INPUT_LEAVE) | bit(XCB_INPUT_DEVICE_CHANGED)
             try c.check(ap_xi_select(c.raw, window, all, device | gestures), "selecting XInput2 events on the stage")
-            try c.check(ap_xi_select(c.raw, c.root, all, bit(XCB_INPUT_HIERARCHY)), "selecting XInput2 hierarchy events")
         }
+        // Device hierarchy changes (plugged devices) are selectable on XIAllDevices only.
+        try c.check(ap_xi_select(c.raw, c.root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), bit(XCB_INPUT_HIERARCHY)),
+                    "selecting XInput2 hierarchy events")
         refreshDevices()
     }
 

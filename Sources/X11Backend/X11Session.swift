@@ -32,6 +32,8 @@ public final class X11Session {
 
     /// Shortest interval between frames when animating (no vblank on plain X11).
     static let frameInterval = 1.0 / 60.0
+    /// AP_X11_DEBUG=1 logs every X event.
+    static let debug = ProcessInfo.processInfo.environment["AP_X11_DEBUG"] != nil
 
     public init(options: X11Options) throws {
         self.options = options
@@ -80,7 +82,7 @@ public final class X11Session {
     public func run(_ source: FrameSource) throws {
         let signals = try SignalFD([SIGINT, SIGTERM, SIGHUP])
         defer { cursor.show() }
-        if let mods = keyboard?.modifiers, !mods.isEmpty { source.handle(InputEvent(time: MonotonicClock.now(), .modifiers(mods))) }
+        if let mods = keyboard?.initialModifiers(), !mods.isEmpty { source.handle(InputEvent(time: MonotonicClock.now(), .modifiers(mods))) }
         // Start where the real pointer is.
         pointerMoved(source, now: MonotonicClock.now())
         let startCPU = ProcessCPU.seconds()
@@ -126,6 +128,7 @@ public final class X11Session {
             defer { free(event) }
             let e = UnsafePointer(event)
             let type = e.pointee.response_type & 0x7f
+            if Self.debug { log("event \(type) ext \(UnsafeRawPointer(e).load(fromByteOffset: 1, as: UInt8.self)) evtype \(UnsafeRawPointer(e).load(fromByteOffset: 8, as: UInt16.self))") }
             if input.isEvent(e) {
                 for native in input.handle(e) {
                     switch native {
@@ -147,7 +150,9 @@ public final class X11Session {
                     }
                 }
             } else if let keyboard, keyboard.isEvent(e) {
-                if let mods = keyboard.handle(e) { deliver(source, .modifiers(mods), now: now) }
+                let mods = keyboard.handle(e)
+                if Self.debug { log("xkb -> \(String(describing: mods))") }
+                if let mods { deliver(source, .modifiers(mods), now: now) }
             } else if type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) && connection.shmAvailable {
                 window.buffer.uploadCompleted()
             } else if compositor.isOwnerChange(e) {
@@ -164,8 +169,9 @@ public final class X11Session {
                     if w != window.id { window.raise() }
                 }
             } else if type == UInt8(XCB_EXPOSE) {
-                needsDraw = true
-                fullRedraw = true
+                // The buffer still holds the pixels: copy the exposed area again, no redraw.
+                let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
+                window.reupload(PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)))
             } else if type == 0 {
                 let err = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_generic_error_t.self).pointee
                 log("X error \(err.error_code) (request \(err.major_code).\(err.minor_code))")

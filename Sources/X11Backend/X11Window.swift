@@ -115,6 +115,11 @@ final class X11Window {
         connection.flush()
     }
 
+    /// Copies part of the buffer again (after an Expose); the content is unchanged.
+    func reupload(_ rect: PixelRect) {
+        buffer.upload(rect, to: id, gc: gc, depth: depth)
+    }
+
     /// Switches between the ARGB-composited look and the shaped fallback when a
     /// compositing manager starts or stops (only meaningful for depth-32 windows).
     func setComposited(_ composited: Bool) {
@@ -207,8 +212,7 @@ final class X11Window {
 enum Visuals {
     /// A 32-bit TrueColor visual (ARGB), if the screen has one.
     static func argb(_ c: XCBConnection) -> xcb_visualid_t? {
-        var screen = c.screen
-        var depths = xcb_screen_allowed_depths_iterator(&screen)
+        var depths = xcb_screen_allowed_depths_iterator(c.screenPointer)
         while depths.rem > 0, let d = depths.data {
             if d.pointee.depth == 32 {
                 var visuals = xcb_depth_visuals_iterator(d)

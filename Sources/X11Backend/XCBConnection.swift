@@ -9,6 +9,8 @@ import Glibc
 public final class XCBConnection {
     let raw: OpaquePointer
     let screen: xcb_screen_t
+    /// Points into the setup data (valid while connected): visuals follow the struct.
+    let screenPointer: UnsafeMutablePointer<xcb_screen_t>
     let screenNumber: Int32
     var root: xcb_window_t { screen.root }
 
@@ -42,6 +44,7 @@ public final class XCBConnection {
             throw X11Error.cannotConnect(display: display ?? ProcessInfo.displayName, code: -2)
         }
         screen = s.pointee
+        screenPointer = s
         try queryExtensions()
     }
 
