@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
 swift build --build-tests
-swift test --skip-build --parallel --num-workers 2
+swift test --skip-build

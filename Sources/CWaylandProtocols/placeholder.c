@@ -1,1 +1,0 @@
-// Replaced by generated protocol code (scripts/generate-protocols.sh).

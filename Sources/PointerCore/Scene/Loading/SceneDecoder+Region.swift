@@ -1,0 +1,162 @@
+/// One region object (and, recursively, its children).
+extension SceneDecoder {
+    static let regionKeys = ["id", "frame", "cornerRadius", "effect", "shape", "constrainedAxes", "snap",
+                             "hitPadding", "group", "selected", "content", "menu", "scroll", "zoom",
+                             "reveal", "hides", "regions"]
+    static let idExpected = "a string of letters, digits, '_', '.' or '-'"
+
+    func regions(_ value: JSONValue, _ path: JSONPath) -> [Region] {
+        guard let items = array(value, path, expected: "an array of region objects") else { return [] }
+        var out: [Region] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            if let r = region(item, path[i]) { out.append(r) }
+        }
+        return out
+    }
+
+    func region(_ value: JSONValue, _ path: JSONPath) -> Region? {
+        guard let f = object(value, path, known: Self.regionKeys, expected: "a region object") else { return nil }
+        var region = Region(id: "", frame: .zero, location: value.position.location(in: file))
+
+        if let v = required(f, "id", expected: Self.idExpected), let id = regionID(v, f.path("id")) {
+            region.id = id
+        }
+        if let v = required(f, "frame", expected: "[x, y, w, h] with w, h > 0"), let r = frame(v, f.path("frame")) {
+            region.frame = r
+        }
+        if let v = f["cornerRadius"], let r = cornerRadius(v, f.path("cornerRadius")) { region.cornerRadius = r }
+        if let v = f["effect"] { region.effect = effect(v, f.path("effect")) }
+        if let v = f["shape"] { region.shape = shape(v, f.path("shape")) }
+        if let v = f["constrainedAxes"], let items = array(v, f.path("constrainedAxes"), expected: "[\"horizontal\"], [\"vertical\"] or both") {
+            for (i, item) in items.enumerated() {
+                if let axis = choice(item, f.path("constrainedAxes")[i], Axis.self) { region.constrainedAxes.insert(axis) }
+            }
+        }
+        if let v = f["snap"] { region.snap = snap(v, f.path("snap")) }
+        if let v = f["hitPadding"] { region.hitPadding = hitPadding(v, f.path("hitPadding")) }
+        if let v = f["group"], let g = string(v, f.path("group"), expected: "a group name") {
+            if g.isEmpty {
+                report(v.position, f.path("group"), "empty group name", expected: "a non-empty string")
+            } else {
+                region.group = g
+            }
+        }
+        if let v = f["selected"], let b = bool(v, f.path("selected")) { region.selected = b }
+        if let v = f["content"] { region.content = content(v, f.path("content")) }
+        if let v = f["menu"], let items = strings(v, f.path("menu"), expected: "an array of menu item titles") {
+            region.menu = items.map(\.0)
+        }
+        if let v = f["scroll"], let s = object(v, f.path("scroll"), known: ["contentSize"]),
+           let cs = required(s, "contentSize", expected: "[w, h] with w, h > 0"),
+           let size = size(cs, s.path("contentSize")) {
+            region.scroll = ScrollSpec(contentSize: size)
+        }
+        if let v = f["zoom"] { region.zoom = zoom(v, f.path("zoom")) }
+        if let v = f["reveal"], let s = string(v, f.path("reveal"), expected: "\"hover\"") {
+            if let r = Reveal(rawValue: s) {
+                region.reveal = r
+            } else {
+                report(v.position, f.path("reveal"), "unknown reveal \"\(s)\"", expected: "\"hover\"")
+            }
+        }
+        if let v = f["hides"], let items = strings(v, f.path("hides"), expected: "an array of region ids") {
+            for (i, (id, item)) in items.enumerated() {
+                references.append(RegionReference(id: id, position: item.position, path: f.path("hides")[i], context: "hides"))
+            }
+            region.hides = items.map(\.0)
+        }
+        if let v = f["regions"] { region.regions = regions(v, f.path("regions")) }
+        return region
+    }
+
+    /// Checks the id's spelling and that no other region uses it.
+    private func regionID(_ value: JSONValue, _ path: JSONPath) -> String? {
+        guard let id = string(value, path, expected: Self.idExpected) else { return nil }
+        let valid = !id.isEmpty && id.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+        }
+        guard valid else {
+            report(value.position, path, "invalid region id \"\(id)\"", expected: Self.idExpected)
+            return nil
+        }
+        if let first = regionIDs[id] {
+            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(file):\(first.line):\(first.column))",
+                   suggestion: "region ids must be unique across the scene; rename one")
+            return id
+        }
+        regionIDs[id] = value.position
+        return id
+    }
+
+    private func cornerRadius(_ value: JSONValue, _ path: JSONPath) -> CornerRadius? {
+        let expected = "a number ≥ 0 or \"capsule\""
+        switch value.kind {
+        case .string(let s):
+            if s == "capsule" { return .capsule }
+            report(value.position, path, "unknown corner radius \"\(s)\"", expected: expected,
+                   suggestion: KeySuggestion.closest(to: s, among: ["capsule"]).map { "did you mean \"\($0)\"?" })
+            return nil
+        default:
+            return positive(value, path, strict: false, what: "a number").map { .points($0) }
+        }
+    }
+
+    private func snap(_ value: JSONValue, _ path: JSONPath) -> SnapGrid? {
+        guard let f = object(value, path, known: ["x", "y", "origin"]) else { return nil }
+        var grid = SnapGrid()
+        if let v = f["x"] { grid.x = positive(v, f.path("x"), what: "a cell width in pt") }
+        if let v = f["y"] { grid.y = positive(v, f.path("y"), what: "a cell height in pt") }
+        if let v = f["origin"], let p = point(v, f.path("origin")) { grid.origin = p }
+        if f["x"] == nil && f["y"] == nil {
+            report(value.position, path, "a snap grid needs \"x\", \"y\" or both", expected: "{\"x\": pt, \"y\": pt, \"origin\": [x, y]}")
+            return nil
+        }
+        return grid
+    }
+
+    private func hitPadding(_ value: JSONValue, _ path: JSONPath) -> EdgeInsets? {
+        let expected = "a number ≥ 0 or [top, right, bottom, left]"
+        switch value.kind {
+        case .number:
+            return positive(value, path, strict: false, what: "a padding in pt").map { EdgeInsets(all: $0) }
+        case .array(let items):
+            guard let n = numbers(value, path, count: 4, expected: expected) else { return nil }
+            var ok = true
+            for (i, x) in n.enumerated() where !(x >= 0) {
+                report(items[i].position, path[i], "padding must be ≥ 0, found \(format(x))", expected: expected)
+                ok = false
+            }
+            return ok ? EdgeInsets(top: n[0], right: n[1], bottom: n[2], left: n[3]) : nil
+        default:
+            report(value.position, path, "expected \(expected), found \(describe(value))")
+            return nil
+        }
+    }
+
+    private func content(_ value: JSONValue, _ path: JSONPath) -> RegionContent? {
+        guard let f = object(value, path, known: ["fill", "image", "symbol", "label", "color"]) else { return nil }
+        var c = RegionContent()
+        if let v = f["fill"] { c.fill = color(v, f.path("fill")) }
+        if let v = f["image"] { c.image = imagePath(v, f.path("image")) }
+        if let v = f["symbol"] { c.symbol = string(v, f.path("symbol"), expected: "a symbol name") }
+        if let v = f["label"] { c.label = string(v, f.path("label"), expected: "label text") }
+        if let v = f["color"] { c.color = color(v, f.path("color")) }
+        return c
+    }
+
+    private func zoom(_ value: JSONValue, _ path: JSONPath) -> ZoomSpec? {
+        guard let f = object(value, path, known: ["min", "max", "rotate"]) else { return nil }
+        var z = ZoomSpec()
+        if let v = f["min"], let s = positive(v, f.path("min"), what: "a scale factor") { z.min = s }
+        if let v = f["max"], let s = positive(v, f.path("max"), what: "a scale factor") { z.max = s }
+        if let v = f["rotate"], let b = bool(v, f.path("rotate")) { z.rotate = b }
+        if z.min > z.max {
+            report(value.position, path, "zoom min \(format(z.min)) is greater than max \(format(z.max))",
+                   expected: "min ≤ max")
+            return nil
+        }
+        return z
+    }
+}

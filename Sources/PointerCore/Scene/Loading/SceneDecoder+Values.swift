@@ -1,0 +1,216 @@
+/// Readers for the scene's basic value types. Each reports what it expected and
+/// returns nil on a bad value, so the caller keeps the default and carries on.
+extension SceneDecoder {
+    /// Checks that `value` is an object whose keys are all in `known`; unknown and
+    /// duplicate keys are reported (with the closest known key as a suggestion).
+    func object(_ value: JSONValue, _ path: JSONPath, known: [String], expected: String = "an object") -> ObjectFields? {
+        guard case .object(let members) = value.kind else {
+            report(value.position, path, "expected \(expected), found \(describe(value))")
+            return nil
+        }
+        for (i, member) in members.enumerated() {
+            if !known.contains(member.key) {
+                report(member.keyPosition, path, "unknown key \"\(member.key)\"",
+                       suggestion: KeySuggestion.hint(for: member.key, among: known))
+            } else if members[..<i].contains(where: { $0.key == member.key }) {
+                report(member.keyPosition, path, "duplicate key \"\(member.key)\"",
+                       suggestion: "keep only one of them")
+            }
+        }
+        return ObjectFields(members: members, position: value.position, path: path)
+    }
+
+    /// The value of a required key; a missing key is reported at the object's start.
+    func required(_ fields: ObjectFields, _ key: String, expected: String) -> JSONValue? {
+        if let v = fields[key] { return v }
+        report(fields.position, fields.path, "missing required key \"\(key)\"", expected: expected)
+        return nil
+    }
+
+    func number(_ value: JSONValue, _ path: JSONPath, expected: String = "a number") -> Double? {
+        guard case .number(let n) = value.kind else {
+            report(value.position, path, "expected \(expected), found \(describe(value))")
+            return nil
+        }
+        return n
+    }
+
+    /// A number greater than 0 (`strict`) or at least 0.
+    func positive(_ value: JSONValue, _ path: JSONPath, strict: Bool = true, what: String = "a number") -> Double? {
+        let expected = strict ? "\(what) greater than 0" : "\(what) ≥ 0"
+        guard let n = number(value, path, expected: expected) else { return nil }
+        if strict ? n > 0 : n >= 0 { return n }
+        report(value.position, path, "\(format(n)) is out of range", expected: expected)
+        return nil
+    }
+
+    func string(_ value: JSONValue, _ path: JSONPath, expected: String = "a string") -> String? {
+        guard case .string(let s) = value.kind else {
+            report(value.position, path, "expected \(expected), found \(describe(value))")
+            return nil
+        }
+        return s
+    }
+
+    func bool(_ value: JSONValue, _ path: JSONPath) -> Bool? {
+        guard case .bool(let b) = value.kind else {
+            report(value.position, path, "expected true or false, found \(describe(value))")
+            return nil
+        }
+        return b
+    }
+
+    /// One of an enumeration's raw values, suggesting the closest on a typo.
+    func choice<E: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: JSONPath, _ type: E.Type) -> E?
+    where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let s = string(value, path, expected: "one of \(expected)") else { return nil }
+        if let e = E(rawValue: s) { return e }
+        report(value.position, path, "unknown value \"\(s)\"", expected: "one of \(expected)",
+               suggestion: KeySuggestion.closest(to: s, among: names).map { "did you mean \"\($0)\"?" })
+        return nil
+    }
+
+    func array(_ value: JSONValue, _ path: JSONPath, expected: String = "an array") -> [JSONValue]? {
+        guard case .array(let items) = value.kind else {
+            report(value.position, path, "expected \(expected), found \(describe(value))")
+            return nil
+        }
+        return items
+    }
+
+    /// Exactly `count` numbers, e.g. `[x, y]`; `expected` names the shape for messages.
+    func numbers(_ value: JSONValue, _ path: JSONPath, count: Int, expected: String) -> [Double]? {
+        guard let items = array(value, path, expected: expected) else { return nil }
+        guard items.count == count else {
+            report(value.position, path, "expected \(count) numbers, found \(items.count)", expected: expected)
+            return nil
+        }
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        var ok = true
+        for (i, item) in items.enumerated() {
+            if case .number(let n) = item.kind {
+                out.append(n)
+            } else {
+                report(item.position, path[i], "expected a number, found \(describe(item))", expected: expected)
+                ok = false
+            }
+        }
+        return ok ? out : nil
+    }
+
+    /// `[w, h]` with both greater than 0.
+    func size(_ value: JSONValue, _ path: JSONPath) -> Size? {
+        let expected = "[w, h] with w, h > 0"
+        guard let n = numbers(value, path, count: 2, expected: expected) else { return nil }
+        guard requirePositive(value, path, n, at: [0, 1], names: ["w", "h"], expected: expected) else { return nil }
+        return Size(width: n[0], height: n[1])
+    }
+
+    /// `[x, y]`, any finite numbers.
+    func point(_ value: JSONValue, _ path: JSONPath) -> Point? {
+        guard let n = numbers(value, path, count: 2, expected: "[x, y]") else { return nil }
+        return Point(x: n[0], y: n[1])
+    }
+
+    /// `[x, y, w, h]` with w, h greater than 0.
+    func frame(_ value: JSONValue, _ path: JSONPath) -> Rect? {
+        let expected = "[x, y, w, h] with w, h > 0"
+        guard let n = numbers(value, path, count: 4, expected: expected) else { return nil }
+        guard requirePositive(value, path, n, at: [2, 3], names: ["w", "h"], expected: expected) else { return nil }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// Reports each listed element that is not greater than 0, at the element itself.
+    private func requirePositive(_ value: JSONValue, _ path: JSONPath, _ n: [Double], at indices: [Int],
+                                 names: [String], expected: String) -> Bool {
+        guard case .array(let items) = value.kind else { return false }
+        var ok = true
+        for (k, i) in indices.enumerated() where !(n[i] > 0) {
+            report(items[i].position, path, "\(names[k]) must be greater than 0, found \(format(n[i]))",
+                   expected: expected)
+            ok = false
+        }
+        return ok
+    }
+
+    /// `"#RRGGBB"` or `"#RRGGBBAA"`.
+    func color(_ value: JSONValue, _ path: JSONPath) -> RGBA? {
+        let expected = "a colour \"#RRGGBB\" or \"#RRGGBBAA\""
+        guard let s = string(value, path, expected: expected) else { return nil }
+        if let c = Self.parseColor(s) { return c }
+        report(value.position, path, "invalid colour \"\(s)\"", expected: expected)
+        return nil
+    }
+
+    static func parseColor(_ s: String) -> RGBA? {
+        let bytes = Array(s.utf8)
+        guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
+        var components: [Double] = []
+        var i = 1
+        while i < bytes.count {
+            guard let hi = hexDigit(bytes[i]), let lo = hexDigit(bytes[i + 1]) else { return nil }
+            components.append(Double(hi * 16 + lo) / 255)
+            i += 2
+        }
+        return RGBA(r: components[0], g: components[1], b: components[2], a: components.count == 4 ? components[3] : 1)
+    }
+
+    private static func hexDigit(_ b: UInt8) -> Int? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(b - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(b - UInt8(ascii: "A")) + 10
+        default: return nil
+        }
+    }
+
+    /// An array of strings; bad elements are reported and left out.
+    func strings(_ value: JSONValue, _ path: JSONPath, expected: String = "an array of strings") -> [(String, JSONValue)]? {
+        guard let items = array(value, path, expected: expected) else { return nil }
+        var out: [(String, JSONValue)] = []
+        for (i, item) in items.enumerated() {
+            if let s = string(item, path[i]) { out.append((s, item)) }
+        }
+        return out
+    }
+
+    /// An image path resolved against the scene's directory; it must exist.
+    func imagePath(_ value: JSONValue, _ path: JSONPath) -> String? {
+        guard let s = string(value, path, expected: "a path to a PNG file, relative to the scene") else { return nil }
+        guard !s.isEmpty else {
+            report(value.position, path, "empty image path", expected: "a path to a PNG file, relative to the scene")
+            return nil
+        }
+        let resolved = resolve(s)
+        guard fileExists(resolved) else {
+            report(value.position, path, "image file \"\(s)\" not found (looked for \(resolved))",
+                   suggestion: "paths are relative to the scene file's directory")
+            return nil
+        }
+        return resolved
+    }
+
+    func resolve(_ relative: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        guard let base = baseDirectory, !base.isEmpty else { return relative }
+        return base.hasSuffix("/") ? base + relative : base + "/" + relative
+    }
+
+    /// How a value reads in a message: numbers and short strings verbatim, else its kind.
+    func describe(_ value: JSONValue) -> String {
+        switch value.kind {
+        case .number(let n): return format(n)
+        case .string(let s): return s.count <= 40 ? "\"\(s)\"" : "a string"
+        case .bool(let b): return b ? "true" : "false"
+        default: return value.kindName
+        }
+    }
+
+    func format(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
+        return String(n)
+    }
+}
