@@ -140,7 +140,7 @@ extension SceneRenderer {
                 ctx.save()
                 ctx.translate(size.width / 2, size.height / 2); ctx.scale(1.06, 1.06)
                 ctx.translate(-size.width / 2, -size.height / 2)
-                glow.draw(ctx, alpha: 0.7 * e)
+                glow.draw(ctx, alpha: 0.5 * e)
                 ctx.restore()
             }
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:

@@ -120,7 +120,7 @@ public final class SceneRenderer {
         let f = frame.visible.frame
         let d = max(min(f.width, f.height), layout.scene.pointer.diameter)
         let inner = sampler.averageColor(in: f)
-        let outer = sampler.averageColor(in: f.insetBy(dx: -d / 2, dy: -d / 2))
+        let outer = sampler.averageColor(in: f.insetBy(dx: -d, dy: -d))
         let bg = inner.interpolated(to: outer, 0.4)
         let press = frame.visible.scale < 1 ? min((1 - frame.visible.scale) / 0.12, 1) : (frame.pressed ? 1 : 0)
         return PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press)

@@ -62,7 +62,7 @@ final class PointerPainter {
             var rim = material.rim
             rim.a *= o
             ctx.setSource(rim)
-            ctx.setLineWidth(max(1 / scale, 0.75))
+            ctx.setLineWidth(max(1 / scale, 1))
             ctx.stroke()
         } else {
             ctx.fill()

@@ -21,12 +21,12 @@ struct RegionPlacement {
         r.region.scroll != nil || r.region.zoom != nil
     }
 
-    /// The state to draw: the frame's entry, else rest. A `reveal: hover` region
-    /// without an entry is at rest, which for it means hidden.
+    /// The state to draw: the frame's entry, else rest (the engine lists hidden
+    /// `reveal` regions with opacity 0). Without a frame (the stage still), `reveal`
+    /// regions are hidden, as they are until hovered.
     static func state(of r: LaidOutRegion, in frame: PointerFrame?) -> RegionState {
-        if let s = frame?.regions[r.id] { return s }
-        if r.region.reveal == .hover { return RegionState(opacity: 0) }
-        return .rest
+        guard let frame else { return r.region.reveal == .hover ? RegionState(opacity: 0) : .rest }
+        return frame.regions[r.id] ?? .rest
     }
 
     static func compute(_ layout: SceneLayout, frame: PointerFrame?) -> [RegionPlacement] {
