@@ -28,6 +28,9 @@ public struct InputEvent: Sendable, Equatable {
         case modifiers(Set<ModifierKey>)
         /// The pointer left the overlay.
         case leave
+        /// Extension: a key press the engine reacts to, by xkb-style lower-case
+        /// name; `escape` closes an open context menu (E26).
+        case key(String)
     }
 }
 

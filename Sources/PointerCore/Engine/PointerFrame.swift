@@ -18,11 +18,14 @@ public struct PointerFrame: Sendable, Equatable {
     public var regions: [String: RegionState]
     /// Modifier keys held.
     public var modifiers: Set<ModifierKey>
+    /// Extension (E28): the primary button is down and the pointer has moved
+    /// past the drag slop; the target stays the pressed region until release.
+    public var dragging: Bool
 
     public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
                 effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
                 menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
-                modifiers: Set<ModifierKey> = []) {
+                modifiers: Set<ModifierKey> = [], dragging: Bool = false) {
         self.time = time
         self.pointer = pointer
         self.visible = visible
@@ -33,6 +36,7 @@ public struct PointerFrame: Sendable, Equatable {
         self.menu = menu
         self.regions = regions
         self.modifiers = modifiers
+        self.dragging = dragging
     }
 }
 
@@ -93,6 +97,9 @@ public struct ShapeTransition: Sendable, Equatable {
 
 /// A region's drawn state where it differs from rest. Transform: a child point `c`
 /// (region coordinates) is drawn at `frame.origin + offset + rotate(rotation) · (scale · c)`.
+/// The same transform applies to the region's own content (its fill, symbol,
+/// label), so an effect that scales a region about its centre (lift, highlight
+/// content, hover) reports `offset = (1 − scale)·size/2 + parallax`.
 public struct RegionState: Sendable, Equatable {
     public var offset: Point
     public var scale: Double

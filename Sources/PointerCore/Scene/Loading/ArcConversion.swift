@@ -45,7 +45,11 @@ enum ArcConversion {
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
 
-        let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        // Absurd magnitudes (1e308) overflow to inf/NaN: draw the chord instead of trapping.
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+            return [.line(p1)]
+        }
+        let segments = max(1, min(4, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up))))
         let step = delta / Double(segments)
         let k = 4.0 / 3.0 * tan(step / 4)
         // Maps a point of the unit circle onto the rotated, scaled ellipse.

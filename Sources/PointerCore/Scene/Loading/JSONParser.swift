@@ -15,8 +15,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// of every value and key. Linear in the input: one pass, no per-character String
 /// indexing (the scene budget is 10k regions in ≤ 150 ms).
 public enum JSONParser {
-    /// Nesting deeper than this is refused rather than risking the stack.
-    public static let maxDepth = 512
+    /// Nesting deeper than this is refused rather than risking the stack (test threads
+    /// have small stacks and the scene decoder recurses too); real scenes nest a few levels.
+    public static let maxDepth = 128
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
@@ -60,6 +61,10 @@ private struct JSONCursor {
     /// UTF-8 continuation bytes seen on the current line, so columns count characters.
     /// Only strings may hold non-ASCII text and JSON strings never span lines.
     var continuationBytes = 0
+    /// Scratch stacks: members and elements collect here, then move into one exactly
+    /// sized array per object or array (no repeated growth while appending).
+    var memberStack: [JSONMember] = []
+    var elementStack: [JSONValue] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -164,16 +169,16 @@ private struct JSONCursor {
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         pos += 1 // {
-        var members: [JSONMember] = []
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == Byte.closeBrace {
             pos += 1
-            return members
+            return []
         }
+        let base = memberStack.count
         while true {
             skipWhitespace()
             guard pos < bytes.count, bytes[pos] == Byte.quote else {
-                if pos < bytes.count && bytes[pos] == Byte.closeBrace && !members.isEmpty {
+                if pos < bytes.count && bytes[pos] == Byte.closeBrace && memberStack.count > base {
                     throw error("trailing comma before '}'", expected: "a key in double quotes")
                 }
                 throw error("unexpected \(found)", expected: "a key in double quotes")
@@ -186,7 +191,7 @@ private struct JSONCursor {
             }
             pos += 1
             let value = try parseValue(depth: depth)
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            memberStack.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an object", expected: "',' or '}'")
@@ -195,6 +200,8 @@ private struct JSONCursor {
                 pos += 1
             } else if bytes[pos] == Byte.closeBrace {
                 pos += 1
+                let members = Array(memberStack[base...])
+                memberStack.removeLast(memberStack.count - base)
                 return members
             } else {
                 throw error("unexpected \(found) after an object member", expected: "',' or '}'")
@@ -205,18 +212,19 @@ private struct JSONCursor {
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         pos += 1 // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == Byte.closeBracket {
             pos += 1
-            return elements
+            return []
         }
+        let base = elementStack.count
         while true {
             skipWhitespace()
-            if pos < bytes.count && bytes[pos] == Byte.closeBracket && !elements.isEmpty {
+            if pos < bytes.count && bytes[pos] == Byte.closeBracket && elementStack.count > base {
                 throw error("trailing comma before ']'", expected: "a value")
             }
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            elementStack.append(element)
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an array", expected: "',' or ']'")
@@ -225,6 +233,8 @@ private struct JSONCursor {
                 pos += 1
             } else if bytes[pos] == Byte.closeBracket {
                 pos += 1
+                let elements = Array(elementStack[base...])
+                elementStack.removeLast(elementStack.count - base)
                 return elements
             } else {
                 throw error("unexpected \(found) after an array element", expected: "',' or ']'")

@@ -1,22 +1,49 @@
-/// A JSON path like `regions[3].frame`, built as a cheap linked list and only turned
-/// into text when a diagnostic needs it (loading 10k regions must stay fast).
-indirect enum JSONPath: Sendable {
-    case root
-    case key(JSONPath, String)
-    case index(JSONPath, Int)
+/// A JSON path like `regions[3].frame`. Only turned into text when a diagnostic needs
+/// it, and cheap to extend: a path is a shared parent node plus one last component, so
+/// `fields.path("frame")` allocates nothing (loading 10k regions must stay fast).
+struct JSONPath: Sendable {
+    enum Component: Sendable {
+        case none
+        case key(String)
+        case index(Int)
+    }
 
-    func appending(_ key: String) -> JSONPath { .key(self, key) }
-    subscript(index: Int) -> JSONPath { .index(self, index) }
+    private let parent: JSONPathNode?
+    private let last: Component
+
+    private init(parent: JSONPathNode?, last: Component) {
+        self.parent = parent
+        self.last = last
+    }
+
+    static let root = JSONPath(parent: nil, last: .none)
+
+    /// The same path held in one shared node, so many children can hang off it for free.
+    func frozen() -> JSONPath {
+        if case .none = last { return self }
+        return JSONPath(parent: JSONPathNode(self), last: .none)
+    }
+
+    func appending(_ key: String) -> JSONPath { JSONPath(parent: base, last: .key(key)) }
+    subscript(index: Int) -> JSONPath { JSONPath(parent: base, last: .index(index)) }
+
+    /// This path as a parent node (allocates unless already frozen).
+    private var base: JSONPathNode? {
+        if case .none = last { return parent }
+        return JSONPathNode(self)
+    }
 
     var text: String {
-        switch self {
-        case .root:
-            return ""
-        case .key(let parent, let key):
-            let head = parent.text
-            return head.isEmpty ? key : head + "." + key
-        case .index(let parent, let i):
-            return parent.text + "[\(i)]"
+        let head = parent?.path.text ?? ""
+        switch last {
+        case .none: return head
+        case .key(let key): return head.isEmpty ? key : head + "." + key
+        case .index(let i): return head + "[\(i)]"
         }
     }
+}
+
+final class JSONPathNode: Sendable {
+    let path: JSONPath
+    init(_ path: JSONPath) { self.path = path }
 }

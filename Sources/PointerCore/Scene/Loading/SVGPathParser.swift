@@ -146,6 +146,9 @@ private struct PathDataScanner {
             let b = bytes[pos]
             var first = false
             if Self.isCommandLetter(b) {
+                if out.isEmpty && b | 0x20 != UInt8(ascii: "m") {
+                    throw fail("path data must start with a moveto", expected: "'M' or 'm'")
+                }
                 command = b
                 pos += 1
                 first = true
@@ -162,9 +165,6 @@ private struct PathDataScanner {
                     throw fail("unexpected \(found)", expected: "a command letter or a number")
                 }
                 first = true
-            }
-            if out.isEmpty && command | 0x20 != UInt8(ascii: "m") {
-                throw fail("path data must start with a moveto", expected: "'M' or 'm'")
             }
             let relative = command >= UInt8(ascii: "a")
             let origin: Point? = relative ? current : nil

@@ -7,6 +7,7 @@ extension SceneDecoder {
 
     func regions(_ value: JSONValue, _ path: JSONPath) -> [Region] {
         guard let items = array(value, path, expected: "an array of region objects") else { return [] }
+        let path = path.frozen()
         var out: [Region] = []
         out.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {

@@ -60,8 +60,8 @@ extension SceneDecoder {
             } catch {
                 // Point at the offending character (exact when the string has no escapes).
                 var at = v.position
-                at.column += Int32(truncatingIfNeeded: 1 + error.offset)
-                at.offset += 1 + error.offset
+                at.column &+= Int32(truncatingIfNeeded: 1 + error.offset)
+                at.offset &+= 1 + error.offset
                 report(at, fields.path("path"), "invalid path data at character \(error.offset): \(error.message)",
                        expected: error.expected)
             }

@@ -8,16 +8,22 @@ extension SceneDecoder {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
         }
-        for (i, member) in members.enumerated() {
-            if !known.contains(member.key) {
-                report(member.keyPosition, path, "unknown key \"\(member.key)\"",
-                       suggestion: KeySuggestion.hint(for: member.key, among: known))
-            } else if members[..<i].contains(where: { $0.key == member.key }) {
-                report(member.keyPosition, path, "duplicate key \"\(member.key)\"",
-                       suggestion: "keep only one of them")
+        var i = 0
+        while i < members.count {
+            let key = members[i].key
+            if !known.contains(key) {
+                report(members[i].keyPosition, path, "unknown key \"\(key)\"",
+                       suggestion: KeySuggestion.hint(for: key, among: known))
+            } else {
+                var j = 0
+                while j < i && members[j].key != key { j += 1 }
+                if j < i {
+                    report(members[i].keyPosition, path, "duplicate key \"\(key)\"", suggestion: "keep only one of them")
+                }
             }
+            i += 1
         }
-        return ObjectFields(members: members, position: value.position, path: path)
+        return ObjectFields(members: members, position: value.position, path: path.frozen())
     }
 
     /// The value of a required key; a missing key is reported at the object's start.
@@ -170,6 +176,7 @@ extension SceneDecoder {
     /// An array of strings; bad elements are reported and left out.
     func strings(_ value: JSONValue, _ path: JSONPath, expected: String = "an array of strings") -> [(String, JSONValue)]? {
         guard let items = array(value, path, expected: expected) else { return nil }
+        let path = path.frozen()
         var out: [(String, JSONValue)] = []
         for (i, item) in items.enumerated() {
             if let s = string(item, path[i]) { out.append((s, item)) }

@@ -56,7 +56,12 @@ struct ObjectFields {
 
     /// The value of `key` (the first one when a key was written twice).
     subscript(key: String) -> JSONValue? {
-        for m in members where m.key == key { return m.value }
+        // By index, so no member is copied (and retained) just to compare its key.
+        var i = 0
+        while i < members.count {
+            if members[i].key == key { return members[i].value }
+            i += 1
+        }
         return nil
     }
 

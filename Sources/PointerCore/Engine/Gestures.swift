@@ -1,0 +1,51 @@
+/// Two-finger gestures act on the region under the pointer, not a focused one
+/// (MISSION-NOTES E25): scroll moves a `scroll` region's children within its
+/// `contentSize`; pinch zooms (and, with `rotate`, rotates) a `zoom` region's
+/// children anchored at the pointer. Both follow the fingers exactly (no spring),
+/// so the pinch anchor holds to floating-point precision.
+extension PointerEngine {
+    mutating func scroll(dx: Double, dy: Double) {
+        guard menu == nil, let s = topmostRegion(at: model, where: { $0.region.scroll != nil }) else { return }
+        let region = layout.regions[s]
+        var t = transforms[s] ?? .identity
+        t.offset += Point(x: dx, y: dy)
+        if let content = region.region.scroll?.contentSize, t.rotation == 0 {
+            // Keep the content covering the frame: offset in [frame − content·scale, 0].
+            let minX = Swift.min(0, region.frame.width - content.width * t.scale)
+            let minY = Swift.min(0, region.frame.height - content.height * t.scale)
+            t.offset.x = Swift.min(Swift.max(t.offset.x, minX), 0)
+            t.offset.y = Swift.min(Swift.max(t.offset.y, minY), 0)
+        }
+        transforms[s] = t.isIdentity ? nil : t
+    }
+
+    mutating func handlePinch(phase: GesturePhase, scale: Double, rotation: Double) {
+        switch phase {
+        case .begin:
+            pinch = nil
+            guard menu == nil, let z = topmostRegion(at: model, where: { $0.region.zoom != nil }),
+                  let q = point(model, inSpaceOf: z) else { return }
+            let base = transforms[z] ?? .identity
+            let anchor = base.invert(q, origin: layout.regions[z].frame.origin)
+            pinch = PinchState(region: z, anchor: anchor, base: base)
+            applyPinch(scale: scale, rotation: rotation)
+        case .update:
+            applyPinch(scale: scale, rotation: rotation)
+        case .end:
+            applyPinch(scale: scale, rotation: rotation)
+            pinch = nil
+        case .cancel:
+            pinch = nil
+        }
+    }
+
+    mutating func applyPinch(scale: Double, rotation: Double) {
+        guard let p = pinch, let q = point(model, inSpaceOf: p.region),
+              let spec = layout.regions[p.region].region.zoom else { return }
+        let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)
+        let r = p.base.rotation + (spec.rotate ? rotation : 0)
+        let t = RegionTransform.anchored(local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
+                                         scale: s, rotation: r)
+        transforms[p.region] = t.isIdentity ? nil : t
+    }
+}

@@ -1,0 +1,183 @@
+/// Recomputes what the pointer is on and how it should look after any change
+/// (input, time, scroll, scene). Only spring *targets* change here; `step`
+/// animates toward them.
+extension PointerEngine {
+    mutating func refresh() {
+        let diameter = scene.pointer.diameter
+        let circle = ShapeResolver.circle(diameter: diameter)
+
+        // 1. Target. While the primary button is down the target is locked to the
+        // one pressed (E28: a drag never re-snaps to other controls). An open menu
+        // or a pointer outside the overlay has none.
+        var newTarget: Int?
+        if menu == nil && !left {
+            newTarget = pressed ? pressTarget : chooseTarget(at: model)
+        }
+
+        // 2. Modifier shape (E27).
+        var modifierShape: ResolvedShape?
+        if !modifiers.isEmpty, !scene.modifiers.isEmpty, menu == nil {
+            let under = newTarget ?? topmostRegion(at: model, where: { _ in true })
+            if let rule = ModifierResolver.rule(for: modifiers, rules: scene.modifiers, regionChain: idChain(under)) {
+                modifierShape = ShapeResolver.resolve(rule.shape, region: under.map { layout.regions[$0] },
+                                                      diameter: diameter)
+            }
+        }
+
+        // 3. Shape and placement.
+        var effect: PointerEffect? = newTarget.map { layout.regions[$0].effect }
+        var newShape = circle
+        var newPlacement = Placement.free
+        if let m = modifierShape {
+            effect = PointerEffect.none
+            newShape = m
+        } else if let t = newTarget {
+            let r = layout.regions[t]
+            let local = point(model, inSpaceOf: t) ?? model
+            if dragging {
+                newShape = r.region.shape.map { ShapeResolver.resolve($0, region: r, diameter: diameter) } ?? circle
+            } else {
+                switch r.effect {
+                case .highlight, .lift:
+                    // A2/B7: snap onto the control and morph into its shape.
+                    let drawn = drawnFrame(of: t)
+                    let zoom = r.frame.width > 0 ? drawn.width / r.frame.width : 1
+                    newShape = ShapeResolver.roundedRect(size: drawn.size, cornerRadius: r.cornerRadius * zoom)
+                    newPlacement.x = .fixed(drawn.midX)
+                    newPlacement.y = .fixed(drawn.midY)
+                    if !pressed {
+                        newPlacement.parallaxCenter = drawn.center
+                        newPlacement.parallax = effects.parallax
+                    }
+                case .hover:
+                    // C16: the pointer keeps its circle and stays on top.
+                    newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
+                case .none:
+                    if let spec = r.region.shape {
+                        newShape = ShapeResolver.resolve(spec, region: r, diameter: diameter)
+                        if case .roundedRect = spec {
+                            // A rounded-rect shape sits centred in its region.
+                            let drawn = drawnFrame(of: t)
+                            newPlacement.x = .fixed(drawn.midX)
+                            newPlacement.y = .fixed(drawn.midY)
+                        } else {
+                            newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
+                        }
+                    } else {
+                        newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
+                    }
+                }
+            }
+        }
+        newPlacement.anchorShift = Point(x: newShape.size.width / 2 - newShape.anchor.x,
+                                         y: newShape.size.height / 2 - newShape.anchor.y)
+
+        // 4. Apply: animate only the jumps (see `Placement`).
+        if newShape != shape {
+            if newShape.isPath || shape.isPath {
+                transitionFrom = (shape.geometry, shape.kind)
+                transitionProgress.set(0)
+                transitionProgress.target = 1
+            }
+            shape = newShape
+        }
+        width.target = newShape.size.width
+        height.target = newShape.size.height
+        cornerRadius.target = newShape.isPath ? 0 : newShape.cornerRadius
+        if newPlacement != placement {
+            let before = placement.center(model: model)
+            let after = newPlacement.center(model: model)
+            displacementX.value += before.x - after.x
+            displacementY.value += before.y - after.y
+            placement = newPlacement
+        }
+        target = newTarget
+        targetEffect = effect
+        let overridden = modifierShape != nil
+        liftFade.target = (effect == .lift && !overridden && !dragging) ? 0 : 1
+        presence.target = (autoHidden || left) ? 0 : 1
+        pressScale.target = pressed ? effects.pressScale : 1
+
+        updateRegions(overridden: overridden)
+    }
+
+    /// Region effect targets: C14 highlight content, C15 lift, C16 hover, C19
+    /// `hides`, E24 reveal.
+    mutating func updateRegions(overridden: Bool) {
+        struct Want { var offset = Point.zero; var scale = 1.0; var opacity: Double?; var emphasis = 0.0 }
+        var wants: [Int: Want] = [:]
+        if let t = target, !overridden, !dragging || pressed {
+            let r = layout.regions[t]
+            let size = r.frame.size
+            let local = point(model, inSpaceOf: t) ?? model
+            let parallax = pressed ? Point.zero : effects.parallax.offset(model: local, center: r.frame.center)
+            var scale: Double?
+            var follow = Point.zero
+            switch r.effect {
+            case .highlight:
+                scale = pressed ? effects.pressedContentScale : effects.highlightContentScale
+                follow = parallax
+            case .lift:
+                let lift = effects.liftScale(for: size)
+                scale = pressed ? 1 + (lift - 1) / 2 : lift
+                follow = parallax
+            case .hover(let style):
+                scale = style.scale
+            case .none:
+                break
+            }
+            if let s = scale {
+                // Scale about the region's centre: offset carries (1 − s)·size/2.
+                let offset = Point(x: (1 - s) * size.width / 2, y: (1 - s) * size.height / 2) + follow
+                wants[t] = Want(offset: offset, scale: s, opacity: nil, emphasis: 1)
+            }
+        }
+        // C19: while the pointer is in a region, the regions it `hides` fade out.
+        var chain = target
+        while let c = chain {
+            for id in layout.regions[c].region.hides {
+                if let h = layout.indexByID[id] { wants[h, default: Want()].opacity = 0 }
+            }
+            chain = layout.regions[c].parent
+        }
+        // E24: reveal regions show while the pointer is over their hit area.
+        for r in revealRegions {
+            let over = !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
+            if over && wants[r]?.opacity == nil { wants[r, default: Want()].opacity = 1 }
+        }
+        for key in regionAnims.keys {
+            let w = wants[key] ?? Want()
+            regionAnims[key]?.setTargets(offset: w.offset, scale: w.scale, opacity: w.opacity, emphasis: w.emphasis)
+        }
+        for (key, w) in wants where regionAnims[key] == nil {
+            var a = RegionAnimation(restOpacity: layout.regions[key].region.reveal != nil ? 0 : 1)
+            a.setTargets(offset: w.offset, scale: w.scale, opacity: w.opacity, emphasis: w.emphasis)
+            regionAnims[key] = a
+        }
+    }
+
+    func currentFrame(time: Double) -> PointerFrame {
+        let c = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
+        let size = Size(width: Swift.max(width.value, 0), height: Swift.max(height.value, 0))
+        let transition = transitionFrom.map {
+            ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
+        }
+        let visible = VisiblePointer(kind: shape.kind, name: shape.name, frame: Rect(center: c, size: size),
+                                     cornerRadius: Swift.max(cornerRadius.value, 0),
+                                     opacity: Swift.min(Swift.max(presence.value * liftFade.value, 0), 1),
+                                     scale: pressScale.value, geometry: shape.geometry, transition: transition)
+        var states: [String: RegionState] = [:]
+        for i in Set(regionAnims.keys).union(transforms.keys).sorted() {
+            let t = transforms[i] ?? .identity
+            let a = regionAnims[i]
+            let state = RegionState(
+                offset: t.offset + Point(x: a?.offsetX.value ?? 0, y: a?.offsetY.value ?? 0),
+                scale: t.scale * (a?.scale.value ?? 1), rotation: t.rotation,
+                opacity: a?.opacity.value ?? 1, emphasis: a?.emphasis.value ?? 0)
+            if state != .rest { states[layout.regions[i].id] = state }
+        }
+        return PointerFrame(time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
+                            effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
+                            menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a spring feels: `response` is the period (seconds) of the undamped
+/// oscillation, `dampingRatio` 1 = critically damped (no overshoot), < 1 bounces.
+/// The same parameterisation as SwiftUI's `.spring(response:dampingFraction:)`.
+public struct SpringParameters: Sendable, Equatable {
+    public var response: Double
+    public var dampingRatio: Double
+    /// |value − target| and |velocity| / 10 below this count as "at rest".
+    public var restThreshold: Double
+
+    public init(response: Double, dampingRatio: Double, restThreshold: Double) {
+        self.response = response
+        self.dampingRatio = dampingRatio
+        self.restThreshold = restThreshold
+    }
+}
+
+/// A damped harmonic oscillator pulled towards `target`, advanced by the exact
+/// (closed-form) solution for any dt, so the result never depends on frame rate
+/// or step size. A spring at rest sits exactly on its target with zero velocity
+/// and asks for no frame.
+public struct Spring: Sendable, Equatable {
+    public var value: Double
+    public var velocity: Double
+    public var target: Double
+    public var parameters: SpringParameters
+
+    public init(_ value: Double, parameters: SpringParameters) {
+        self.value = value
+        self.velocity = 0
+        self.target = value
+        self.parameters = parameters
+    }
+
+    public var isAtRest: Bool { value == target && velocity == 0 }
+
+    /// Jumps to `value` with no animation.
+    public mutating func set(_ value: Double) {
+        self.value = value
+        self.target = value
+        self.velocity = 0
+    }
+
+    public mutating func step(_ dt: Double) {
+        if isAtRest || dt <= 0 { return }
+        let omega = 2 * Double.pi / max(parameters.response, 1e-4)
+        let zeta = max(parameters.dampingRatio, 0)
+        let x0 = value - target
+        let v0 = velocity
+        var x: Double
+        var v: Double
+        if zeta < 1 {
+            // Underdamped: x(t) = e^(−ζωt) (A cos ωd t + B sin ωd t).
+            let wd = omega * (1 - zeta * zeta).squareRoot()
+            let a = x0
+            let b = (v0 + zeta * omega * x0) / wd
+            let decay = exp(-zeta * omega * dt)
+            let c = cos(wd * dt), s = sin(wd * dt)
+            x = decay * (a * c + b * s)
+            v = decay * ((b * wd - zeta * omega * a) * c - (a * wd + zeta * omega * b) * s)
+        } else if zeta == 1 {
+            // Critically damped: x(t) = (A + B t) e^(−ωt).
+            let a = x0
+            let b = v0 + omega * x0
+            let decay = exp(-omega * dt)
+            x = (a + b * dt) * decay
+            v = (b - omega * (a + b * dt)) * decay
+        } else {
+            // Overdamped: sum of two decaying exponentials.
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega * (zeta - root)
+            let r2 = -omega * (zeta + root)
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            let c1 = x0 - c2
+            let e1 = exp(r1 * dt), e2 = exp(r2 * dt)
+            x = c1 * e1 + c2 * e2
+            v = c1 * r1 * e1 + c2 * r2 * e2
+        }
+        let eps = parameters.restThreshold
+        if abs(x) < eps && abs(v) < eps * 10 {
+            value = target
+            velocity = 0
+        } else {
+            value = target + x
+            velocity = v
+        }
+    }
+}
+
+/// Spring settings used by the engine. Sources: SwiftUI's `interactiveSpring`
+/// (response 0.15, damping 0.86) and default `spring` (0.55, 0.825); the pointer
+/// morph sits between them so a snap reads as motion but never lags the hand.
+public enum SpringTuning {
+    /// Visible pointer position (snap displacement), size and corner radius (A2, D21).
+    public static let morph = SpringParameters(response: 0.2, dampingRatio: 0.86, restThreshold: 0.005)
+    /// Press feedback (scale down on click): crisp, no bounce.
+    public static let press = SpringParameters(response: 0.12, dampingRatio: 1, restThreshold: 0.0002)
+    /// Fades: auto-hide, lift disappearance, reveal, `hides`.
+    public static let fade = SpringParameters(response: 0.3, dampingRatio: 1, restThreshold: 0.0005)
+    /// Region effects: lift/hover scale, parallax offset, emphasis (C14–C16).
+    public static let regionScale = SpringParameters(response: 0.3, dampingRatio: 0.8, restThreshold: 0.0002)
+    public static let regionOffset = SpringParameters(response: 0.25, dampingRatio: 0.86, restThreshold: 0.005)
+    /// Shape transition progress 0 → 1 for morphs involving a path (D21).
+    public static let transition = SpringParameters(response: 0.22, dampingRatio: 1, restThreshold: 0.0002)
+}

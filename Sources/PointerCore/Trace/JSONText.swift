@@ -1,0 +1,38 @@
+/// Small helpers to write JSON text by hand: fixed key order and numbers rounded
+/// to at most 3 decimals (TRACE-FORMAT.md), so dumps are stable and diffable.
+enum JSONText {
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let r = (v * 1000).rounded() / 1000
+        if r == 0 { return "0" }
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        return String(r)
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func rect(_ r: Rect) -> String {
+        "[\(number(r.minX)),\(number(r.minY)),\(number(r.width)),\(number(r.height))]"
+    }
+
+    static func point(_ p: Point) -> String { "[\(number(p.x)),\(number(p.y))]" }
+}

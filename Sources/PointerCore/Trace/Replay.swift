@@ -1,0 +1,38 @@
+/// Replays a trace through a fresh engine and samples frames at a fixed rate
+/// (TRACE-FORMAT.md "Frame dump"): times 0, 1/fps, 2/fps, … until the last
+/// event has been handled and the engine has settled (nothing animates and no
+/// timer such as auto-hide is pending), at most `maxSettle` seconds later.
+public enum Replay {
+    /// Longest time sampled after the last event (s): covers auto-hide (1.5 s by
+    /// default) and any glide, and bounds a scene that would never settle.
+    public static let maxSettle = 10.0
+
+    public static func frames(scene: Scene, events: [InputEvent], fps: Double,
+                              _ body: (PointerFrame) -> Void) {
+        var engine = PointerEngine(scene: scene)
+        let lastTime = events.last?.time ?? 0
+        let rate = fps > 0 ? fps : 60
+        var next = 0
+        var k = 0
+        while true {
+            let t = Double(k) / rate
+            while next < events.count && events[next].time <= t {
+                engine.handle(events[next])
+                next += 1
+            }
+            body(engine.frame(at: t))
+            if next == events.count && t >= lastTime
+                && (engine.nextWakeTime(after: t) == nil || t >= lastTime + maxSettle) {
+                break
+            }
+            k += 1
+        }
+    }
+
+    /// All frames as dump lines, newline-terminated.
+    public static func dump(scene: Scene, events: [InputEvent], fps: Double) -> String {
+        var out = ""
+        frames(scene: scene, events: events, fps: fps) { out += FrameDumpWriter.line($0) + "\n" }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Reads a trace (JSON Lines, TRACE-FORMAT.md) into input events. Blank lines
+/// are skipped; any malformed line is an error naming its line number, and
+/// nothing is returned for a trace with an error.
+public enum TraceReader {
+    public static func read(path: String) throws -> [InputEvent] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceError(file: path, line: 0, message: "cannot read the trace file; check the path and permissions")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(file: path, line: 0, message: "the trace is not UTF-8 text")
+        }
+        do {
+            return try parse(text)
+        } catch var e as TraceError {
+            e.file = path
+            throw e
+        }
+    }
+
+    public static func parse(_ text: String) throws -> [InputEvent] {
+        var events: [InputEvent] = []
+        var lastTime = -Double.infinity
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            let event = try parseLine(line, number: lineNumber)
+            if event.time < lastTime {
+                throw TraceError(line: lineNumber, message: "t \(event.time) is earlier than the previous event's \(lastTime); times must not decrease")
+            }
+            lastTime = event.time
+            events.append(event)
+        }
+        return events
+    }
+
+    public static func parseLine(_ line: String, number lineNumber: Int) throws -> InputEvent {
+        func fail(_ message: String) -> TraceError { TraceError(line: lineNumber, message: message) }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [])
+        } catch {
+            throw fail("not a JSON object: \(jsonErrorSummary(error))")
+        }
+        guard let o = object as? [String: Any] else { throw fail("expected a JSON object like {\"t\":0,\"type\":\"motion\",...}") }
+
+        func number(_ key: String) throws -> Double {
+            guard let v = o[key] else { throw fail("missing \"\(key)\"") }
+            // JSON booleans arrive as NSNumber with type "c"; they are not numbers.
+            guard let n = v as? NSNumber, String(cString: n.objCType) != "c" else {
+                throw fail("\"\(key)\" must be a number")
+            }
+            let d = n.doubleValue
+            guard d.isFinite else { throw fail("\"\(key)\" must be a finite number") }
+            return d
+        }
+        func string(_ key: String) throws -> String {
+            guard let v = o[key] else { throw fail("missing \"\(key)\"") }
+            guard let s = v as? String else { throw fail("\"\(key)\" must be a string") }
+            return s
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {
+            let s = try string(key)
+            guard let v = T(rawValue: s) else {
+                let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw fail("\"\(key)\": \"\(s)\" is not one of \(options)")
+            }
+            return v
+        }
+        func phase() throws -> GesturePhase { try choice("phase", GesturePhase.self) }
+
+        let t = try number("t")
+        guard t >= 0 else { throw fail("\"t\" must be ≥ 0 (seconds)") }
+        let type = try string("type")
+        let kind: InputEvent.Kind
+        switch type {
+        case "position":
+            kind = .position(Point(x: try number("x"), y: try number("y")))
+        case "motion":
+            kind = .motion(dx: try number("dx"), dy: try number("dy"))
+        case "lift":
+            kind = .lift
+        case "hold":
+            kind = .hold(try phase())
+        case "button":
+            kind = .button(try choice("button", PointerButton.self), try choice("state", ButtonState.self))
+        case "scroll":
+            let source = o["source"] == nil ? ScrollSource.finger : try choice("source", ScrollSource.self)
+            let p = o["phase"] == nil ? nil : try phase()
+            kind = .scroll(dx: o["dx"] == nil ? 0 : try number("dx"), dy: o["dy"] == nil ? 0 : try number("dy"),
+                           source: source, phase: p)
+        case "pinch":
+            kind = .pinch(phase: try phase(), scale: o["scale"] == nil ? 1 : try number("scale"),
+                          rotation: o["rotation"] == nil ? 0 : try number("rotation"))
+        case "swipe":
+            let fingers = o["fingers"] == nil ? 3 : Int(try number("fingers"))
+            kind = .swipe(phase: try phase(), fingers: fingers, dx: o["dx"] == nil ? 0 : try number("dx"),
+                          dy: o["dy"] == nil ? 0 : try number("dy"))
+        case "modifiers":
+            guard let keys = o["keys"] as? [Any] else { throw fail("\"keys\" must be an array like [\"ctrl\", \"shift\"]") }
+            var set = Set<ModifierKey>()
+            for k in keys {
+                guard let s = k as? String, let key = ModifierKey(rawValue: s) else {
+                    throw fail("\"keys\": \(k) is not one of \"shift\", \"ctrl\", \"alt\", \"super\"")
+                }
+                set.insert(key)
+            }
+            kind = .modifiers(set)
+        case "leave":
+            kind = .leave
+        case "key":
+            kind = .key(try string("key"))
+        default:
+            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key or leave")
+        }
+        return InputEvent(time: t, kind)
+    }
+
+    private static func jsonErrorSummary(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "malformed JSON"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import PointerCore
+
+@Suite struct SceneLoadingJSONParserTests {
+    @Test("every value and key keeps its line and column (columns count characters, not bytes)")
+    func positions() throws {
+        let text = "{\n  \"a\": [1, true],\n\t\"ü\": {\"b\": null}, \"c\": \"é\"\n}"
+        let root = try JSONParser.parse(text)
+        #expect(root.position.line == 1 && root.position.column == 1)
+        guard case .object(let members) = root.kind else { Issue.record("object expected"); return }
+        #expect(members.map(\.key) == ["a", "ü", "c"])
+        #expect(members[0].keyPosition.line == 2 && members[0].keyPosition.column == 3)
+        #expect(members[0].value.position.column == 8)
+        guard case .array(let items) = members[0].value.kind else { Issue.record("array expected"); return }
+        #expect(items.map(\.position.column) == [9, 12])
+        #expect(members[1].keyPosition.line == 3 && members[1].keyPosition.column == 2)
+        // After the two-byte "ü" the columns still count characters.
+        #expect(members[1].value.position.column == 7)
+        #expect(members[2].keyPosition.column == 20)
+        #expect(members[2].value.position.column == 25)
+    }
+
+    @Test("values: numbers in every JSON form, escapes, surrogate pairs, literals")
+    func values() throws {
+        let root = try JSONParser.parse(#"[0, -0.5, 12.25, 1e3, -2.5E-2, 123456789012345678, 0.1, "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", true, false, null]"#)
+        guard case .array(let v) = root.kind else { Issue.record("array expected"); return }
+        let numbers = v[0..<7].compactMap { if case .number(let n) = $0.kind { return n } else { return nil } }
+        #expect(numbers == [0, -0.5, 12.25, 1000, -0.025, 123456789012345680, 0.1])
+        #expect(v[7].kind == .string("a\"\\/\u{8}\u{c}\n\r\té😀"))
+        #expect(v[8].kind == .bool(true) && v[9].kind == .bool(false) && v[10].kind == .null)
+    }
+
+    @Test("decimal numbers round exactly like Double's own parser")
+    func numberRounding() throws {
+        for text in ["0.1", "0.3", "1.7976931348623157", "3.14159265358979", "123.456", "999999999999999.9", "0.000001"] {
+            let root = try JSONParser.parse(text)
+            #expect(root.kind == .number(Double(text)!), "\(text)")
+        }
+    }
+
+    @Test("syntax errors say where and what was expected")
+    func syntaxErrors() {
+        let cases: [(String, Int, Int, String?)] = [
+            ("[1 2]", 1, 4, "',' or ']'"),
+            ("{\"a\" 1}", 1, 6, "':'"),
+            ("{a: 1}", 1, 2, "a key in double quotes"),
+            ("[1,\n // c\n]", 2, 2, "a value"),
+            ("\"\\x\"", 1, 3, "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+            ("\"a\nb\"", 1, 3, "'\"' or \\n"),
+            ("[-]", 1, 3, "a digit"),
+            ("[1.]", 1, 4, "a digit after '.'"),
+            ("['a']", 1, 2, "a value"),
+            ("[1e999]", 1, 2, nil),
+        ]
+        for (text, line, column, expected) in cases {
+            do {
+                _ = try JSONParser.parse(text)
+                Issue.record("\(text) should fail")
+            } catch {
+                #expect(Int(error.position.line) == line && Int(error.position.column) == column, "\(text): \(error)")
+                #expect(error.expected == expected, "\(text): \(error)")
+            }
+        }
+    }
+
+    @Test("deep nesting is refused instead of overflowing the stack")
+    func depth() {
+        let text = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("a 10k-region scene loads completely (speed is measured by the benchmark, not here)")
+    func largeScene() throws {
+        var text = "{\"version\": 1, \"regions\": ["
+        for i in 0..<10_000 {
+            if i > 0 { text += ",\n" }
+            text += #"{"id": "r\#(i)", "frame": [\#(i % 100 * 12), \#(i / 100 * 12), 10.5, 10], "effect": "lift", "#
+                + ##""group": "g\##(i % 7)", "content": {"fill": "#FF9500", "label": "Item \##(i)"}, "hitPadding": 4}"##
+        }
+        text += "]}"
+        let scene = try loadScene(text)
+        #expect(scene.regions.count == 10_000)
+        #expect(scene.regions[9_999].frame == Rect(x: 99 * 12, y: 99 * 12, width: 10.5, height: 10))
+        #expect(scene.regions[9_999].location?.line == 10_000)
+    }
+}
