@@ -36,13 +36,19 @@ struct RegionContentPainter {
         let color = content.color ?? content.fill.map(Palette.contrasting) ?? palette.label
         let lines = content.label.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         let wide = w >= 2.2 * h
+        // A text area: lines laid on the region's vertical snap grid, where the I-beam snaps (A3).
+        if let step = r.region.snap?.y, step > 4, !lines.isEmpty {
+            drawTextArea(lines, step: step, origin: r.region.snap?.origin ?? .zero, width: w, height: h, color: color, ctx: ctx)
+            return
+        }
         switch (content.symbol, lines.isEmpty) {
         case (let sym?, true):
             let side = min(w, h) * (content.fill != nil ? 0.52 : 0.6)
             SymbolSet.draw(sym, in: Rect(center: box.center, size: Size(width: side, height: side)), color: color, ctx: ctx)
         case (nil, false):
-            drawLabel(lines, in: wide && w > 200 ? box.insetBy(dx: 16, dy: 0) : box,
-                      alignLeft: wide && w > 200, color: color, ctx: ctx)
+            // Several lines in a wide region read as a paragraph: left-aligned.
+            let left = wide && w > 200 && lines.count > 1
+            drawLabel(lines, in: left ? box.insetBy(dx: 16, dy: 0) : box, alignLeft: left, color: color, ctx: ctx)
         case (let sym?, false):
             if wide {
                 let side = min(h * 0.5, 32)
@@ -63,11 +69,28 @@ struct RegionContentPainter {
         }
     }
 
+    func drawTextArea(_ lines: [String], step: Double, origin: Point, width: Double, height: Double,
+                      color: RGBA, ctx: CairoContext) {
+        ctx.save()
+        ctx.setSource(color)
+        ctx.selectFont(family: Self.fontFamily, bold: false)
+        ctx.setFontSize(min(step * 0.68, 17))
+        let fe = ctx.fontExtents()
+        for (i, line) in lines.enumerated() {
+            let mid = origin.y + (Double(i) + 0.5) * step
+            guard mid + step / 2 <= height else { break }
+            ctx.newPath()
+            ctx.move(to: Point(x: origin.x + 20, y: mid + (fe.ascent - fe.descent) / 2))
+            ctx.showText(line)
+        }
+        ctx.restore()
+    }
+
     /// Lines of text: the first bold when there are several (a title), vertically centred.
     func drawLabel(_ lines: [String], in box: Rect, alignLeft: Bool, color: RGBA, ctx: CairoContext) {
         guard !lines.isEmpty else { return }
         let n = Double(lines.count)
-        var size = min(15, box.height * 0.62 / n / 1.2)
+        var size = lines.count == 1 ? min(15, box.height * 0.68) : min(15, box.height * 0.62 / n / 1.2)
         size = max(size, 6)
         ctx.save()
         ctx.setSource(color)
