@@ -7,8 +7,8 @@ import CXKBCommon
 import PointerCore
 
 /// wl_keyboard → the set of held modifier keys (B27), read with xkbcommon
-/// from the compositor's keymap. Key events are deliberately ignored: the
-/// overlay never looks at (or records) what is typed.
+/// from the compositor's keymap. Key events are ignored except Escape (which
+/// closes a context menu): the overlay never looks at, or records, what is typed.
 final class Keyboard {
     private let proxy: OpaquePointer
     private let version: UInt32
@@ -71,6 +71,13 @@ final class Keyboard {
         publish(now)
     }
 
+    /// Only Escape is passed on (it closes an open context menu, E26); every
+    /// other key is dropped here, unread.
+    fileprivate func pressed(_ key: UInt32) {
+        guard let state, xkb_state_key_get_one_sym(state, key + 8) == 0xff1b /* XKB_KEY_Escape */ else { return }
+        overlay.input(.key("escape"))
+    }
+
     /// Focus left our surfaces: from our point of view nothing is held.
     fileprivate func leave() { publish([]) }
 
@@ -93,7 +100,9 @@ private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
         },
         enter: { _, _, _, _, _ in },
         leave: { data, _, _, _ in keyboard(data)?.leave() },
-        key: { _, _, _, _, _, _ in },
+        key: { data, _, _, _, key, state in
+            if state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue { keyboard(data)?.pressed(key) }
+        },
         modifiers: { data, _, _, dep, lat, lock, group in
             keyboard(data)?.modifiers(depressed: dep, latched: lat, locked: lock, group: group)
         },

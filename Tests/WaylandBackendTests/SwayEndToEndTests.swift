@@ -64,7 +64,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("A2 over a toolbar button the pointer morphs into the button", .disabled("enable once run plugs in PointerEngine and the PointerRendering renderer (OverlayParts)"))
+    @Test("A2 over a toolbar button the pointer morphs into the button")
     func morphIntoToolbarButton() throws {
         try session([
             #"{"t":0.0,"type":"position","x":600,"y":700}"#,
@@ -81,7 +81,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("A3 over text the pointer is a vertical I-beam", .disabled("enable once run plugs in PointerEngine and the PointerRendering renderer (OverlayParts)"))
+    @Test("A3 over text the pointer is a vertical I-beam")
     func iBeamOverText() throws {
         try session([
             #"{"t":0.0,"type":"position","x":1000,"y":700}"#,
@@ -97,7 +97,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B27 holding ctrl turns the pointer into horizontal arrows", .disabled("enable once run plugs in PointerEngine and the PointerRendering renderer (OverlayParts)"))
+    @Test("B27 holding ctrl turns the pointer into horizontal arrows")
     func ctrlShowsArrows() throws {
         try session([
             #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
@@ -121,7 +121,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B26 a secondary click opens the region's context menu at once", .disabled("enable once run plugs in PointerEngine and the PointerRendering renderer (OverlayParts)"))
+    @Test("B26 a secondary click opens the region's context menu at once")
     func secondaryClickOpensMenu() throws {
         try session([
             #"{"t":0.0,"type":"position","x":758,"y":158}"#,

@@ -1,10 +1,14 @@
 import PointerCore
 import PointerHost
-import WaylandBackend
 
-/// Which pointer model and painter `run` plugs into the session. Stand-ins
-/// until PointerEngine and the PointerRendering renderer are wired here.
+/// The pointer model and painter `run` plugs into a session, whatever the backend.
 enum OverlayParts {
-    static func model(for scene: Scene) -> OverlayModel { StandInModel(scene: scene) }
-    static func painter(for scene: Scene) -> OverlayPainter { TestPatternPainter(scene: scene) }
+    static func model(for scene: Scene) -> OverlayModel { EngineModel(scene: scene) }
+
+    /// Throws when the scene's images cannot be loaded.
+    static func painter(for scene: Scene, log: @escaping (String) -> Void) throws -> OverlayPainter {
+        let painter = try RendererPainter(scene: scene)
+        painter.log = log
+        return painter
+    }
 }

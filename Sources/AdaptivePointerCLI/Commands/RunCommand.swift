@@ -111,7 +111,12 @@ struct RunCommand: ParsableCommand {
             Self.say("\(error)")
             throw ExitCode(1)
         }
-        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: OverlayParts.painter(for: scene))
+        let painter: OverlayPainter
+        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
+            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+            throw ExitCode(2)
+        }
+        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
         session.log = { Self.say($0) }
         if let record {
             do { session.recorder = try TraceRecorder(path: record) } catch {
