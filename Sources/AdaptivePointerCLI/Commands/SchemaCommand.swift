@@ -1,10 +1,34 @@
 import ArgumentParser
+import Foundation
+import PointerHost
 
-// Placeholder until the issue that owns `schema` lands; it refuses to pretend.
+/// `adaptive-pointer schema`: prints the JSON Schema of the scene format, so editors can
+/// complete and explain scene files (`"$schema": "…/scene.schema.json"`).
 struct SchemaCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "schema", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of the scene format.",
+        discussion: """
+            Save it next to your scenes and point editors at it:
+              adaptive-pointer schema > scene.schema.json
+              { "$schema": "./scene.schema.json", "version": 1, ... }
+            Use --path to print where the bundled copy lives instead.
+            """)
+
+    @Flag(name: .long, help: "Print the path of the bundled schema file instead of its contents.")
+    var path = false
 
     func run() throws {
-        throw ValidationError("'schema' is not built yet")
+        let assets = try AssetLocator.locate()
+        let file = assets.schemaFile
+        if path {
+            print(file.path)
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ValidationError("cannot read the scene schema at \(file.path); reinstall with 'make install' "
+                                  + "or set ADAPTIVE_POINTER_ASSETS to the Assets folder")
+        }
+        FileHandle.standardOutput.write(data)
     }
 }

@@ -1,0 +1,44 @@
+/// `group-hit-gap` (MISSION-NOTES C2, C18): neighbouring members of a group must have
+/// touching hit areas (frame + hit padding), or the pointer drops back to the circle
+/// for a moment while moving from one to the next.
+public struct GroupHitGapRule: LintRule {
+    public static let gap = LintRuleInfo(
+        id: "group-hit-gap", severity: .error,
+        summary: "Hit areas (frame + hitPadding) of neighbouring members of a group do not touch.",
+        reference: "C2, C18")
+    /// Gaps up to this are rounding, not design.
+    static let tolerance = 0.5
+
+    public var catalogue: [LintRuleInfo] { [Self.gap] }
+    public init() {}
+
+    public func check(_ context: LintContext) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for (name, members) in context.groups where members.count > 1 {
+            for a in members {
+                // The nearest member to the right in the same row, and below in the same column.
+                for horizontal in [true, false] {
+                    let candidates = members.filter { b in
+                        guard b.index != a.index else { return false }
+                        let g = gaps(a.frame, b.frame)
+                        return horizontal ? (b.frame.minX >= a.frame.maxX - Self.tolerance && g.y < 0)
+                                          : (b.frame.minY >= a.frame.maxY - Self.tolerance && g.x < 0)
+                    }
+                    guard let b = candidates.min(by: { horizontal ? $0.frame.minX < $1.frame.minX : $0.frame.minY < $1.frame.minY })
+                    else { continue }
+                    let hitGap = horizontal ? b.hitRect.minX - a.hitRect.maxX : b.hitRect.minY - a.hitRect.maxY
+                    guard hitGap > Self.tolerance else { continue }
+                    let frameGap = horizontal ? b.frame.minX - a.frame.maxX : b.frame.minY - a.frame.maxY
+                    let sides = horizontal ? ("right", "left") : ("bottom", "top")
+                    findings.append(context.finding(
+                        Self.gap, [a, b],
+                        "hit areas of '\(a.id)' and '\(b.id)' (group '\(name)') are \(pt(hitGap)) pt apart: "
+                            + "between them the pointer falls back to the circle",
+                        fix: "move '\(b.id)' \(pt(hitGap)) pt closer (frames now \(pt(frameGap)) pt apart), or raise the "
+                            + "\(sides.0) hitPadding of '\(a.id)' and the \(sides.1) hitPadding of '\(b.id)' by \(pt(hitGap / 2)) pt each"))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,119 @@
+/// What every lint rule looks at: the scene, its resolved layout (absolute frames,
+/// resolved effects, hit rects), the groups, and the custom shapes with their
+/// rasterised measurements (computed once per distinct shape).
+public struct LintContext: Sendable {
+    public let scene: Scene
+    public let layout: SceneLayout
+    /// Named groups in order of first appearance, members in drawing order.
+    public let groups: [(name: String, members: [LaidOutRegion])]
+    /// Every custom path shape used by a region or a modifier, with its measurements.
+    public let customShapes: [ShapeUse]
+    /// Pixels of the scene's images, for rules that compare a drawing with the region.
+    public let images: (any SceneImageSource)?
+
+    public struct ShapeUse: Sendable {
+        public let shape: PathShape
+        /// The region whose `shape` this is; nil for a modifier's shape.
+        public let region: LaidOutRegion?
+        /// `regions[..].shape` style path of where the shape is written.
+        public let subject: String
+        public let metrics: ShapeMetrics?
+    }
+
+    public init(scene: Scene, images: (any SceneImageSource)? = nil) {
+        self.scene = scene
+        self.images = images
+        let layout = SceneLayout(scene: scene)
+        self.layout = layout
+
+        var order: [String] = []
+        var members: [String: [LaidOutRegion]] = [:]
+        for r in layout.regions {
+            guard let g = r.region.group else { continue }
+            if members[g] == nil { order.append(g) }
+            members[g, default: []].append(r)
+        }
+        groups = order.map { ($0, members[$0] ?? []) }
+
+        var cache: [String: ShapeMetrics?] = [:]
+        func measure(_ shape: PathShape) -> ShapeMetrics? {
+            let key = "\(shape.data)|\(shape.size.width)x\(shape.size.height)"
+            if let hit = cache[key] { return hit }
+            let m = ShapeMetrics(shape: shape)
+            cache[key] = m
+            return m
+        }
+        var uses: [ShapeUse] = []
+        for r in layout.regions {
+            if case .path(let p)? = r.region.shape {
+                uses.append(ShapeUse(shape: p, region: r, subject: "region '\(r.id)' shape", metrics: measure(p)))
+            }
+        }
+        for (i, m) in scene.modifiers.enumerated() {
+            if case .path(let p) = m.shape {
+                uses.append(ShapeUse(shape: p, region: nil, subject: "modifiers[\(i)].shape", metrics: measure(p)))
+            }
+        }
+        customShapes = uses
+    }
+
+    /// True when `b` is `a` itself or one of its descendants.
+    public func contains(_ a: LaidOutRegion, _ b: LaidOutRegion) -> Bool {
+        b.index >= a.index && b.index <= a.index + a.childCount
+    }
+
+    /// True when one region is an ancestor of (or the same as) the other.
+    public func related(_ a: LaidOutRegion, _ b: LaidOutRegion) -> Bool {
+        contains(a, b) || contains(b, a)
+    }
+
+    /// Makes a finding about `regions` (the first one's location is used).
+    public func finding(_ rule: LintRuleInfo, _ regions: [LaidOutRegion], _ message: String,
+                        fix: String) -> LintFinding {
+        LintFinding(rule: rule.id, severity: rule.severity, regions: regions.map(\.id),
+                    location: regions.first?.region.location, message: message, fix: fix)
+    }
+}
+
+/// Points as a designer would write them: `37`, `4.5`, `19.25` (at most two decimals).
+func pt(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    var s = String(rounded)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}
+
+/// The most common value (within `tolerance`) and how many share it; ties go to the larger value.
+func mode(_ values: [Double], tolerance: Double = 0.5) -> (value: Double, count: Int)? {
+    var best: (value: Double, count: Int)?
+    for v in values {
+        let n = values.filter { abs($0 - v) <= tolerance }.count
+        if let b = best, n < b.count || (n == b.count && v <= b.value) { continue }
+        best = (v, n)
+    }
+    return best
+}
+
+/// Largest minus smallest value (0 for none).
+func spread(_ values: [Double]) -> Double { (values.max() ?? 0) - (values.min() ?? 0) }
+
+/// The gap between two rectangles along x and along y (negative = they overlap on that axis).
+func gaps(_ a: Rect, _ b: Rect) -> (x: Double, y: Double) {
+    (max(a.minX, b.minX) - min(a.maxX, b.maxX), max(a.minY, b.minY) - min(a.maxY, b.maxY))
+}
+
+extension LintContext.ShapeUse {
+    /// A finding about this shape, located at its region (modifier shapes have no region).
+    func finding(_ rule: LintRuleInfo, _ message: String, fix: String) -> LintFinding {
+        LintFinding(rule: rule.id, severity: rule.severity, regions: region.map { [$0.id] } ?? [],
+                    location: region?.region.location, subject: subject, message: message, fix: fix)
+    }
+
+    /// "the shape of 'ruler'" / "the shape of modifiers[0]".
+    var name: String {
+        if let region { return "the shape of '\(region.id)'" }
+        let owner = subject.hasSuffix(".shape") ? String(subject.dropLast(6)) : subject
+        return "the shape of \(owner)"
+    }
+}

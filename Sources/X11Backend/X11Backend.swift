@@ -1,1 +1,0 @@
-// X11Backend: see DESIGN.md

@@ -1,0 +1,228 @@
+import CXCB
+import Foundation
+
+/// How the window is shown.
+public enum WindowMode: String, Sendable, CaseIterable {
+    /// Fullscreen on one monitor, input captured: the scene is the stage.
+    case stage
+    /// Transparent, input-transparent, always on top: the pointer over real applications.
+    case overlay
+}
+
+/// One top-level window covering a monitor, with its pixel buffer. In overlay
+/// mode it is override-redirect, ARGB, has an empty input shape (clicks pass
+/// through), and without a compositing manager a bounding shape around what is
+/// drawn, so the rest of the screen is never covered by black.
+final class X11Window {
+    let connection: XCBConnection
+    let id: xcb_window_t
+    let mode: WindowMode
+    let depth: UInt8
+    private let gc: xcb_gcontext_t
+    private var colormap: xcb_colormap_t = 0
+    private(set) var buffer: ImageBuffer
+    private(set) var frame: Monitor
+    /// Without a compositor: the bounding shape follows the drawn pixels.
+    private(set) var shaped: Bool
+    /// Bounds of the non-transparent pixels the shape was last computed over.
+    private var contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    init(connection c: XCBConnection, monitor: Monitor, mode: WindowMode, composited: Bool, title: String) throws {
+        connection = c
+        self.mode = mode
+        frame = monitor
+        // The overlay is ARGB even without a compositor, so it can switch to the
+        // composited look when one starts; the stage only when one runs.
+        let argb = (mode == .overlay || composited) ? Visuals.argb(c) : nil
+        if mode == .overlay && argb == nil && composited { throw X11Error.noARGBVisual }
+        shaped = mode == .overlay && !composited
+        depth = argb != nil ? 32 : c.screen.root_depth
+        id = xcb_generate_id(c.raw)
+        var mask: UInt32 = XCB_CW_BACK_PIXEL.rawValue | XCB_CW_BORDER_PIXEL.rawValue
+        var values: [UInt32] = [0, 0]
+        if mode == .overlay {
+            mask |= XCB_CW_OVERRIDE_REDIRECT.rawValue
+            values.append(1)
+        }
+        mask |= XCB_CW_EVENT_MASK.rawValue
+        values.append(XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
+        var visual = c.screen.root_visual
+        if let argb {
+            visual = argb
+            colormap = xcb_generate_id(c.raw)
+            xcb_create_colormap(c.raw, UInt8(XCB_COLORMAP_ALLOC_NONE.rawValue), colormap, c.root, argb)
+            mask |= XCB_CW_COLORMAP.rawValue
+            values.append(colormap)
+        }
+        try c.check(xcb_create_window_checked(c.raw, depth, id, c.root, Int16(monitor.x), Int16(monitor.y),
+                                              UInt16(monitor.width), UInt16(monitor.height), 0,
+                                              UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual, mask, values),
+                    "creating the \(mode.rawValue) window")
+        gc = xcb_generate_id(c.raw)
+        xcb_create_gc(c.raw, gc, id, 0, nil)
+        buffer = try ImageBuffer(connection: c, width: monitor.width, height: monitor.height)
+        setTitle(title)
+        if mode == .overlay {
+            ap_input_passthrough(c.raw, id)
+            setAtomProperty("_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_NOTIFICATION"])
+            setAtomProperty("_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STAYS_ON_TOP"])
+            // picom and friends: never draw a shadow around the whole overlay.
+            setCardinalProperty("_COMPTON_SHADOW", 0)
+            if shaped { setBoundingShape([]) }
+        } else {
+            setAtomProperty("_NET_WM_STATE", ["_NET_WM_STATE_FULLSCREEN"])
+            hideCursorOverWindow()
+        }
+        xcb_map_window(c.raw, id)
+        c.flush()
+    }
+
+    deinit {
+        xcb_free_gc(connection.raw, gc)
+        xcb_destroy_window(connection.raw, id)
+        if colormap != 0 { xcb_free_colormap(connection.raw, colormap) }
+        connection.flush()
+    }
+
+    var width: Int { frame.width }
+    var height: Int { frame.height }
+
+    /// Moves/resizes onto another monitor geometry (hot-plug); the buffer is rebuilt.
+    func move(to monitor: Monitor) throws {
+        guard monitor != frame else { return }
+        frame = monitor
+        let values: [UInt32] = [UInt32(bitPattern: Int32(monitor.x)), UInt32(bitPattern: Int32(monitor.y)),
+                                UInt32(monitor.width), UInt32(monitor.height)]
+        xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
+                                                        | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
+        buffer = try ImageBuffer(connection: connection, width: monitor.width, height: monitor.height)
+        contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if shaped { setBoundingShape([]) }
+    }
+
+    /// Keeps the overlay above windows mapped or raised after it.
+    func raise() {
+        let values: [UInt32] = [XCB_STACK_MODE_ABOVE.rawValue]
+        xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_STACK_MODE.rawValue), values)
+    }
+
+    /// Shows the damaged rectangles of the buffer.
+    func present(_ damage: [PixelRect]) {
+        let bounds = damage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        guard !bounds.isEmpty else { return }
+        if shaped { updateShape(scanning: bounds) }
+        for r in damage where !r.isEmpty { buffer.upload(r, to: id, gc: gc, depth: depth) }
+        connection.flush()
+    }
+
+    /// Copies part of the buffer again (after an Expose); the content is unchanged.
+    func reupload(_ rect: PixelRect) {
+        buffer.upload(rect, to: id, gc: gc, depth: depth)
+    }
+
+    /// Switches between the ARGB-composited look and the shaped fallback when a
+    /// compositing manager starts or stops (only meaningful for depth-32 windows).
+    func setComposited(_ composited: Bool) {
+        guard mode == .overlay, depth == 32 else { return }
+        let wantShape = !composited
+        guard wantShape != shaped else { return }
+        shaped = wantShape
+        if shaped {
+            contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            updateShape(scanning: PixelRect(x: 0, y: 0, width: width, height: height))
+        } else {
+            xcb_shape_mask(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, 0, 0, 0)
+        }
+        connection.flush()
+    }
+
+    // MARK: - Shape fallback
+
+    /// Rebuilds the bounding shape from the pixels that are not (nearly) transparent,
+    /// scanning what was drawn before plus the new damage; one rectangle per run.
+    private func updateShape(scanning damage: PixelRect) {
+        let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        var rects: [xcb_rectangle_t] = []
+        var found = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
+        let rowPixels = buffer.stride / 4
+        if !area.isEmpty {
+            for y in area.y..<(area.y + area.height) {
+                let row = pixels + y * rowPixels
+                var x = area.x
+                let end = area.x + area.width
+                while x < end {
+                    while x < end && (row[x] >> 24) < 0x20 { x += 1 }
+                    let start = x
+                    while x < end && (row[x] >> 24) >= 0x20 { x += 1 }
+                    if x > start {
+                        rects.append(xcb_rectangle_t(x: Int16(start), y: Int16(y), width: UInt16(x - start), height: 1))
+                        found = found.union(PixelRect(x: start, y: y, width: x - start, height: 1))
+                    }
+                }
+            }
+        }
+        contentBounds = found
+        setBoundingShape(rects)
+    }
+
+    private func setBoundingShape(_ rects: [xcb_rectangle_t]) {
+        xcb_shape_rectangles(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue),
+                             UInt8(XCB_CLIP_ORDERING_YX_BANDED.rawValue), id, 0, 0, UInt32(rects.count), rects)
+    }
+
+    // MARK: - Properties
+
+    private func setTitle(_ title: String) {
+        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom("_NET_WM_NAME"),
+                            connection.atom("UTF8_STRING"), 8, UInt32(title.utf8.count), title)
+        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_NAME.rawValue),
+                            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(title.utf8.count), title)
+        let wmClass = "adaptive-pointer\0AdaptivePointer\0"
+        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_CLASS.rawValue),
+                            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(wmClass.utf8.count), wmClass)
+    }
+
+    private func setAtomProperty(_ name: String, _ atoms: [String]) {
+        let values = atoms.map { connection.atom($0) }
+        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
+                            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(values.count), values)
+    }
+
+    private func setCardinalProperty(_ name: String, _ value: UInt32) {
+        var v = value
+        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
+                            xcb_atom_t(XCB_ATOM_CARDINAL.rawValue), 32, 1, &v)
+    }
+
+    /// Stage: an empty cursor over the window (the drawn pointer replaces it);
+    /// it reverts by itself when the pointer leaves the window or we exit.
+    private func hideCursorOverWindow() {
+        let pixmap = xcb_generate_id(connection.raw)
+        xcb_create_pixmap(connection.raw, 1, pixmap, id, 1, 1)
+        let cursor = xcb_generate_id(connection.raw)
+        xcb_create_cursor(connection.raw, cursor, pixmap, pixmap, 0, 0, 0, 0, 0, 0, 0, 0)
+        var value = cursor
+        xcb_change_window_attributes(connection.raw, id, XCB_CW_CURSOR.rawValue, &value)
+        xcb_free_cursor(connection.raw, cursor)
+        xcb_free_pixmap(connection.raw, pixmap)
+    }
+}
+
+enum Visuals {
+    /// A 32-bit TrueColor visual (ARGB), if the screen has one.
+    static func argb(_ c: XCBConnection) -> xcb_visualid_t? {
+        var depths = xcb_screen_allowed_depths_iterator(c.screenPointer)
+        while depths.rem > 0, let d = depths.data {
+            if d.pointee.depth == 32 {
+                var visuals = xcb_depth_visuals_iterator(d)
+                while visuals.rem > 0, let v = visuals.data {
+                    if v.pointee._class == UInt8(XCB_VISUAL_CLASS_TRUE_COLOR.rawValue) { return v.pointee.visual_id }
+                    xcb_visualtype_next(&visuals)
+                }
+            }
+            xcb_depth_next(&depths)
+        }
+        return nil
+    }
+}

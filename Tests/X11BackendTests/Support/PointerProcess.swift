@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `adaptive-pointer run … --backend x11` as a user starts it, on a test server.
+final class PointerProcess {
+    let child: ChildProcess
+    let server: XvfbServer
+
+    /// The built CLI next to the test bundle (.build/<config>/adaptive-pointer).
+    static func executable() throws -> String {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        var candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path]
+        // `swift test` may run the bundle from .build/<triple>/debug; the symlinked .build/debug is a sibling.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(source.appendingPathComponent(".build/debug/adaptive-pointer").path)
+        for c in candidates where FileManager.default.isExecutableFile(atPath: c) { return c }
+        throw MissingTool(tool: "adaptive-pointer (run 'swift build' first)", package: "this package")
+    }
+
+    static func sceneFile(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name).json").path
+    }
+
+    init(server: XvfbServer, _ arguments: [String]) throws {
+        self.server = server
+        child = try ChildProcess(try PointerProcess.executable(), ["run"] + arguments + ["--backend", "x11"],
+                                 environment: server.environment, name: "adaptive-pointer")
+    }
+
+    /// Waits until the log shows the window is up (or the process died).
+    func waitUntilShown(timeout: Double = 20) -> Bool {
+        ChildProcess.wait(timeout: timeout) { child.log.contains(" on ") || !child.isRunning } && child.isRunning
+    }
+
+    var log: String { child.log }
+
+    deinit { child.stop() }
+}
+
+/// xdotool against the test server.
+struct XDo {
+    let display: String
+
+    func run(_ args: String...) throws {
+        try runTool("xdotool", args, display: display)
+    }
+
+    /// Moves the pointer as a device does (XTEST relative motion, which makes
+    /// raw events); `mousemove` would warp, which devices never do.
+    func moveTo(_ x: Int, _ y: Int, client: XTestClient) throws {
+        for _ in 0..<3 {
+            guard let p = client.pointer() else { return }
+            if p.x == x && p.y == y { return }
+            try runTool("xdotool", ["mousemove_relative", "--", "\(x - p.x)", "\(y - p.y)"], display: display)
+        }
+    }
+}
