@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost"],
                           path: "Sources/WaylandInputPlayer"),
 
-        .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"]),
+        .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).

@@ -171,7 +171,11 @@ public final class PointerEngine {
                 noteActivity(t)
                 velocity.reset()
             } else {
+                // Absolute placements come from a cursor that already has its own
+                // dynamics (a mouse, a tablet, the compositor's pointer): they move
+                // the model pointer but never feed inertia (B12 is for fingers).
                 moveModel(by: delta, at: t)
+                velocity.reset()
             }
         case .motion(let dx, let dy):
             hasPosition = true
@@ -318,6 +322,7 @@ public final class PointerEngine {
             dragging = false
             pressTarget = nil
         case (.secondary, .pressed):
+            stopGlide()
             if !openMenu(), menu != nil { closeMenu() }
         default:
             break
