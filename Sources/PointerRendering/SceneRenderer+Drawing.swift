@@ -169,7 +169,8 @@ extension SceneRenderer {
         var highlightMaterial: PointerMaterial?
         if case .highlight = slot, let frame {
             ctx.setMatrix(base)
-            let m = try material(for: frame, highlight: max(e, 0.0))
+            // The colour turns light early in the morph so the label never sits under a dark disc.
+            let m = try material(for: frame, highlight: min(1, 2 * e))
             highlightMaterial = m
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
             ctx.setMatrix(local)
@@ -181,8 +182,11 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
+            // Light on a light surface would only grey its label: fade it there.
+            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
             try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: size) * e, ctx: ctx, base: base)
+                         strength: EffectGeometry.specularStrength(size: size) * e * mix(1, 0.25, surface),
+                         ctx: ctx, base: base)
         }
         if highlightMaterial != nil, let frame {
             try highlightLight(frame, emphasis: e, ctx: ctx, base: base)
@@ -231,7 +235,7 @@ extension SceneRenderer {
     /// The highlight's soft light following the model pointer, on top of the content,
     /// inside the pointer shape (C14).
     private func highlightLight(_ frame: PointerFrame, emphasis: Double, ctx: CairoContext, base: AffineTransform) throws {
-        let strength = (palette.isDark ? 0.16 : 0.22) * emphasis * frame.visible.opacity
+        let strength = (palette.isDark ? 0.14 : 0.16) * emphasis * frame.visible.opacity
         guard strength > 0.002 else { return }
         ctx.save()
         ctx.setMatrix(base)
