@@ -65,7 +65,7 @@ struct RenderCommand: ParsableCommand {
         let renderer = try SceneRenderer(scene: loaded, scale: scale)
 
         if let at {
-            var engine = PointerEngine(scene: loaded)
+            let engine = PointerEngine(scene: loaded)
             for e in events ?? [] where e.time <= at { engine.handle(e) }
             let frame = engine.frame(at: at)
             let image: ImageSurface
@@ -86,7 +86,7 @@ struct RenderCommand: ParsableCommand {
         if let events {
             Replay.frames(scene: loaded, events: events, fps: fps) { frames.append($0) }
         } else {
-            var engine = PointerEngine(scene: loaded)
+            let engine = PointerEngine(scene: loaded)
             frames = [engine.frame(at: 0)]
         }
         try ensureDirectory(out)

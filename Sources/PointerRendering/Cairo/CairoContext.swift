@@ -20,6 +20,19 @@ final class CairoContext {
         }
         cr = c
         target = surface
+        Self.applyFontOptions(c)
+    }
+
+    /// Fixed text rendering options: greyscale antialiasing, no hinting and
+    /// unhinted metrics, so a label lays out the same at every scale, on every
+    /// surface and whatever Cairo's font caches hold.
+    private static func applyFontOptions(_ c: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(c, options)
+        cairo_font_options_destroy(options)
     }
 
     deinit { cairo_destroy(cr) }
