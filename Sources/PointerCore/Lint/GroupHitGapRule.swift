@@ -42,7 +42,7 @@ public struct GroupHitGapRule: LintRule {
                             Self.split, [a, b],
                             "group '\(name)' falls apart: the hit areas of '\(a.id)' and '\(b.id)' are \(pt(hitGap)) pt apart, "
                                 + "so the pointer cannot slide from one to the other",
-                            fix: "give the members from '\(b.id)' on their own group (e.g. \"group\": \"\(name)-\(horizontal ? "trailing" : "lower")\")"))
+                            fix: "give '\(b.id)' and the members beyond it a group of their own (e.g. \"group\": \"\(name)-\(horizontal ? "trailing" : "lower")\")"))
                         continue
                     }
                     let sides = horizontal ? ("right", "left") : ("bottom", "top")
