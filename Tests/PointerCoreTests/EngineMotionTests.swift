@@ -78,7 +78,7 @@ import Testing
     @Test("B10 auto-hide: after the idle delay the pointer fades out, then the engine sleeps; motion brings it back")
     func autoHide() throws {
         let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":1"))
-        var engine = PointerEngine(scene: scene)
+        let engine = PointerEngine(scene: scene)
         engine.handle(InputEvent(time: 0, .position(Point(x: 400, y: 300))))
         #expect(engine.frame(at: 0.9).visible.opacity == 1)
         #expect(engine.nextWakeTime(after: 0.9) == 1.0)
@@ -189,5 +189,21 @@ import Testing
         #expect(frames.at(0.55).visible.scale < 0.95)
         #expect(!frames.at(1.0).pressed)
         #expect(frames.at(1.0).visible.scale > 0.99)
+    }
+}
+
+extension EngineMotionTests {
+    @Test("B9 a snap grid without constrained axes moves only the drawn pointer, never the model on lift")
+    func gridWithoutConstraintDoesNotRecenter() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"day","frame":[100,0,400,800],"shape":{"horizontalBeam":{"length":120}},"snap":{"y":15}}
+            """)
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":300,"y":101}
+            {"t":0.01,"type":"motion","dx":0,"dy":0.5}
+            {"t":0.2,"type":"lift"}
+            """)
+        #expect(frames.last!.pointer == Point(x: 300, y: 101.5))
+        #expect(frames.last!.visible.frame.midY == 97.5)
     }
 }

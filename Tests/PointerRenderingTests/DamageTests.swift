@@ -59,6 +59,8 @@ struct ImageDiff: CustomStringConvertible {
     var over = 0
     var total = 0
     var worst = (x: 0, y: 0)
+    /// Bounds of the pixels over tolerance.
+    var box = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
 
     init(_ a: ImageSurface, _ b: ImageSurface, tolerance: Int = 0) throws {
         guard a.width == b.width, a.height == b.height else {
@@ -72,9 +74,15 @@ struct ImageDiff: CustomStringConvertible {
             let d = max(abs(pm(p.r, p.a) - pm(q.r, q.a)), abs(pm(p.g, p.a) - pm(q.g, q.a)),
                         abs(pm(p.b, p.a) - pm(q.b, q.a)), abs(Int(p.a) - Int(q.a)))
             if d > maxChannel { maxChannel = d; worst = (x, y) }
-            if d > tolerance { over += 1 }
+            if d > tolerance {
+                over += 1
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+            }
         } }
     }
 
-    var description: String { "max channel difference \(maxChannel) at \(worst), \(over)/\(total) pixels over tolerance" }
+    var description: String {
+        "max channel difference \(maxChannel) at \(worst), \(over)/\(total) pixels over tolerance"
+            + (over > 0 ? " within x \(box.x0)…\(box.x1), y \(box.y0)…\(box.y1)" : "")
+    }
 }

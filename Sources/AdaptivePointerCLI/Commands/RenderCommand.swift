@@ -36,7 +36,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Render only the frame at this time (seconds) into the file --out.")
     var at: Double?
 
+    @Option(help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
+    var crop: String?
+
     func validate() throws {
+        if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
+        if let crop, parseCrop(crop) == nil { throw ValidationError("--crop wants x,y,w,h in pt with w, h > 0 (got '\(crop)')") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
         if let at { guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time ≥ 0 in seconds (got \(at))") } }
@@ -60,9 +65,17 @@ struct RenderCommand: ParsableCommand {
         let renderer = try SceneRenderer(scene: loaded, scale: scale)
 
         if let at {
-            var engine = PointerEngine(scene: loaded)
+            let engine = PointerEngine(scene: loaded)
             for e in events ?? [] where e.time <= at { engine.handle(e) }
-            let image = try renderer.render(frame: engine.frame(at: at))
+            let frame = engine.frame(at: at)
+            let image: ImageSurface
+            if let box = crop.flatMap(parseCrop) {
+                image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
+                                         height: max(1, Int((box.height * scale).rounded(.up))))
+                try renderer.draw(frame: frame, into: image, origin: box.origin)
+            } else {
+                image = try renderer.render(frame: frame)
+            }
             try ensureDirectory(URL(fileURLWithPath: out).deletingLastPathComponent().path)
             try image.writePNG(path: out)
             print("wrote \(out)")
@@ -73,7 +86,7 @@ struct RenderCommand: ParsableCommand {
         if let events {
             Replay.frames(scene: loaded, events: events, fps: fps) { frames.append($0) }
         } else {
-            var engine = PointerEngine(scene: loaded)
+            let engine = PointerEngine(scene: loaded)
             frames = [engine.frame(at: 0)]
         }
         try ensureDirectory(out)
@@ -99,6 +112,12 @@ struct RenderCommand: ParsableCommand {
         }
         try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
         print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
+    }
+
+    private func parseCrop(_ text: String) -> Rect? {
+        let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4, v[2] > 0, v[3] > 0 else { return nil }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     private func loadScene() throws -> (URL, Scene) {
