@@ -36,7 +36,7 @@ struct BenchCoreCommand: ParsableCommand {
         }
 
         for count in [1_000, 100_000] {
-            var engine = PointerEngine(scene: BenchScene.make(regions: count))
+            let engine = PointerEngine(scene: BenchScene.make(regions: count))
             let canvas = BenchScene.canvas(for: count)
             var t = 0.0
             engine.handle(InputEvent(time: 0, .position(Point(x: canvas.width / 2, y: canvas.height / 2))))

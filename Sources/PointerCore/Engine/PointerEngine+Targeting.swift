@@ -80,11 +80,13 @@ extension PointerEngine {
         }
     }
 
-    /// The target under canvas point `p`. Where hit areas overlap (a toolbar's
-    /// padded buttons), a region whose frame contains the point beats one whose
-    /// padding does; among frames, the topmost; among paddings, the nearest frame
-    /// (ties: topmost). So crossing a contiguous group hands over at the midpoint
-    /// between two controls and never falls back to the circle (A2).
+    /// The target under canvas point `p`. Children are on top of their parents,
+    /// hit areas included: a descendant's hit area beats its ancestor. Otherwise,
+    /// where hit areas overlap (a toolbar's padded buttons), a region whose frame
+    /// contains the point beats one whose padding does; among frames, the
+    /// topmost; among paddings, the nearest frame (ties: topmost). So crossing a
+    /// contiguous group hands over at the midpoint between two controls and never
+    /// falls back to the circle (A2), even inside a targetable container.
     func chooseTarget(at p: Point) -> Int? {
         var best: Int?
         var bestInside = false
@@ -95,7 +97,9 @@ extension PointerEngine {
             let inside = frame.contains(q)
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool
-            if best == nil { better = true }
+            if let b = best, b < i && i <= subtreeEnd[b] { better = true }        // i inside b
+            else if let b = best, i < b && b <= subtreeEnd[i] { better = false }  // b inside i
+            else if best == nil { better = true }
             else if inside != bestInside { better = inside }
             else if d != bestDistance { better = d < bestDistance }
             else { better = i > best! }

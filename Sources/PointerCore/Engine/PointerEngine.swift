@@ -22,6 +22,8 @@ public final class PointerEngine {
     var regionFrames: [Rect]
     var regionIDs: [String]
     var targetable: [Bool]
+    /// Region i's descendants are the indices i+1 ... subtreeEnd[i].
+    var subtreeEnd: [Int]
 
     public var acceleration = AccelerationCurve()
     public var inertia = InertiaTuning()
@@ -86,6 +88,7 @@ public final class PointerEngine {
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
         regionFrames = layout.regions.map(\.frame)
         regionIDs = layout.regions.map(\.id)
+        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
         targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         let size = layout.canvasSize
         model = Point(x: size.width / 2, y: size.height / 2)
@@ -127,6 +130,7 @@ public final class PointerEngine {
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
         regionFrames = layout.regions.map(\.frame)
         regionIDs = layout.regions.map(\.id)
+        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
         targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         var newTransforms: [Int: RegionTransform] = [:]
         for (i, t) in transforms {
