@@ -86,3 +86,21 @@ struct ImageDiff: CustomStringConvertible {
             + (over > 0 ? " within x \(box.x0)…\(box.x1), y \(box.y0)…\(box.y1)" : "")
     }
 }
+
+@Suite struct OutputSizedCanvasTests {
+    @Test("an output-sized transparent canvas damages and draws the pointer anywhere on the output")
+    func outputSized() throws {
+        let scene = Scene(regions: [Region(id: "b", frame: Rect(x: 10, y: 10, width: 37, height: 37), effect: .highlight)])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        r.outputSize = Size(width: 400, height: 300)
+        let a = Fixtures.frame(Fixtures.circle(at: Point(x: 300, y: 200)))
+        let b = Fixtures.frame(Fixtures.circle(at: Point(x: 305, y: 200)))
+        let rects = r.damage(from: a, to: b)
+        #expect(rects.contains { $0.contains(Point(x: 305, y: 200)) })
+        let surface = try r.makeCanvasSurface()
+        #expect(surface.width == 400)
+        for rect in rects { try r.draw(frame: b, into: surface, clip: rect) }
+        #expect(try #require(surface.pixel(x: 305, y: 200)).a > 60)
+        #expect(try #require(surface.pixel(x: 100, y: 100)).a == 0)
+    }
+}

@@ -51,7 +51,10 @@ struct RenderCommand: ParsableCommand {
         do {
             try render()
         } catch let e as RenderError {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            // Scene diagnostics carry their own "file:line:column: error:" prefix.
+            let prefix: String
+            if case .badScene = e { prefix = "" } else { prefix = "error: " }
+            FileHandle.standardError.write(Data("\(prefix)\(e)\n".utf8))
             throw ExitCode(1)
         } catch let e as CairoError {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
@@ -122,7 +125,8 @@ struct RenderCommand: ParsableCommand {
 
     private func loadScene() throws -> (URL, Scene) {
         var path = scene
-        if !FileManager.default.fileExists(atPath: path) {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
             guard !scene.contains("/"), !scene.hasSuffix(".json") else {
                 throw RenderError.noSuchScene(scene, "no such file")
             }
