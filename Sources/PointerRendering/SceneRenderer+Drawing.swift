@@ -233,7 +233,7 @@ extension SceneRenderer {
     /// The highlight's soft light following the model pointer, on top of the content,
     /// inside the pointer shape (C14).
     private func highlightLight(_ frame: PointerFrame, emphasis: Double, ctx: CairoContext, base: AffineTransform) throws {
-        let strength = (palette.isDark ? 0.14 : 0.16) * emphasis * frame.visible.opacity
+        let strength = (palette.isDark ? 0.14 : 0.10) * emphasis * frame.visible.opacity
         guard strength > 0.002 else { return }
         ctx.save()
         ctx.setMatrix(base)
