@@ -91,6 +91,24 @@ import Testing
         #expect(abs(f.visible.frame.midX - 530) <= 5.01 && abs(f.visible.frame.midY - 130) <= 5.01)
     }
 
+    @Test("B13 magnetism finds controls inside a zoomed region where they are drawn")
+    func magnetismIntoZoomedRegion() throws {
+        var trace = """
+            {"t":0,"type":"position","x":700,"y":300}
+            {"t":0.1,"type":"pinch","phase":"begin","scale":1,"rotation":0}
+            {"t":0.2,"type":"pinch","phase":"end","scale":2,"rotation":0}
+            {"t":0.5,"type":"position","x":800,"y":130}
+
+            """
+        var t = 0.6
+        for _ in 0..<5 { trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":-8,\"dy\":0}\n"; t += 0.008 }
+        trace += "{\"t\":\(t),\"type\":\"lift\"}\n"
+        let frames = try EngineFixture.replay(Self.gestures, trace)
+        // pin drawn at [500,100,60,60]; the flick's plain landing (~x 400) is outside the map.
+        #expect(frames.last!.target == "pin")
+        #expect(frames.last!.pointer == Point(x: 530, y: 130))
+    }
+
     @Test("E25 pinch clamps to the zoom range; three-finger swipes are ignored")
     func pinchClampAndSwipe() throws {
         let frames = try EngineFixture.replay(Self.gestures, """

@@ -19,13 +19,25 @@ extension PointerEngine {
         return point(p, inChildrenOf: c)
     }
 
-    /// Canvas point → rest space of container `c`'s children.
-    func point(_ p: Point, inChildrenOf c: Int) -> Point? {
-        guard let q = point(p, inSpaceOf: c) else { return nil }
+    /// Canvas point → rest space of container `c`'s children (nil when outside
+    /// the container's frame, which clips them, unless `clip` is false).
+    func point(_ p: Point, inChildrenOf c: Int, clip: Bool = true) -> Point? {
+        guard let q = activeTransformParent(c).map({ point(p, inChildrenOf: $0, clip: clip) }) ?? p else { return nil }
         let frame = regionFrames[c]
-        guard frame.contains(q) else { return nil }
+        if clip && !frame.contains(q) { return nil }
         let t = transforms[c] ?? .identity
         return t.invert(q, origin: frame.origin) + frame.origin
+    }
+
+    /// How much container `c`'s children are scaled on screen (all transformed ancestors).
+    func drawnScale(ofChildrenOf c: Int) -> Double {
+        var s = transforms[c]?.scale ?? 1
+        var a = activeTransformParent(c)
+        while let x = a {
+            s *= transforms[x]?.scale ?? 1
+            a = activeTransformParent(x)
+        }
+        return s
     }
 
     /// Rest point in region `i`'s space → canvas point.
@@ -75,7 +87,7 @@ extension PointerEngine {
     /// Magnetism targets: controls the pointer snaps into (B13).
     func isSnappable(_ i: Int) -> Bool {
         switch layout.regions[i].effect {
-        case .highlight, .lift: return activeTransformParent(i) == nil
+        case .highlight, .lift: return true
         default: return false
         }
     }

@@ -268,9 +268,7 @@ public final class PointerEngine {
             var landing = clampToCanvas(inertia.landing(from: model, velocity: v))
             var magnet: Int?
             if scene.pointer.magnetismRadius > 0 && chooseTarget(at: landing) == nil {
-                magnet = Magnetism.pick(index: index, lift: model, velocity: v, landing: landing,
-                                        radius: scene.pointer.magnetismRadius, tuning: magnetism,
-                                        isSnappable: isSnappable, center: { drawnFrame(of: $0).center })
+                magnet = magnetTarget(lift: model, velocity: v, landing: landing)
                 if let m = magnet { landing = drawnFrame(of: m).center }
             }
             glide = Glide(start: model, landing: landing, startTime: t, tau: inertia.timeConstant, magnetTarget: magnet)
