@@ -166,8 +166,12 @@ extension SceneRenderer {
         var highlightMaterial: PointerMaterial?
         if case .highlight = slot, let frame {
             ctx.setMatrix(base)
-            // The colour turns light early in the morph so the label never sits under a dark disc.
-            let m = try material(for: frame, highlight: min(1, 2 * e))
+            // The colour turns light as the pointer grows into the control (and early in the
+            // fade-in), so a large shape is never drawn with the small circle's dark fill.
+            let d = layout.scene.pointer.diameter
+            let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
+                / max(min(r.frame.width, r.frame.height) - d, 1)
+            let m = try material(for: frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)))
             highlightMaterial = m
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
             ctx.setMatrix(local)

@@ -102,5 +102,8 @@ struct ImageDiff: CustomStringConvertible {
         for rect in rects { try r.draw(frame: b, into: surface, clip: rect) }
         #expect(try #require(surface.pixel(x: 305, y: 200)).a > 60)
         #expect(try #require(surface.pixel(x: 100, y: 100)).a == 0)
+        // Without an output size the damage is not cut to the regions' bounds.
+        let bare = try SceneRenderer(scene: scene, scale: 1)
+        #expect(bare.damage(from: a, to: b).contains { $0.contains(Point(x: 305, y: 200)) })
     }
 }

@@ -66,6 +66,17 @@ struct BenchCoreCommand: ParsableCommand {
         }
 
         do {
+            // Hot reload cost: scene layout plus the bulk-loaded hit index.
+            let scene = BenchScene.make(regions: 100_000)
+            var sink = 0
+            let build = Stopwatch.median(samples: Swift.min(samples, 7), batch: 1) { _ in
+                sink &+= PointerEngine(scene: scene).index.count
+            }
+            print("engine init (layout + hit index), 100000 regions: \(Stopwatch.format(build))")
+            if sink == 42 { print("") }
+        }
+
+        do {
             let text = BenchScene.json(regions: 10_000)
             var failure: String?
             let load = Stopwatch.median(samples: Swift.min(samples, 11), batch: 1) { _ in

@@ -14,7 +14,8 @@ struct RenderCommand: ParsableCommand {
             Writes frame-00000.png, frame-00001.png, … (the frames at times i/fps, until the trace \
             has played and nothing animates) and sheet.png, a grid of thumbnails with timestamps, \
             into --out (old frame-*.png there are replaced). With --at T, writes only the frame at \
-            time T to the file --out. Without TRACE, the scene's bundled demo trace is used, or a \
+            time T to the file --out (with --at T1,T2,… a sheet of those moments; --crop x,y,w,h \
+            limits either to part of the canvas). Without TRACE, the scene's bundled demo trace is used, or a \
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
             """)
 
@@ -33,8 +34,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(help: "Render only the frame at this time (seconds) into the file --out.")
-    var at: Double?
+    @Option(help: ArgumentHelp("Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.", valueName: "T[,T…]"))
+    var at: String?
 
     @Option(help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
     var crop: String?
@@ -44,7 +45,9 @@ struct RenderCommand: ParsableCommand {
         if let crop, parseCrop(crop) == nil { throw ValidationError("--crop wants x,y,w,h in pt with w, h > 0 (got '\(crop)')") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
-        if let at { guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time ≥ 0 in seconds (got \(at))") } }
+        if let at, parseTimes(at) == nil {
+            throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got '\(at)')")
+        }
     }
 
     func run() throws {
@@ -67,20 +70,32 @@ struct RenderCommand: ParsableCommand {
         let events = try loadTrace(sceneFile: sceneFile)
         let renderer = try SceneRenderer(scene: loaded, scale: scale)
 
-        if let at {
+        if let times = at.flatMap(parseTimes) {
             let engine = PointerEngine(scene: loaded)
-            for e in events ?? [] where e.time <= at { engine.handle(e) }
-            let frame = engine.frame(at: at)
-            let image: ImageSurface
-            if let box = crop.flatMap(parseCrop) {
-                image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
-                                         height: max(1, Int((box.height * scale).rounded(.up))))
-                try renderer.draw(frame: frame, into: image, origin: box.origin)
-            } else {
-                image = try renderer.render(frame: frame)
+            var pending = events ?? []
+            var images: [(Double, ImageSurface)] = []
+            for t in times {
+                while let e = pending.first, e.time <= t { engine.handle(e); pending.removeFirst() }
+                let frame = engine.frame(at: t)
+                if let box = crop.flatMap(parseCrop) {
+                    let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
+                                                 height: max(1, Int((box.height * scale).rounded(.up))))
+                    try renderer.draw(frame: frame, into: image, origin: box.origin)
+                    images.append((t, image))
+                } else {
+                    images.append((t, try renderer.render(frame: frame)))
+                }
             }
             try ensureDirectory(URL(fileURLWithPath: out).deletingLastPathComponent().path)
-            try image.writePNG(path: out)
+            if images.count == 1, let only = images.first {
+                try only.1.writePNG(path: out)
+            } else if let first = images.first {
+                let sheet = try ContactSheet(count: images.count,
+                                             frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
+                                             thumbWidth: Double(first.1.width))
+                for (i, (t, image)) in images.enumerated() { try sheet.add(image, time: t, index: i) }
+                try sheet.writePNG(path: out)
+            }
             print("wrote \(out)")
             return
         }
@@ -115,6 +130,14 @@ struct RenderCommand: ParsableCommand {
         }
         try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
         print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
+    }
+
+    /// Ascending times from "T" or "T1,T2,…"; nil when any is not a time ≥ 0.
+    private func parseTimes(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let times = parts.compactMap(Double.init)
+        guard !times.isEmpty, times.count == parts.count, times.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        return times.sorted()
     }
 
     private func parseCrop(_ text: String) -> Rect? {
