@@ -87,18 +87,28 @@ final class HeadlessCompositor {
 
     var isRunning: Bool { process.isRunning }
 
-    /// `swaymsg` against this sway.
+    /// `swaymsg` against this sway (retried for a few seconds while its IPC
+    /// socket is not accepting yet).
     @discardableResult
     func swaymsg(_ args: [String]) throws -> String {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
-        guard let ipc = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
-            throw TestEnvironment.Failure("sway's IPC socket is missing")
-        }
-        var env = environment
-        env["SWAYSOCK"] = runtimeDirectory + "/" + ipc
-        let r = try TestEnvironment.run(try TestEnvironment.tool("swaymsg", package: "sway"), args, environment: env)
-        guard r.status == 0 else { throw TestEnvironment.Failure("swaymsg \(args) failed: \(r.output)") }
-        return r.output
+        let swaymsg = try TestEnvironment.tool("swaymsg", package: "sway")
+        var last = ""
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+            if let ipc = names.first(where: { $0.hasPrefix("sway-ipc.") }) {
+                var env = environment
+                env["SWAYSOCK"] = runtimeDirectory + "/" + ipc
+                let r = try TestEnvironment.run(swaymsg, args, environment: env)
+                if r.status == 0 { return r.output }
+                last = r.output
+                if !r.output.contains("Unable to connect") { break }
+            } else {
+                last = "sway's IPC socket is missing"
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        throw TestEnvironment.Failure("swaymsg \(args) failed: \(last)")
     }
 
     /// Terminates the compositor (SIGTERM, then SIGKILL after 5 s) and removes its files.
