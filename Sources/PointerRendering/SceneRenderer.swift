@@ -83,6 +83,10 @@ public final class SceneRenderer {
     public var pixelWidth: Int { max(1, Int((canvasSize.width * scale).rounded(.up))) }
     public var pixelHeight: Int { max(1, Int((canvasSize.height * scale).rounded(.up))) }
 
+    /// The backdrop the scene's appearance assumes under transparent pixels (what a
+    /// desktop behind an overlay is taken to look like when nothing is sampled).
+    public var backdropColor: RGBA { palette.backdrop }
+
     /// A transparent surface covering the whole canvas at `scale`.
     public func makeCanvasSurface() throws -> ImageSurface {
         try ImageSurface(width: pixelWidth, height: pixelHeight)
