@@ -15,6 +15,8 @@ enum PointerNative: Equatable {
     case pinch(phase: GesturePhase, scale: Double, rotation: Double)
     case swipe(phase: GesturePhase, fingers: Int, dx: Double, dy: Double)
     case leave
+    /// A key went down (keycode); the keyboard decides whether it is reported.
+    case key(UInt32)
 }
 
 /// XInput 2 plumbing: selects the events each mode needs and decodes them.
@@ -48,10 +50,11 @@ final class PointerInput {
         switch mode {
         case .overlay:
             let raw = bit(XCB_INPUT_RAW_MOTION) | bit(XCB_INPUT_RAW_BUTTON_PRESS) | bit(XCB_INPUT_RAW_BUTTON_RELEASE)
+                | bit(XCB_INPUT_RAW_KEY_PRESS)
             try c.check(ap_xi_select(c.raw, c.root, all, raw | gestures), "selecting XInput2 raw events")
         case .stage:
             let device = bit(XCB_INPUT_MOTION) | bit(XCB_INPUT_BUTTON_PRESS) | bit(XCB_INPUT_BUTTON_RELEASE)
-                | bit(XCB_INPUT_ENTER) | bit(XCB_INPUT_LEAVE) | bit(XCB_INPUT_DEVICE_CHANGED)
+                | bit(XCB_INPUT_ENTER) | bit(XCB_INPUT_LEAVE) | bit(XCB_INPUT_DEVICE_CHANGED) | bit(XCB_INPUT_KEY_PRESS)
             try c.check(ap_xi_select(c.raw, window, all, device | gestures), "selecting XInput2 events on the stage")
         }
         // Device hierarchy changes (plugged devices) are selectable on XIAllDevices only.
@@ -111,6 +114,10 @@ final class PointerInput {
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
             return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
                 + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
+        case XCB_INPUT_RAW_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
+        case XCB_INPUT_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_key_press_event_t.self).pointee.detail)]
         case XCB_INPUT_ENTER:
             let e = raw.assumingMemoryBound(to: xcb_input_enter_event_t.self).pointee
             resetScrollBaselines()

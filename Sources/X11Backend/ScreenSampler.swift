@@ -2,39 +2,96 @@ import CXCB
 import Foundation
 import PointerCore
 
-/// Reads the real screen under the pointer for the material (overlay mode):
-/// one small GetImage of the root per sample, averaging only the ring of pixels
-/// outside what we draw ourselves, so the pointer never samples its own colour.
+/// Reads the real screen under the pointer for the material (overlay mode).
+///
+/// Before each draw, one small GetImage of the root around the pointer is taken
+/// and "un-composited" against the overlay's own buffer, which still holds the
+/// frame on screen: pixels we cover (nearly) opaquely are dropped, translucent
+/// ones are solved for what lies beneath (s = c + (1 − a)·bg). So the material
+/// samples the desktop, never its own colour, and answering the renderer's
+/// questions during the draw costs no further round trips.
 final class ScreenSampler {
     private let connection: XCBConnection
+    /// The captured patch: root-pixel origin, size and straight RGB + weight per pixel.
+    private var patch = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var rgb: [Float] = []
+    private var weight: [Float] = []
+    /// Last answer, used when every sampled pixel is ours.
+    private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
+
+    /// Half the side of the captured patch, in root pixels.
+    var radius = 48
 
     init(connection: XCBConnection) { self.connection = connection }
 
-    /// Mean colour of `area` (root pixels) minus `exclude`, or nil when nothing is left.
-    func averageColor(in area: PixelRect, excluding exclude: PixelRect) -> RGBA? {
+    /// Captures the desktop around root pixel (x, y); `window` supplies what the
+    /// overlay itself shows there (its buffer), `shaped` how it is shown.
+    func capture(aroundRootX x: Int, y: Int, window: X11Window) {
         let screenRect = PixelRect(x: 0, y: 0, width: Int(connection.screen.width_in_pixels),
                                    height: Int(connection.screen.height_in_pixels))
-        let r = area.intersection(screenRect)
-        guard !r.isEmpty, connection.screen.root_depth >= 24 else { return nil }
+        let r = PixelRect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius).intersection(screenRect)
+        patch = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
         let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
                                    Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
-        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return nil }
+        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return }
         defer { free(reply) }
-        let length = Int(xcb_get_image_data_length(reply))
-        guard let bytes = xcb_get_image_data(reply), length >= r.width * r.height * 4 else { return nil }
-        let pixels = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
-        var sr = 0, sg = 0, sb = 0, n = 0
-        for y in 0..<r.height {
-            for x in 0..<r.width {
-                let gx = r.x + x, gy = r.y + y
-                if gx >= exclude.x && gx < exclude.x + exclude.width && gy >= exclude.y && gy < exclude.y + exclude.height { continue }
-                let p = pixels[y * r.width + x]
-                sr += Int((p >> 16) & 0xff); sg += Int((p >> 8) & 0xff); sb += Int(p & 0xff)
-                n += 1
+        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4 else { return }
+        let screen = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
+        let own = window.buffer.data.assumingMemoryBound(to: UInt32.self)
+        let ownStride = window.buffer.stride / 4
+        let frame = window.frame
+        let shaped = window.shaped
+        let n = r.width * r.height
+        if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
+        for yy in 0..<r.height {
+            for xx in 0..<r.width {
+                let i = yy * r.width + xx
+                let s = screen[i]
+                var sr = Float((s >> 16) & 0xff), sg = Float((s >> 8) & 0xff), sb = Float(s & 0xff)
+                var w: Float = 1
+                let wx = r.x + xx - frame.x, wy = r.y + yy - frame.y
+                if wx >= 0, wy >= 0, wx < window.buffer.width, wy < window.buffer.height {
+                    let c = own[wy * ownStride + wx]
+                    let a = Float(c >> 24) / 255
+                    if shaped {
+                        // Inside the shape the screen shows our pixel, outside the desktop.
+                        if c >> 24 >= 0x20 { w = 0 }
+                    } else if a > 0.85 {
+                        w = 0
+                    } else if a > 0 {
+                        let k = 1 / (1 - a)
+                        sr = max(0, min(255, (sr - Float((c >> 16) & 0xff)) * k))
+                        sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
+                        sb = max(0, min(255, (sb - Float(c & 0xff)) * k))
+                        w = 1 - a
+                    }
+                }
+                rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
+                weight[i] = w
             }
         }
-        guard n > 0 else { return nil }
-        let d = Double(n) * 255
-        return RGBA(r: Double(sr) / d, g: Double(sg) / d, b: Double(sb) / d)
+        patch = r
+    }
+
+    /// Weighted mean colour of the captured pixels inside `rect` (root pixels).
+    func averageColor(inRoot rect: PixelRect) -> RGBA {
+        let r = rect.intersection(patch)
+        guard !r.isEmpty else { return last }
+        var tr: Float = 0, tg: Float = 0, tb: Float = 0, tw: Float = 0
+        for y in r.y..<(r.y + r.height) {
+            let row = (y - patch.y) * patch.width
+            for x in r.x..<(r.x + r.width) {
+                let i = row + x - patch.x
+                let w = weight[i]
+                guard w > 0 else { continue }
+                tr += rgb[i * 3] * w; tg += rgb[i * 3 + 1] * w; tb += rgb[i * 3 + 2] * w
+                tw += w
+            }
+        }
+        guard tw > 0.5 else { return last }
+        let d = Double(tw) * 255
+        last = RGBA(r: Double(tr) / d, g: Double(tg) / d, b: Double(tb) / d)
+        return last
     }
 }

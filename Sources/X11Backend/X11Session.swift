@@ -147,6 +147,8 @@ public final class X11Session {
                     case .leave:
                         pointerInside = false
                         deliver(source, .leave, now: now)
+                    case .key(let keycode):
+                        if let name = keyboard?.reportedKeyName(keycode: keycode) { deliver(source, .key(name), now: now) }
                     }
                 }
             } else if let keyboard, keyboard.isEvent(e) {
@@ -235,8 +237,9 @@ public final class X11Session {
 
     private func drawFrame(_ source: FrameSource, now: Double) {
         if options.mode == .overlay, let want = source.backgroundSampleArea() {
-            let area = pixelRect(want.area, root: true), drawn = pixelRect(want.drawn, root: true)
-            if let color = sampler.averageColor(in: area, excluding: drawn) { source.setBackground(color) }
+            let c = pixelRect(want.area, root: true)
+            sampler.capture(aroundRootX: c.x + c.width / 2, y: c.y + c.height / 2, window: window)
+            source.setBackground(sampler.averageColor(inRoot: c))
         }
         let b = window.buffer
         let target = CanvasTarget(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale, mode: options.mode)
