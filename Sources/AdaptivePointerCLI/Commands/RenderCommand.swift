@@ -1,10 +1,165 @@
 import ArgumentParser
+import Foundation
+import PointerCore
+import PointerHost
+import PointerRendering
 
-// Placeholder until the issue that owns `render` lands; it refuses to pretend.
+/// `adaptive-pointer render SCENE [TRACE] --out DIR [--scale S] [--fps N]` and
+/// `render SCENE [TRACE] --at T --out FILE.png`: draws what a session would show.
 struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "render", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a scene and trace to PNG frames and a contact sheet.",
+        discussion: """
+            Writes frame-00000.png, frame-00001.png, … (the frames at times i/fps, until the trace \
+            has played and nothing animates) and sheet.png, a grid of thumbnails with timestamps, \
+            into --out (old frame-*.png there are replaced). With --at T, writes only the frame at \
+            time T to the file --out. Without TRACE, the scene's bundled demo trace is used, or a \
+            single still when it has none. SCENE is a scene file or the name of a bundled scene.
+            """)
+
+    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo).")
+    var scene: String
+
+    @Argument(help: "Input trace (JSON Lines, TRACE-FORMAT.md).")
+    var trace: String?
+
+    @Option(help: "Output directory, or the PNG file with --at.")
+    var out: String
+
+    @Option(help: "Device pixels per point (1, 1.25, 1.5, 2, …).")
+    var scale: Double = 1
+
+    @Option(help: "Frames per second.")
+    var fps: Double = 30
+
+    @Option(help: "Render only the frame at this time (seconds) into the file --out.")
+    var at: Double?
+
+    func validate() throws {
+        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
+        guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
+        if let at { guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time ≥ 0 in seconds (got \(at))") } }
+    }
 
     func run() throws {
-        throw ValidationError("'render' is not built yet")
+        do {
+            try render()
+        } catch let e as RenderError {
+            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            throw ExitCode(1)
+        } catch let e as CairoError {
+            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func render() throws {
+        let (sceneFile, loaded) = try loadScene()
+        let events = try loadTrace(sceneFile: sceneFile)
+        let renderer = try SceneRenderer(scene: loaded, scale: scale)
+
+        if let at {
+            var engine = PointerEngine(scene: loaded)
+            for e in events ?? [] where e.time <= at { engine.handle(e) }
+            let image = try renderer.render(frame: engine.frame(at: at))
+            try ensureDirectory(URL(fileURLWithPath: out).deletingLastPathComponent().path)
+            try image.writePNG(path: out)
+            print("wrote \(out)")
+            return
+        }
+
+        var frames: [PointerFrame] = []
+        if let events {
+            Replay.frames(scene: loaded, events: events, fps: fps) { frames.append($0) }
+        } else {
+            var engine = PointerEngine(scene: loaded)
+            frames = [engine.frame(at: 0)]
+        }
+        try ensureDirectory(out)
+        let dir = URL(fileURLWithPath: out)
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        where old.hasPrefix("frame-") && old.hasSuffix(".png") {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent(old))
+        }
+        // At most 64 thumbnails on the sheet: every k-th frame.
+        let stride = max(1, (frames.count + 63) / 64)
+        let sheet = try ContactSheet(count: (frames.count + stride - 1) / stride,
+                                     frameSize: Size(width: Double(renderer.pixelWidth), height: Double(renderer.pixelHeight)))
+        // One canvas, repainted where each frame differs from the one before.
+        let canvas = try renderer.makeCanvasSurface()
+        var previous: PointerFrame?
+        for (i, frame) in frames.enumerated() {
+            for rect in renderer.damage(from: previous, to: frame) {
+                try renderer.draw(frame: frame, into: canvas, clip: rect)
+            }
+            previous = frame
+            try canvas.writePNG(path: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path)
+            if i % stride == 0 { try sheet.add(canvas, time: frame.time, index: i / stride) }
+        }
+        try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
+        print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
+    }
+
+    private func loadScene() throws -> (URL, Scene) {
+        var path = scene
+        if !FileManager.default.fileExists(atPath: path) {
+            guard !scene.contains("/"), !scene.hasSuffix(".json") else {
+                throw RenderError.noSuchScene(scene, "no such file")
+            }
+            do {
+                path = try AssetLocator.locate().scene(named: scene).path
+            } catch {
+                throw RenderError.noSuchScene(scene, "\(error)")
+            }
+        }
+        do {
+            return (URL(fileURLWithPath: path), try SceneLoader.load(path: path))
+        } catch {
+            throw RenderError.badScene(error.diagnostics.map(\.description))
+        }
+    }
+
+    /// The events to play: TRACE, else the scene's bundled demo trace, else none (nil).
+    private func loadTrace(sceneFile: URL) throws -> [InputEvent]? {
+        let path = trace ?? (try? AssetLocator.locate())?.demoTrace(forScene: sceneFile)?.path
+        guard let path else { return nil }
+        do {
+            return try TraceReader.read(path: path)
+        } catch {
+            throw RenderError.badTrace("\(error)")
+        }
+    }
+
+    private func ensureDirectory(_ path: String) throws {
+        let p = path.isEmpty ? "." : path
+        do {
+            try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.unwritable(p, error.localizedDescription)
+        }
+        guard FileManager.default.isWritableFile(atPath: p) else {
+            throw RenderError.unwritable(p, "permission denied")
+        }
+    }
+}
+
+enum RenderError: Error, CustomStringConvertible {
+    case noSuchScene(String, String)
+    case badScene([String])
+    case badTrace(String)
+    case unwritable(String, String)
+
+    var description: String {
+        switch self {
+        case .noSuchScene(let s, let why):
+            return "cannot find scene '\(s)': \(why). Give a scene file path or the name of a bundled scene."
+        case .badScene(let lines):
+            return lines.joined(separator: "\n")
+        case .badTrace(let why):
+            return why
+        case .unwritable(let p, let why):
+            return "cannot write to '\(p)': \(why). Choose a writable --out location."
+        }
     }
 }

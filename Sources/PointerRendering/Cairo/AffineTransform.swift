@@ -1,0 +1,46 @@
+import PointerCore
+
+/// A 2-D affine map `p ↦ (a·x + c·y + tx, b·x + d·y + ty)` (Cairo's matrix layout).
+struct AffineTransform: Equatable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    static let identity = AffineTransform()
+
+    static func translation(_ x: Double, _ y: Double) -> AffineTransform {
+        AffineTransform(tx: x, ty: y)
+    }
+    static func scaling(_ s: Double) -> AffineTransform { AffineTransform(a: s, d: s) }
+    static func rotation(degrees: Double) -> AffineTransform {
+        let r = degrees * .pi / 180
+        return AffineTransform(a: cos(r), b: sin(r), c: -sin(r), d: cos(r))
+    }
+
+    /// `self` applied after `inner`: (self ∘ inner)(p) = self(inner(p)).
+    func concatenating(_ inner: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+                        c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+                        tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
+
+    func apply(_ p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// Axis-aligned bounds of `r` after the map.
+    func apply(_ r: Rect) -> Rect {
+        let pts = [apply(r.origin), apply(Point(x: r.maxX, y: r.minY)),
+                   apply(Point(x: r.minX, y: r.maxY)), apply(Point(x: r.maxX, y: r.maxY))]
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+        return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+    }
+
+    /// Uniform scale factor (for transforms made of scale + rotation).
+    var uniformScale: Double { (a * d - b * c).magnitude.squareRoot() }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

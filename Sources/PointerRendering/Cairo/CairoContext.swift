@@ -1,0 +1,162 @@
+import CCairo
+import PointerCore
+
+/// An owned `cairo_t` drawing into an `ImageSurface`. Thin: one method per Cairo
+/// call the renderer needs, in canvas-friendly types. Errors are sticky in Cairo,
+/// so callers check once with `checkStatus` after a batch of drawing.
+final class CairoContext {
+    private let cr: OpaquePointer
+    /// Kept alive while the context draws into it.
+    let target: ImageSurface
+
+    init(surface: ImageSurface) throws {
+        guard let c = cairo_create(surface.pointer) else {
+            throw CairoError.status(operation: "cairo_create", code: -1, message: "out of memory")
+        }
+        let status = cairo_status(c)
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_destroy(c)
+            try CairoError.check(status, "cairo_create")
+        }
+        cr = c
+        target = surface
+    }
+
+    deinit { cairo_destroy(cr) }
+
+    func checkStatus(_ operation: String) throws {
+        try CairoError.check(cairo_status(cr), operation)
+    }
+
+    enum Operator { case over, source, clear, add, multiply, destIn, destOut }
+
+    func setOperator(_ op: Operator) {
+        let v: cairo_operator_t
+        switch op {
+        case .over: v = CAIRO_OPERATOR_OVER
+        case .source: v = CAIRO_OPERATOR_SOURCE
+        case .clear: v = CAIRO_OPERATOR_CLEAR
+        case .add: v = CAIRO_OPERATOR_ADD
+        case .multiply: v = CAIRO_OPERATOR_MULTIPLY
+        case .destIn: v = CAIRO_OPERATOR_DEST_IN
+        case .destOut: v = CAIRO_OPERATOR_DEST_OUT
+        }
+        cairo_set_operator(cr, v)
+    }
+
+    // MARK: state and transform
+    func save() { cairo_save(cr) }
+    func restore() { cairo_restore(cr) }
+    func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
+    func scale(_ sx: Double, _ sy: Double) { cairo_scale(cr, sx, sy) }
+    func rotate(degrees: Double) { cairo_rotate(cr, degrees * .pi / 180) }
+    func identity() { cairo_identity_matrix(cr) }
+
+    func setMatrix(_ m: AffineTransform) {
+        var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+        cairo_set_matrix(cr, &cm)
+    }
+
+    func transform(_ m: AffineTransform) {
+        var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+        cairo_transform(cr, &cm)
+    }
+
+    // MARK: paths
+    func newPath() { cairo_new_path(cr) }
+    func move(to p: Point) { cairo_move_to(cr, p.x, p.y) }
+    func line(to p: Point) { cairo_line_to(cr, p.x, p.y) }
+    func curve(to p: Point, _ c1: Point, _ c2: Point) { cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y) }
+    func closePath() { cairo_close_path(cr) }
+    func rectangle(_ r: Rect) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+    func arc(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_arc(cr, center.x, center.y, radius, a0, a1)
+    }
+    func arcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_arc_negative(cr, center.x, center.y, radius, a0, a1)
+    }
+    func circle(_ c: Point, _ r: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * .pi)
+        cairo_close_path(cr)
+    }
+
+    /// A rounded rectangle with circular corners (radius clamped to half the shorter side).
+    func roundedRect(_ r: Rect, radius: Double) {
+        let rad = max(0, min(radius, min(r.width, r.height) / 2))
+        if rad <= 0.01 { rectangle(r); return }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, .pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, .pi / 2, .pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, .pi, 1.5 * .pi)
+        cairo_close_path(cr)
+    }
+
+    func polygon(_ pts: [Point]) {
+        guard let first = pts.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for p in pts.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_close_path(cr)
+    }
+
+    // MARK: sources
+    func setSource(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+    func setSource(_ p: CairoPattern) { cairo_set_source(cr, p.pointer) }
+    /// Draws `s` with its top-left at (x, y) in user space; `filter` picks the sampling.
+    func setSource(_ s: ImageSurface, x: Double, y: Double, smooth: Bool = true) {
+        cairo_set_source_surface(cr, s.pointer, x, y)
+        if let p = cairo_get_source(cr) {
+            cairo_pattern_set_filter(p, smooth ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
+            cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
+        }
+    }
+
+    // MARK: drawing
+    func fill() { cairo_fill(cr) }
+    func fillPreserve() { cairo_fill_preserve(cr) }
+    func stroke() { cairo_stroke(cr) }
+    func strokePreserve() { cairo_stroke_preserve(cr) }
+    func paint() { cairo_paint(cr) }
+    func paint(alpha: Double) { cairo_paint_with_alpha(cr, alpha) }
+    func clip() { cairo_clip(cr) }
+    func resetClip() { cairo_reset_clip(cr) }
+    func setEvenOdd(_ on: Bool) { cairo_set_fill_rule(cr, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING) }
+    func setLineWidth(_ w: Double) { cairo_set_line_width(cr, w) }
+    func setRoundCapsAndJoins() {
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    }
+    func setAntialias(_ on: Bool) { cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+
+    func pushGroup() { cairo_push_group(cr) }
+    func popGroupToSource() { cairo_pop_group_to_source(cr) }
+
+    /// The clip's extents in user space.
+    func clipExtents() -> Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    // MARK: text (Cairo's toy API: enough for labels)
+    func selectFont(family: String, bold: Bool, italic: Bool = false) {
+        cairo_select_font_face(cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    }
+    func setFontSize(_ s: Double) { cairo_set_font_size(cr, s) }
+
+    struct TextExtents { var width: Double; var height: Double; var xBearing: Double; var yBearing: Double; var xAdvance: Double }
+    func textExtents(_ text: String) -> TextExtents {
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &e)
+        return TextExtents(width: e.width, height: e.height, xBearing: e.x_bearing, yBearing: e.y_bearing, xAdvance: e.x_advance)
+    }
+    struct FontExtents { var ascent: Double; var descent: Double; var height: Double }
+    func fontExtents() -> FontExtents {
+        var e = cairo_font_extents_t()
+        cairo_font_extents(cr, &e)
+        return FontExtents(ascent: e.ascent, descent: e.descent, height: e.height)
+    }
+    func showText(_ text: String) { cairo_show_text(cr, text) }
+}

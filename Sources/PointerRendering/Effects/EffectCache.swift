@@ -1,0 +1,76 @@
+import PointerCore
+
+/// Blurred layers (shadows, radiosity) computed once per element and kept: each
+/// animation frame only transforms and composites them (DESIGN.md cost model).
+final class EffectCache {
+    /// A blurred image and where it sits in the owner's local coordinates.
+    struct Blurred {
+        let surface: ImageSurface
+        /// Local pt of the surface's top-left pixel.
+        let origin: Point
+        let pixelsPerPoint: Double
+
+        /// Draws it (the context's matrix maps local pt to device pixels).
+        func draw(_ ctx: CairoContext, alpha: Double, offset: Point = .zero) {
+            guard alpha > 0.001 else { return }
+            ctx.save()
+            ctx.translate(origin.x + offset.x, origin.y + offset.y)
+            ctx.scale(1 / pixelsPerPoint, 1 / pixelsPerPoint)
+            ctx.newPath()
+            ctx.rectangle(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)))
+            ctx.clip()
+            ctx.setSource(surface, x: 0, y: 0)
+            ctx.paint(alpha: min(alpha, 1))
+            ctx.restore()
+        }
+    }
+
+    private var shadows: [String: Blurred] = [:]
+    private var glows: [Int: Blurred] = [:]
+
+    private(set) var blurCount = 0
+
+    /// Resolution for a blurred layer: blurs hide detail, so ≤ 1 px per pt and ≤ 320 px a side.
+    private static func resolution(for extent: Size) -> Double {
+        min(1, 320 / max(extent.width, extent.height, 1))
+    }
+
+    /// A soft black rounded-rect shadow mask (`size`, `radius`), keyed by size class.
+    func shadow(size: Size, radius: Double) throws -> Blurred {
+        let key = "\(Int(size.width.rounded()))x\(Int(size.height.rounded()))r\(Int(radius.rounded()))"
+        if let b = shadows[key] { return b }
+        let g = EffectGeometry(size: size)
+        let b = try make(size: size, margin: g.margin, blur: g.shadowBlur) { ctx in
+            ctx.newPath()
+            ctx.roundedRect(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: radius)
+            ctx.setSource(.black)
+            ctx.fill()
+        }
+        shadows[key] = b
+        return b
+    }
+
+    /// A blurred copy of element `index`, drawn by `body` in local pt (radiosity, C15).
+    func glow(index: Int, size: Size, body: (CairoContext) -> Void) throws -> Blurred {
+        if let b = glows[index] { return b }
+        let g = EffectGeometry(size: size)
+        let b = try make(size: size, margin: g.margin, blur: g.glowBlur, body: body)
+        glows[index] = b
+        return b
+    }
+
+    private func make(size: Size, margin: Double, blur: Double, body: (CairoContext) -> Void) throws -> Blurred {
+        let extent = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
+        let k = Self.resolution(for: extent)
+        let surface = try ImageSurface(width: max(1, Int((extent.width * k).rounded(.up))),
+                                       height: max(1, Int((extent.height * k).rounded(.up))))
+        let ctx = try CairoContext(surface: surface)
+        ctx.scale(k, k)
+        ctx.translate(margin, margin)
+        body(ctx)
+        try ctx.checkStatus("drawing an effect layer")
+        try BoxBlur.blur(surface, radius: max(1, Int((blur * k).rounded())))
+        blurCount += 1
+        return Blurred(surface: surface, origin: Point(x: -margin, y: -margin), pixelsPerPoint: k)
+    }
+}

@@ -1,1 +1,0 @@
-// PointerRendering: see DESIGN.md

@@ -1,0 +1,81 @@
+import PointerCore
+
+extension SceneRenderer {
+    /// What must be repainted (canvas pt) to go from `previous` to `current`: the old
+    /// and new pointer bounds, regions whose drawn state changed (with their
+    /// descendants and their shadow/radiosity reach, before and after), lifted
+    /// elements whose specular follows a moved pointer, and the context menu.
+    /// nil `previous` = the whole canvas. Overlapping rects are merged.
+    public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
+        guard let previous else { return [canvasRect] }
+        var rects: [Rect] = []
+        let pointerChanged = previous.visible != current.visible || previous.pointer != current.pointer
+            || previous.pressed != current.pressed || previous.hidden != current.hidden
+            || previous.target != current.target || previous.effect != current.effect
+        if pointerChanged {
+            if let b = pointerBounds(previous) { rects.append(b) }
+            if let b = pointerBounds(current) { rects.append(b) }
+        }
+        let ids = Set(previous.regions.keys).union(current.regions.keys)
+        var before: [RegionPlacement]?, after: [RegionPlacement]?
+        for id in ids where previous.regions[id] != current.regions[id] {
+            guard let i = layout.indexByID[id] else { continue }
+            if before == nil { before = RegionPlacement.compute(layout, frame: previous) }
+            if after == nil { after = RegionPlacement.compute(layout, frame: current) }
+            rects.append(subtreeBounds(i, before ?? []))
+            rects.append(subtreeBounds(i, after ?? []))
+        }
+        // A lifted element's specular shows the model pointer: it moves with it.
+        if previous.pointer != current.pointer {
+            for (id, s) in current.regions where s.emphasis > 0.001 {
+                guard let i = layout.indexByID[id], case .lift = layout.regions[i].effect else { continue }
+                if after == nil { after = RegionPlacement.compute(layout, frame: current) }
+                if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
+            }
+        }
+        if previous.menu != current.menu || (current.menu != nil && previous.pointer != current.pointer) {
+            if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
+            if let m = current.menu { rects.append(MenuPainter.bounds(m)) }
+        }
+        return Self.merged(rects.compactMap { r in
+            let c = r.intersection(canvasRect)
+            return c.isEmpty ? nil : c
+        })
+    }
+
+    /// Region `i` and its descendants as drawn with `placements`, effects included.
+    private func subtreeBounds(_ i: Int, _ placements: [RegionPlacement]) -> Rect {
+        guard i < placements.count else { return .zero }
+        let r = layout.regions[i]
+        let pl = placements[i]
+        var b = pl.bounds.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
+        if RegionPlacement.isViewport(r) { return b }  // children are clipped to it
+        for j in (i + 1)..<(i + 1 + r.childCount) where j < placements.count {
+            let c = layout.regions[j]
+            b = b.union(placements[j].bounds.insetBy(dx: -effectReach(c, placements[j]), dy: -effectReach(c, placements[j])))
+        }
+        return b
+    }
+
+    /// Merges rects that overlap, or whose union wastes little area, until none do.
+    static func merged(_ input: [Rect]) -> [Rect] {
+        var rects = input.filter { !$0.isEmpty }
+        var changed = true
+        while changed {
+            changed = false
+            outer: for i in rects.indices {
+                for j in rects.indices where j > i {
+                    let a = rects[i], b = rects[j], u = a.union(b)
+                    let wasted = u.width * u.height - a.width * a.height - b.width * b.height
+                    if a.intersects(b) || wasted < 0.25 * (a.width * a.height + b.width * b.height) {
+                        rects[i] = u
+                        rects.remove(at: j)
+                        changed = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return rects
+    }
+}

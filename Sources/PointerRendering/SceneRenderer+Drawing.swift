@@ -1,0 +1,258 @@
+import PointerCore
+
+extension SceneRenderer {
+    /// Where the pointer goes in the drawing order.
+    enum PointerSlot: Equatable {
+        /// On top of everything (no effect, hover, none).
+        case top
+        /// Behind region `index`'s content as its lighter background (highlight, C14).
+        case highlight(Int)
+        /// Behind region `index`, fading as it lifts (lift, C15).
+        case underLift(Int)
+    }
+
+    func pointerSlot(_ frame: PointerFrame) -> PointerSlot {
+        guard let id = frame.target, let i = layout.indexByID[id] else { return .top }
+        switch frame.effect ?? layout.regions[i].effect {
+        case .highlight: return .highlight(i)
+        case .lift: return .underLift(i)
+        default: return .top
+        }
+    }
+
+    /// Draws `frame` (nil = the stage at rest, no pointer) into `surface`, whose
+    /// top-left pixel shows canvas point `origin`, repainting only `clip` (canvas
+    /// pt, default everything). Pixels inside the clip are replaced, not blended.
+    public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point = .zero, clip: Rect? = nil) throws {
+        let full = Rect(x: origin.x, y: origin.y,
+                        width: Double(surface.width) / scale, height: Double(surface.height) / scale)
+        let px = pixelRect(for: clip ?? full, origin: origin)
+        let x0 = max(px.x, 0), y0 = max(px.y, 0)
+        let x1 = min(px.x + px.width, surface.width), y1 = min(px.y + px.height, surface.height)
+        guard x1 > x0, y1 > y0 else { return }
+        // The clip in canvas pt, grown to whole device pixels.
+        let clipRect = Rect(x: origin.x + Double(x0) / scale, y: origin.y + Double(y0) / scale,
+                            width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
+
+        let ctx = try CairoContext(surface: surface)
+        ctx.newPath()
+        ctx.rectangle(Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
+        ctx.clip()
+        ctx.setOperator(.source)
+        ctx.setSource(.clear)
+        ctx.paint()
+        ctx.setOperator(.over)
+
+        let base = AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y))
+        ctx.setMatrix(base)
+        drawCanvas(ctx, clip: clipRect)
+
+        let placements = RegionPlacement.compute(layout, frame: frame)
+        let slot: PointerSlot = frame.map(pointerSlot) ?? .top
+        let pointerVisible = drawsPointer && frame.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
+        let pointerBox = frame.flatMap { pointerBounds($0) }
+
+        for (i, r) in layout.regions.enumerated() {
+            let pl = placements[i]
+            guard pl.opacity > 0.001 else { continue }
+            var extent = pl.bounds
+            if pl.state.emphasis > 0.001 || pl.state.scale > 1.0001 {
+                extent = extent.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
+            }
+            let holdsPointer = (slot == .highlight(i) || slot == .underLift(i)) && pointerVisible
+            if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
+            guard extent.intersects(clipRect) else { continue }
+            try drawRegion(i, r, pl, placements: placements, frame: frame,
+                           slot: holdsPointer ? slot : .top, base: base, ctx: ctx)
+        }
+
+        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
+            ctx.setMatrix(base)
+            try MenuPainter(palette: palette).draw(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+        }
+
+        if let frame, pointerVisible, slot == .top, let pb = pointerBox, pb.intersects(clipRect) {
+            ctx.setMatrix(base)
+            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0),
+                                opacity: 1, scale: scale, ctx: ctx)
+        }
+        try ctx.checkStatus("drawing frame")
+        surface.flush()
+    }
+
+    /// How far a region's effects reach beyond its drawn frame (canvas pt).
+    func effectReach(_ r: LaidOutRegion, _ pl: RegionPlacement) -> Double {
+        switch r.effect {
+        case .lift, .hover:
+            return EffectGeometry(size: r.frame.size).margin * max(pl.own.uniformScale, 1) + 1
+        default:
+            return 1
+        }
+    }
+
+    private func drawCanvas(_ ctx: CairoContext, clip: Rect) {
+        let canvas = layout.scene.canvas
+        if let c = canvas.color {
+            ctx.newPath(); ctx.rectangle(clip); ctx.setSource(c); ctx.fill()
+        }
+        if let path = canvas.image, let img = images[path] {
+            ctx.save()
+            ctx.newPath(); ctx.rectangle(clip.intersection(canvasRect)); ctx.clip()
+            ctx.scale(canvasSize.width / Double(img.width), canvasSize.height / Double(img.height))
+            ctx.setSource(img, x: 0, y: 0)
+            ctx.paint()
+            ctx.restore()
+        }
+    }
+
+    private func drawRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: [RegionPlacement],
+                            frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
+                            ctx: CairoContext) throws {
+        let e = min(max(pl.state.emphasis, 0), 1)
+        let size = r.frame.size
+        let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let local = base.concatenating(pl.own)
+        ctx.save()
+        defer { ctx.restore() }
+        for c in pl.clippers {
+            let cr = layout.regions[c]
+            ctx.setMatrix(base.concatenating(placements[c].own))
+            ctx.newPath()
+            ctx.roundedRect(Rect(x: 0, y: 0, width: cr.frame.width, height: cr.frame.height), radius: cr.cornerRadius)
+            ctx.clip()
+        }
+        let group = pl.opacity < 0.999
+        if group { ctx.pushGroup() }
+
+        // Below the element: shadow, radiosity (C15), hover shadow (C16, only with scale).
+        ctx.setMatrix(local)
+        let geo = EffectGeometry(size: size)
+        switch r.effect {
+        case .lift where e > 0.001:
+            try effects.shadow(size: size, radius: r.cornerRadius)
+                .draw(ctx, alpha: palette.shadowAlpha * e, offset: Point(x: 0, y: geo.shadowOffset))
+            if r.region.content?.fill != nil || r.region.content?.image != nil {
+                let glow = try effects.glow(index: i, size: size) { c in
+                    content.drawFill(r, ctx: c)
+                    content.drawContent(r, ctx: c)
+                }
+                // Grown a little about the centre so the colour bleeds past the edge.
+                ctx.save()
+                ctx.translate(size.width / 2, size.height / 2); ctx.scale(1.06, 1.06)
+                ctx.translate(-size.width / 2, -size.height / 2)
+                glow.draw(ctx, alpha: 0.5 * e)
+                ctx.restore()
+            }
+        case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
+            let amount = e * min((pl.state.scale - 1) / 0.04, 1)
+            try effects.shadow(size: size, radius: r.cornerRadius)
+                .draw(ctx, alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset))
+        default:
+            break
+        }
+
+        if case .underLift = slot, let frame {
+            ctx.setMatrix(base)
+            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0),
+                                opacity: 1 - e, scale: scale, ctx: ctx)
+            ctx.setMatrix(local)
+        }
+
+        // The element's fill, pixel-snapped when it sits still so edges stay crisp.
+        let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
+        content.drawFill(r, ctx: ctx, snap: still ? { self.snapped($0, transform: local) } : nil)
+
+        if case .hover(let style) = r.effect, style.tint == .underlay, e > 0.001 {
+            tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
+        }
+
+        var highlightMaterial: PointerMaterial?
+        if case .highlight = slot, let frame {
+            ctx.setMatrix(base)
+            let m = try material(for: frame, highlight: max(e, 0.0))
+            highlightMaterial = m
+            pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
+            ctx.setMatrix(local)
+        }
+
+        content.drawContent(r, ctx: ctx)
+
+        if case .hover(let style) = r.effect, style.tint == .overlay, e > 0.001 {
+            tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
+        }
+        if case .lift = r.effect, e > 0.001, let frame {
+            try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
+                         strength: EffectGeometry.specularStrength(size: size) * e, ctx: ctx, base: base)
+        }
+        if highlightMaterial != nil, let frame {
+            try highlightLight(frame, emphasis: e, ctx: ctx, base: base)
+        }
+
+        if group {
+            ctx.popGroupToSource()
+            ctx.setMatrix(.identity)
+            ctx.paint(alpha: pl.opacity)
+        }
+    }
+
+    /// `rect` (local pt) moved so its edges land on device pixels under `transform`
+    /// (a pure translation times the device scale).
+    func snapped(_ rect: Rect, transform t: AffineTransform) -> Rect {
+        let d = t.apply(rect)
+        let x0 = d.minX.rounded(), y0 = d.minY.rounded(), x1 = d.maxX.rounded(), y1 = d.maxY.rounded()
+        return Rect(x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: (x1 - x0) / t.a, height: (y1 - y0) / t.d)
+    }
+
+    private func tint(_ box: Rect, radius: Double, alpha: Double, ctx: CairoContext) {
+        var c = palette.hoverTint
+        c.a *= alpha
+        ctx.newPath(); ctx.roundedRect(box, radius: radius)
+        ctx.setSource(c); ctx.fill()
+    }
+
+    /// A soft white spot where the model pointer is, clipped to the element (C15).
+    private func specular(_ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
+                          strength: Double, ctx: CairoContext, base: AffineTransform) throws {
+        guard strength > 0.002 else { return }
+        ctx.save()
+        ctx.newPath(); ctx.roundedRect(box, radius: radius); ctx.clip()
+        ctx.setMatrix(base)
+        let bounds = local.apply(box)
+        let c = bounds.clamped(pointer)
+        let g = try CairoPattern.radial(center: c, radius: max(bounds.width, bounds.height) * 0.8)
+        g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
+        g.addStop(0.45, RGBA(r: 1, g: 1, b: 1, a: strength * 0.35))
+        g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
+        ctx.setSource(g)
+        ctx.paint()
+        ctx.restore()
+    }
+
+    /// The highlight's soft light following the model pointer, on top of the content,
+    /// inside the pointer shape (C14).
+    private func highlightLight(_ frame: PointerFrame, emphasis: Double, ctx: CairoContext, base: AffineTransform) throws {
+        let strength = (palette.isDark ? 0.16 : 0.22) * emphasis * frame.visible.opacity
+        guard strength > 0.002 else { return }
+        ctx.save()
+        ctx.setMatrix(base)
+        pointerPainter.addPath(frame.visible, ctx: ctx)
+        ctx.clip()
+        let f = frame.visible.frame
+        let g = try CairoPattern.radial(center: f.clamped(frame.pointer), radius: max(f.width, f.height) * 0.9)
+        g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
+        g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
+        ctx.setSource(g)
+        ctx.paint()
+        ctx.restore()
+    }
+}
+
+extension Rect {
+    /// The overlap of two rects (empty, at self's origin, when they don't meet).
+    func intersection(_ o: Rect) -> Rect {
+        let x0 = Swift.max(minX, o.minX), y0 = Swift.max(minY, o.minY)
+        let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(origin: origin, size: .zero) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,128 @@
+import PointerCore
+
+/// Draws a scene and one `PointerFrame` with Cairo. The API the backends call.
+///
+/// Coordinates: everything is in canvas points; `scale` (any positive value,
+/// e.g. 1, 1.25, 1.5, 2) maps points to device pixels. A target surface may cover
+/// the whole canvas (`origin` = .zero) or only part of it (a small pointer buffer
+/// placed at `origin`): surface pixel (px, py) shows canvas point
+/// `origin + (px, py) / scale`.
+///
+/// Typical backend loop (per frame callback):
+///
+///     let rects = renderer.damage(from: lastFrame, to: frame)   // canvas pt
+///     for r in rects { try renderer.draw(frame: frame, into: buffer, clip: r) }
+///     // then damage `renderer.pixelRect(for: r)` on the compositor
+///
+/// `draw` clears and repaints only the clip (grown to whole device pixels), so the
+/// cost of a frame scales with the damaged area, never with the output size.
+/// Blurred layers are computed once per element and cached. A scene without canvas
+/// colour or image leaves every pixel outside the pointer and effects fully
+/// transparent, ready to composite over a live desktop.
+///
+/// One renderer is used from one thread at a time (it keeps caches).
+public final class SceneRenderer {
+    public let layout: SceneLayout
+    /// Device pixels per point.
+    public let scale: Double
+    /// Where the pointer material looks up the colour under the pointer. nil = the
+    /// renderer's own `StageBackgroundSampler`, built on first use.
+    public var backgroundSampler: BackgroundSampler?
+
+    let palette: Palette
+    let images: SceneImages
+    let content: RegionContentPainter
+    let effects = EffectCache()
+    let pointerPainter = PointerPainter()
+    /// False for the renderer that draws the sampler's still of the stage.
+    var drawsPointer = true
+
+    public convenience init(scene: Scene, scale: Double = 1, backgroundSampler: BackgroundSampler? = nil) throws {
+        try self.init(layout: SceneLayout(scene: scene), scale: scale, backgroundSampler: backgroundSampler)
+    }
+
+    /// Loads the scene's images (a missing or corrupt PNG throws `CairoError.pngRead` naming it).
+    public init(layout: SceneLayout, scale: Double = 1, backgroundSampler: BackgroundSampler? = nil) throws {
+        guard scale > 0, scale.isFinite else {
+            throw CairoError.invalidSize(width: 0, height: 0, stride: 0, reason: "scale must be a positive number, got \(scale)")
+        }
+        self.layout = layout
+        self.scale = scale
+        self.backgroundSampler = backgroundSampler
+        palette = Palette(appearance: layout.scene.appearance)
+        images = try SceneImages(scene: layout.scene)
+        content = RegionContentPainter(palette: palette, images: images)
+    }
+
+    private init(sharing other: SceneRenderer, scale: Double) {
+        layout = other.layout
+        self.scale = scale
+        palette = other.palette
+        images = other.images
+        content = other.content
+        drawsPointer = false
+        backgroundSampler = UniformBackgroundSampler(color: .clear)
+    }
+
+    public var canvasSize: Size { layout.canvasSize }
+    public var canvasRect: Rect { Rect(origin: .zero, size: canvasSize) }
+    /// The canvas in device pixels.
+    public var pixelWidth: Int { max(1, Int((canvasSize.width * scale).rounded(.up))) }
+    public var pixelHeight: Int { max(1, Int((canvasSize.height * scale).rounded(.up))) }
+
+    /// A transparent surface covering the whole canvas at `scale`.
+    public func makeCanvasSurface() throws -> ImageSurface {
+        try ImageSurface(width: pixelWidth, height: pixelHeight)
+    }
+
+    /// Renders the whole canvas for `frame` (nil = the stage at rest, no pointer).
+    public func render(frame: PointerFrame?) throws -> ImageSurface {
+        let s = try makeCanvasSurface()
+        try draw(frame: frame, into: s)
+        return s
+    }
+
+    /// `rect` (canvas pt) grown to whole device pixels of a surface placed at `origin`.
+    public func pixelRect(for rect: Rect, origin: Point = .zero) -> (x: Int, y: Int, width: Int, height: Int) {
+        let x0 = ((rect.minX - origin.x) * scale + 1e-6).rounded(.down)
+        let y0 = ((rect.minY - origin.y) * scale + 1e-6).rounded(.down)
+        let x1 = ((rect.maxX - origin.x) * scale - 1e-6).rounded(.up)
+        let y1 = ((rect.maxY - origin.y) * scale - 1e-6).rounded(.up)
+        return (Int(x0), Int(y0), max(0, Int(x1 - x0)), max(0, Int(y1 - y0)))
+    }
+
+    /// Everything the pointer of `frame` covers (canvas pt), nil when invisible: a
+    /// backend drawing the pointer into a small moving buffer sizes it from this.
+    public func pointerBounds(_ frame: PointerFrame) -> Rect? {
+        PointerPainter.bounds(frame.visible, hidden: frame.hidden)
+    }
+
+    // MARK: sampling
+
+    private var stageSampler: StageBackgroundSampler?
+
+    /// The sampler in use (the own stage sampler is made on first call).
+    func sampler() throws -> BackgroundSampler {
+        if let s = backgroundSampler { return s }
+        if let s = stageSampler { return s }
+        let ppp = StageBackgroundSampler.pointsPerPixel(for: canvasSize)
+        let still = SceneRenderer(sharing: self, scale: 1 / ppp)
+        let image = try still.render(frame: nil)
+        let s = try StageBackgroundSampler(image: image, pointsPerPixel: ppp)
+        stageSampler = s
+        return s
+    }
+
+    /// The pointer's material for `frame` (D20): the colour under its footprint,
+    /// weighted towards the centre, highlight and press applied.
+    func material(for frame: PointerFrame, highlight: Double) throws -> PointerMaterial {
+        let sampler = try self.sampler()
+        let f = frame.visible.frame
+        let d = max(min(f.width, f.height), layout.scene.pointer.diameter)
+        let inner = sampler.averageColor(in: f)
+        let outer = sampler.averageColor(in: f.insetBy(dx: -d, dy: -d))
+        let bg = inner.interpolated(to: outer, 0.4)
+        let press = frame.visible.scale < 1 ? min((1 - frame.visible.scale) / 0.12, 1) : (frame.pressed ? 1 : 0)
+        return PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press)
+    }
+}

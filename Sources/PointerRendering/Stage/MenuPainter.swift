@@ -1,0 +1,49 @@
+import PointerCore
+
+/// The context menu (E26): a rounded, slightly translucent panel with a soft
+/// shadow, one row per item, hairline separators, the row under the pointer tinted.
+struct MenuPainter {
+    static let cornerRadius = 13.0
+    static let shadowReach = 28.0
+
+    let palette: Palette
+
+    func draw(_ menu: ContextMenu, pointer: Point, effects: EffectCache, ctx: CairoContext) throws {
+        let f = menu.frame
+        ctx.save()
+        ctx.translate(f.minX, f.minY)
+        let shadow = try effects.shadow(size: f.size, radius: Self.cornerRadius)
+        shadow.draw(ctx, alpha: palette.shadowAlpha * 0.8, offset: Point(x: 0, y: 6))
+        let box = Rect(x: 0, y: 0, width: f.width, height: f.height)
+        ctx.newPath(); ctx.roundedRect(box, radius: Self.cornerRadius)
+        ctx.setSource(palette.menuBackground)
+        ctx.fillPreserve()
+        ctx.clip()
+        let n = max(menu.items.count, 1)
+        let rowH = f.height / Double(n)
+        let local = pointer - f.origin
+        for (i, item) in menu.items.enumerated() {
+            let row = Rect(x: 0, y: Double(i) * rowH, width: f.width, height: rowH)
+            if row.contains(local) {
+                ctx.newPath(); ctx.rectangle(row); ctx.setSource(palette.menuRowHighlight); ctx.fill()
+            }
+            if i > 0 {
+                ctx.newPath(); ctx.rectangle(Rect(x: 0, y: row.minY - 0.25, width: f.width, height: 0.5))
+                ctx.setSource(palette.menuSeparator); ctx.fill()
+            }
+            ctx.setSource(palette.label)
+            ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
+            ctx.setFontSize(min(15, rowH * 0.42))
+            let fe = ctx.fontExtents()
+            ctx.newPath()
+            ctx.move(to: Point(x: 16, y: row.midY + fe.ascent * 0.36))
+            ctx.showText(item)
+        }
+        ctx.restore()
+    }
+
+    static func bounds(_ menu: ContextMenu) -> Rect {
+        menu.frame.insetBy(dx: -shadowReach, dy: -shadowReach).offsetBy(Point(x: 0, y: 6))
+            .union(menu.frame.insetBy(dx: -2, dy: -2))
+    }
+}

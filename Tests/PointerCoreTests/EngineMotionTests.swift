@@ -1,0 +1,193 @@
+import Testing
+@testable import PointerCore
+
+/// MISSION-NOTES B6–B13: model vs visible pointer, snapping distance, parallax,
+/// recentering, auto-hide, acceleration, inertia, magnetism.
+@Suite struct EngineMotionTests {
+    static let button = EngineFixture.sceneJSON("""
+        {"id":"plain","frame":[200,200,37,37],"effect":"highlight"},
+        {"id":"bezel","frame":[600,200,60,60],"effect":"highlight","content":{"fill":"#FF9500"}}
+        """)
+
+    @Test("B6 hover targeting uses the model pointer; the model stays where the input put it while the drawn one snaps")
+    func twoPointers() throws {
+        let frames = try EngineFixture.replay(Self.button, """
+            {"t":0,"type":"position","x":190,"y":205}
+            {"t":0.01,"type":"motion","dx":0.5,"dy":0}
+            """, fps: 120)
+        let f = frames.at(0.05)
+        #expect(f.target == "plain")
+        // The model pointer is outside the control frame (in its padding)…
+        #expect(f.pointer == Point(x: 190.5, y: 205))
+        // …while the drawn pointer is on its way onto the control.
+        #expect(f.visible.frame.midX > f.pointer.x + 3)
+        #expect(f.visible.frame.width > 19)
+    }
+
+    @Test("B7 snapping starts at the hit area edge: 24 pt without a bezel, 12 pt with one")
+    func hitAreaPadding() throws {
+        func target(_ x: Double, _ y: Double) throws -> String? {
+            try EngineFixture.replay(Self.button, "{\"t\":0,\"type\":\"position\",\"x\":\(x),\"y\":\(y)}").at(0).target
+        }
+        #expect(try target(200 - 23.5, 210) == "plain")
+        #expect(try target(200 - 24.5, 210) == nil)
+        #expect(try target(600 - 11.5, 230) == "bezel")
+        #expect(try target(600 - 12.5, 230) == nil)
+    }
+
+    @Test("B8 parallax: while snapped, the drawn shape and the content shift toward the model pointer")
+    func parallax() throws {
+        // Slow drift to the right inside the control, finger down throughout.
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":218.5,\"y\":218.5}\n"
+        for i in 1...50 { trace += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":\(218.5 + Double(i) * 0.27),\"y\":218.5}\n" }
+        let frames = try EngineFixture.replay(Self.button, trace)
+        let centred = frames.at(0.45)
+        let right = frames.at(1.5)
+        #expect(right.target == "plain")
+        #expect(right.visible.frame.midX > centred.visible.frame.midX + 1)
+        let contentShift = try #require(right.regions["plain"]).offset.x - (1 - right.regions["plain"]!.scale) * 37 / 2
+        #expect(contentShift > 1)
+        #expect(right.visible.frame.midX - 218.5 <= 5.0001)
+    }
+
+    @Test("B9 recentering: on lift the model pointer moves to the control centre and the real cursor is warped")
+    func recentering() throws {
+        let (frames, requests) = try EngineFixture.run(Self.button, """
+            {"t":0,"type":"position","x":205,"y":230}
+            {"t":0.008,"type":"motion","dx":0.5,"dy":0}
+            {"t":0.2,"type":"lift"}
+            """)
+        #expect(frames.at(0.03).pointer == Point(x: 205.5, y: 230))
+        #expect(frames.at(0.25).pointer == Point(x: 218.5, y: 218.5))
+        #expect(requests.contains { $0.request == .warpPointer(to: Point(x: 218.5, y: 218.5)) })
+    }
+
+    @Test("B9 constrained shapes recentre only along their constrained axes")
+    func recenteringConstrained() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"rail","frame":[100,100,600,40],"shape":"crosshair","constrainedAxes":["vertical"]}
+            """)
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":300,"y":110}
+            {"t":0.01,"type":"motion","dx":0.5,"dy":0}
+            {"t":0.1,"type":"lift"}
+            """)
+        #expect(frames.at(0.2).pointer == Point(x: 300.5, y: 120))
+    }
+
+    @Test("B10 auto-hide: after the idle delay the pointer fades out, then the engine sleeps; motion brings it back")
+    func autoHide() throws {
+        let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":1"))
+        var engine = PointerEngine(scene: scene)
+        engine.handle(InputEvent(time: 0, .position(Point(x: 400, y: 300))))
+        #expect(engine.frame(at: 0.9).visible.opacity == 1)
+        #expect(engine.nextWakeTime(after: 0.9) == 1.0)
+        let fading = engine.frame(at: 1.2)
+        #expect(fading.visible.opacity < 0.9 && fading.visible.opacity > 0)
+        #expect(!fading.hidden)
+        let gone = engine.frame(at: 3)
+        #expect(gone.visible.opacity == 0)
+        #expect(gone.hidden)
+        // Idle means zero wake-ups.
+        #expect(engine.nextWakeTime(after: 3) == nil)
+        #expect(!engine.isAnimating)
+        engine.handle(InputEvent(time: 5, .motion(dx: 1, dy: 0)))
+        let back = engine.frame(at: 5.5)
+        #expect(!back.hidden)
+        #expect(back.visible.opacity > 0.9)
+    }
+
+    @Test("B11 acceleration: the same finger distance moved faster covers more canvas")
+    func acceleration() throws {
+        func travel(steps: Int, dt: Double) throws -> Double {
+            var trace = "{\"t\":0,\"type\":\"position\",\"x\":100,\"y\":400}\n"
+            let per = 300.0 / Double(steps)
+            for i in 1...steps { trace += "{\"t\":\(Double(i) * dt),\"type\":\"motion\",\"dx\":\(per),\"dy\":0}\n" }
+            // No inertia so only the curve counts.
+            let scene = EngineFixture.sceneJSON("", pointer: "\"inertia\":false")
+            return try EngineFixture.replay(scene, trace).last!.pointer.x - 100
+        }
+        let slow = try travel(steps: 300, dt: 0.01)     // 100 pt/s
+        let fast = try travel(steps: 30, dt: 0.008)     // 1250 pt/s
+        #expect(abs(slow - 300) < 0.001)
+        #expect(fast > slow * 1.5)
+    }
+
+    static func flick(from x: Double, y: Double, dx: Double, count: Int = 6) -> (String, Double) {
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":\(x),\"y\":\(y)}\n"
+        var t = 0.5
+        for _ in 0..<count {
+            trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":\(dx),\"dy\":0}\n"
+            t += 0.008
+        }
+        trace += "{\"t\":\(t),\"type\":\"lift\"}\n"
+        return (trace, t)
+    }
+
+    @Test("B12 inertia: a flick keeps gliding after lift, decaying; a hold stops it")
+    func inertia() throws {
+        let scene = EngineFixture.sceneJSON("", pointer: "\"magnetism\":{\"radius\":0}")
+        let (trace, lift) = Self.flick(from: 100, y: 400, dx: 10)
+        let frames = try EngineFixture.replay(scene, trace)
+        let atLift = frames.at(lift).pointer.x
+        let a = frames.at(lift + 0.05).pointer.x, b = frames.at(lift + 0.1).pointer.x, c = frames.at(lift + 0.15).pointer.x
+        #expect(a > atLift + 5)
+        #expect(b - a < a - atLift)   // decaying
+        #expect(c - b < b - a)
+        let final = frames.last!.pointer.x
+        #expect(final > atLift + 50)
+
+        let held = try EngineFixture.replay(scene, trace + "{\"t\":\(lift + 0.05),\"type\":\"hold\",\"phase\":\"begin\"}\n")
+        let stop = held.at(lift + 0.06).pointer.x
+        #expect(held.last!.pointer.x == stop)
+        #expect(stop < final - 20)
+    }
+
+    @Test("B13 magnetism: a flick that lands on nothing glides to the control ahead, not a nearer one behind")
+    func magnetism() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"behind","frame":[420,380,40,40],"effect":"highlight","hitPadding":4},
+            {"id":"ahead","frame":[760,380,40,40],"effect":"highlight","hitPadding":4},
+            {"id":"beside","frame":[560,100,40,40],"effect":"highlight","hitPadding":4}
+            """)
+        let (trace, lift) = Self.flick(from: 500, y: 400, dx: 8, count: 5)
+        let (frames, requests) = try EngineFixture.run(scene, trace)
+        // Where plain inertia would stop: nothing there.
+        let plain = try EngineFixture.replay(scene.replacingOccurrences(of: "\"regions\"", with: "\"pointer\":{\"magnetism\":{\"radius\":0}},\"regions\""), trace)
+        #expect(plain.last!.target == nil)
+        #expect(abs(plain.last!.pointer.x - 780) > 50)
+        _ = lift
+        let last = frames.last!
+        #expect(last.target == "ahead")
+        #expect(last.pointer == Point(x: 780, y: 400))
+        #expect(requests.contains { $0.request == .warpPointer(to: Point(x: 780, y: 400)) })
+        // Glides there (passes through in-between positions), never via "behind".
+        #expect(frames.contains { $0.pointer.x > 640 && $0.pointer.x < 760 })
+        #expect(!frames.contains { $0.target == "behind" || $0.target == "beside" })
+    }
+
+    @Test("B13 magnetism never picks a control behind the swipe")
+    func magnetismNeverBehind() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"behind","frame":[430,380,40,40],"effect":"highlight","hitPadding":4}
+            """)
+        let (trace, _) = Self.flick(from: 500, y: 400, dx: 8, count: 5)
+        let frames = try EngineFixture.replay(scene, trace)
+        #expect(frames.last!.target == nil)
+        #expect(frames.last!.pointer.x > 520)
+    }
+
+    @Test("press feedback: pressing scales the drawn pointer down; releasing restores it")
+    func pressFeedback() throws {
+        let frames = try EngineFixture.replay(Self.button, """
+            {"t":0,"type":"position","x":218,"y":218}
+            {"t":0.3,"type":"button","button":"primary","state":"pressed"}
+            {"t":0.6,"type":"button","button":"primary","state":"released"}
+            """)
+        #expect(frames.at(0.29).visible.scale == 1)
+        #expect(frames.at(0.55).pressed)
+        #expect(frames.at(0.55).visible.scale < 0.95)
+        #expect(!frames.at(1.0).pressed)
+        #expect(frames.at(1.0).visible.scale > 0.99)
+    }
+}

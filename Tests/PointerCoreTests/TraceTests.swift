@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import PointerCore
+
+@Suite struct TraceTests {
+    static let formatExample = """
+        {"t":0.000,"type":"position","x":400,"y":300}
+        {"t":0.008,"type":"motion","dx":6.5,"dy":-1.0}
+        {"t":0.120,"type":"lift"}
+        {"t":0.300,"type":"hold","phase":"begin"}
+        {"t":0.310,"type":"hold","phase":"end"}
+        {"t":0.500,"type":"button","button":"primary","state":"pressed"}
+        {"t":0.560,"type":"button","button":"primary","state":"released"}
+        {"t":0.700,"type":"button","button":"secondary","state":"pressed"}
+        {"t":1.000,"type":"scroll","dx":0,"dy":-12,"source":"finger","phase":"update"}
+        {"t":1.200,"type":"pinch","phase":"begin","scale":1.0,"rotation":0}
+        {"t":1.216,"type":"pinch","phase":"update","scale":1.3,"rotation":12}
+        {"t":1.300,"type":"pinch","phase":"end","scale":1.3,"rotation":12}
+        {"t":1.400,"type":"swipe","phase":"begin","fingers":3,"dx":0,"dy":0}
+        {"t":1.500,"type":"modifiers","keys":["ctrl"]}
+        {"t":1.600,"type":"leave"}
+        """
+
+    @Test("the TRACE-FORMAT example parses into the events it describes")
+    func formatExampleParses() throws {
+        let events = try TraceReader.parse(Self.formatExample)
+        #expect(events.count == 15)
+        #expect(events[0] == InputEvent(time: 0, .position(Point(x: 400, y: 300))))
+        #expect(events[1] == InputEvent(time: 0.008, .motion(dx: 6.5, dy: -1)))
+        #expect(events[8] == InputEvent(time: 1, .scroll(dx: 0, dy: -12, source: .finger, phase: .update)))
+        #expect(events[10] == InputEvent(time: 1.216, .pinch(phase: .update, scale: 1.3, rotation: 12)))
+        #expect(events[13] == InputEvent(time: 1.5, .modifiers([.ctrl])))
+        #expect(events[14] == InputEvent(time: 1.6, .leave))
+    }
+
+    @Test("writer and reader round-trip every event kind")
+    func roundTrip() throws {
+        let events = try TraceReader.parse(Self.formatExample + "\n{\"t\":2,\"type\":\"key\",\"key\":\"escape\"}")
+        let text = TraceWriter.text(events)
+        #expect(try TraceReader.parse(text) == events)
+        #expect(text.split(separator: "\n").count == events.count)
+    }
+
+    @Test("a malformed line is an error naming its line number and the problem; nothing is returned")
+    func malformedLines() {
+        func error(_ text: String) -> TraceError? {
+            do { _ = try TraceReader.parse(text); return nil } catch let e as TraceError { return e } catch { return nil }
+        }
+        let good = "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":2}\n"
+        let broken = error(good + "\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1\n")
+        #expect(broken?.line == 3)
+        let missing = error(good + "{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n")
+        #expect(missing?.line == 2)
+        #expect(missing?.message.contains("dy") == true)
+        let backwards = error(good + "{\"t\":0.5,\"type\":\"lift\"}\n{\"t\":0.4,\"type\":\"lift\"}\n")
+        #expect(backwards?.line == 3)
+        #expect(backwards?.message.contains("earlier") == true)
+        let unknown = error("{\"t\":0,\"type\":\"teleport\"}")
+        #expect(unknown?.message.contains("teleport") == true)
+        let badEnum = error("{\"t\":0,\"type\":\"button\",\"button\":\"left\",\"state\":\"pressed\"}")
+        #expect(badEnum?.message.contains("primary") == true)
+        let boolean = error("{\"t\":true,\"type\":\"lift\"}")
+        #expect(boolean?.message.contains("number") == true)
+    }
+
+    @Test("frame dump lines carry the TRACE-FORMAT keys with numbers rounded to 3 decimals")
+    func frameDumpFormat() throws {
+        let frame = PointerFrame(
+            time: 1.0 / 120, pointer: Point(x: 412.00001, y: 300.5),
+            visible: VisiblePointer(kind: .roundedRect, frame: Rect(x: 398.12345, y: 282, width: 41, height: 41),
+                                    cornerRadius: 8, geometry: .roundedRect(size: Size(width: 41, height: 41), cornerRadius: 8)),
+            target: "back", effect: .highlight,
+            menu: ContextMenu(region: "icon", items: ["Play", "Say \"hi\""], frame: Rect(x: 1, y: 2, width: 3, height: 4)),
+            regions: ["map": RegionState(offset: Point(x: 0, y: -12), scale: 1.3, rotation: 12),
+                      "quiet": RegionState(emphasis: 0.0001)])
+        let line = FrameDumpWriter.line(frame)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for key in ["t", "pointer", "visible", "target", "effect", "pressed", "hidden", "menu", "regions"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(line.hasPrefix("{\"t\":0.008,\"pointer\":{\"x\":412,\"y\":300.5}"))
+        #expect(line.contains("\"visible\":{\"shape\":\"roundedRect\",\"name\":null,\"frame\":[398.123,282,41,41],\"cornerRadius\":8,\"opacity\":1,\"scale\":1}"))
+        #expect(line.contains("\"regions\":{\"map\":{\"offset\":[0,-12],\"scale\":1.3,\"rotation\":12}}"))
+        #expect(line.contains("\"items\":[\"Play\",\"Say \\\"hi\\\"\"]"))
+    }
+
+    @Test("replay samples from 0 at 1/fps until the engine settles after the last event")
+    func replaySampling() throws {
+        let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":0"))
+        let events = try TraceReader.parse("{\"t\":0,\"type\":\"position\",\"x\":10,\"y\":10}\n{\"t\":0.5,\"type\":\"motion\",\"dx\":1,\"dy\":0}")
+        let dump = Replay.dump(scene: scene, events: events, fps: 10)
+        let lines = dump.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"t\":0,") == true)
+        #expect(lines[1].hasPrefix("{\"t\":0.1,"))
+        // 0 … 0.5, then 0.6: the lift inferred at 0.55 is waited for; then nothing is pending.
+        #expect(lines.count == 7)
+    }
+}

