@@ -14,21 +14,17 @@ public struct CanvasTarget {
 /// What the X11 backend drives: engine + renderer behind one interface, so the
 /// backend stays a translator (input in, pixels out) with no pointer logic.
 public protocol FrameSource: AnyObject {
+    /// `event.time` is monotonic seconds.
     func handle(_ event: InputEvent)
     /// Draws the frame for `time` into `target`; returns the damaged areas in canvas pt
     /// (empty when nothing changed).
-    func draw(at time: Double, into target: CanvasTarget) -> [Rect]
-    /// When the next frame is needed without input, or nil to sleep.
+    func draw(at time: Double, into target: CanvasTarget) throws -> [Rect]
+    /// When the next frame is needed without input (monotonic s), or nil to sleep.
     func nextWakeTime(after time: Double) -> Double?
     func drainHostRequests() -> [HostRequest]
-    /// The area (canvas pt) whose background the material wants, and what it
-    /// covers itself; nil when no sample is needed.
-    func backgroundSampleArea() -> (area: Rect, drawn: Rect)?
-    /// The real screen's colour there (overlay mode).
-    func setBackground(_ color: RGBA)
-}
-
-extension FrameSource {
-    public func backgroundSampleArea() -> (area: Rect, drawn: Rect)? { nil }
-    public func setBackground(_ color: RGBA) {}
+    /// The canvas area whose real-screen colours the material will ask for when
+    /// drawing the frame for `time` (overlay mode), or nil.
+    func backgroundSampleArea(at time: Double) -> Rect?
+    /// Answers the material's "what colour is under this canvas rect?" from the screen.
+    func useScreenSampler(_ sample: @escaping (Rect) -> RGBA)
 }

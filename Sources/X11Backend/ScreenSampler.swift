@@ -19,17 +19,19 @@ final class ScreenSampler {
     /// Last answer, used when every sampled pixel is ours.
     private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
 
-    /// Half the side of the captured patch, in root pixels.
-    var radius = 48
+    /// Largest patch side, in root pixels (bounds the per-frame cost).
+    static let maxSide = 320
 
     init(connection: XCBConnection) { self.connection = connection }
 
-    /// Captures the desktop around root pixel (x, y); `window` supplies what the
-    /// overlay itself shows there (its buffer), `shaped` how it is shown.
-    func capture(aroundRootX x: Int, y: Int, window: X11Window) {
+    /// Captures the desktop in `area` (root pixels, centred and capped at
+    /// `maxSide`); `window` supplies what the overlay itself shows there.
+    func capture(_ area: PixelRect, window: X11Window) {
         let screenRect = PixelRect(x: 0, y: 0, width: Int(connection.screen.width_in_pixels),
                                    height: Int(connection.screen.height_in_pixels))
-        let r = PixelRect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius).intersection(screenRect)
+        let w = min(area.width, Self.maxSide), h = min(area.height, Self.maxSide)
+        let r = PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
+            .intersection(screenRect)
         patch = PixelRect(x: 0, y: 0, width: 0, height: 0)
         guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
         let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
@@ -56,7 +58,7 @@ final class ScreenSampler {
                     let a = Float(c >> 24) / 255
                     if shaped {
                         // Inside the shape the screen shows our pixel, outside the desktop.
-                        if c >> 24 >= 0x20 { w = 0 }
+                        if c >> 24 >= X11Window.shapeAlphaThreshold { w = 0 }
                     } else if a > 0.85 {
                         w = 0
                     } else if a > 0 {
@@ -72,6 +74,39 @@ final class ScreenSampler {
             }
         }
         patch = r
+    }
+
+    /// Shaped-window fallback (no compositor): the server shows our pixels as
+    /// they are, so blend the translucent ones in `rect` (window pixels) over the
+    /// captured desktop (its mean where the desktop is hidden by our old frame)
+    /// and make them opaque. Pixels below the shape threshold stay untouched.
+    func composite(window: X11Window, rect: PixelRect) {
+        let b = window.buffer
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: b.width, height: b.height))
+        guard !r.isEmpty else { return }
+        let mean = averageColor(inRoot: patch)
+        let mr = Float(mean.r * 255), mg = Float(mean.g * 255), mb = Float(mean.b * 255)
+        let px = b.data.assumingMemoryBound(to: UInt32.self)
+        let stride = b.stride / 4
+        let fx = window.frame.x, fy = window.frame.y
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) {
+                let c = px[y * stride + x]
+                let a = c >> 24
+                guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
+                var br = mr, bg = mg, bb = mb
+                let gx = x + fx - patch.x, gy = y + fy - patch.y
+                if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height {
+                    let i = gy * patch.width + gx
+                    if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2] }
+                }
+                let k = Float(255 - a) / 255
+                let nr = min(255, Float((c >> 16) & 0xff) + br * k)
+                let ng = min(255, Float((c >> 8) & 0xff) + bg * k)
+                let nb = min(255, Float(c & 0xff) + bb * k)
+                px[y * stride + x] = 0xFF00_0000 | UInt32(nr) << 16 | UInt32(ng) << 8 | UInt32(nb)
+            }
+        }
     }
 
     /// Weighted mean colour of the captured pixels inside `rect` (root pixels).

@@ -66,6 +66,9 @@ public final class X11Session {
         connection.flush()
     }
 
+    /// The monitor's size in canvas points.
+    public var outputSize: Size { Size(width: Double(monitor.width) / scale, height: Double(monitor.height) / scale) }
+
     /// Canvas points for a root-window pixel position.
     func canvasPoint(rootX: Double, rootY: Double) -> Point {
         Point(x: (rootX - Double(monitor.x)) / scale, y: (rootY - Double(monitor.y)) / scale)
@@ -85,6 +88,9 @@ public final class X11Session {
         if let mods = keyboard?.initialModifiers(), !mods.isEmpty { source.handle(InputEvent(time: MonotonicClock.now(), .modifiers(mods))) }
         // Start where the real pointer is.
         pointerMoved(source, now: MonotonicClock.now())
+        if options.mode == .overlay {
+            source.useScreenSampler { [unowned self] rect in self.sampler.averageColor(inRoot: self.pixelRect(rect, root: true)) }
+        }
         let startCPU = ProcessCPU.seconds()
         while running {
             if let failure = connection.failure { throw failure }
@@ -205,6 +211,7 @@ public final class X11Session {
     }
 
     private func deliver(_ source: FrameSource, _ kind: InputEvent.Kind, now: Double) {
+        if Self.debug { log("input \(kind)") }
         source.handle(InputEvent(time: now, kind))
         if pendingInputTime == nil { pendingInputTime = now }
         needsDraw = true
@@ -236,21 +243,29 @@ public final class X11Session {
     }
 
     private func drawFrame(_ source: FrameSource, now: Double) {
-        if options.mode == .overlay, let want = source.backgroundSampleArea() {
-            let c = pixelRect(want.area, root: true)
-            sampler.capture(aroundRootX: c.x + c.width / 2, y: c.y + c.height / 2, window: window)
-            source.setBackground(sampler.averageColor(inRoot: c))
+        if options.mode == .overlay, let want = source.backgroundSampleArea(at: now) {
+            sampler.capture(pixelRect(want, root: true), window: window)
         }
         let b = window.buffer
         let target = CanvasTarget(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale, mode: options.mode)
-        var damage = source.draw(at: now, into: target).map { pixelRect($0, root: false) }
+        var damage: [PixelRect] = []
+        do {
+            damage = try source.draw(at: now, into: target).map { pixelRect($0, root: false) }
+        } catch {
+            log("drawing failed: \(error)")
+        }
         if fullRedraw {
             damage = [PixelRect(x: 0, y: 0, width: b.width, height: b.height)]
             fullRedraw = false
         }
+        if Self.debug { log("draw: damage \(damage)") }
         needsDraw = false
         lastDraw = now
         if !damage.isEmpty {
+            if window.shaped {
+                // No compositor: blend the translucent pixels over the desktop ourselves.
+                for r in damage { sampler.composite(window: window, rect: r) }
+            }
             window.present(damage)
             stats.frames += 1
             if let t = pendingInputTime { stats.recordLatency(MonotonicClock.now() - t) }

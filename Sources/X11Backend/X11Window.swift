@@ -138,6 +138,9 @@ final class X11Window {
 
     // MARK: - Shape fallback
 
+    /// Pixels at least this opaque are inside the shaped window.
+    static let shapeAlphaThreshold: UInt32 = 0x20
+
     /// Rebuilds the bounding shape from the pixels that are not (nearly) transparent,
     /// scanning what was drawn before plus the new damage; one rectangle per run.
     private func updateShape(scanning damage: PixelRect) {
@@ -152,9 +155,9 @@ final class X11Window {
                 var x = area.x
                 let end = area.x + area.width
                 while x < end {
-                    while x < end && (row[x] >> 24) < 0x20 { x += 1 }
+                    while x < end && (row[x] >> 24) < Self.shapeAlphaThreshold { x += 1 }
                     let start = x
-                    while x < end && (row[x] >> 24) >= 0x20 { x += 1 }
+                    while x < end && (row[x] >> 24) >= Self.shapeAlphaThreshold { x += 1 }
                     if x > start {
                         rects.append(xcb_rectangle_t(x: Int16(start), y: Int16(y), width: UInt16(x - start), height: 1))
                         found = found.union(PixelRect(x: start, y: y, width: x - start, height: 1))
