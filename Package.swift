@@ -35,7 +35,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"]),
+        .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"]),

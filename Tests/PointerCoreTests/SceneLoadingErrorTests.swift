@@ -80,7 +80,7 @@ import Testing
         #expect(byPath["regions[0].frame"]?.message == #"expected [x, y, w, h] with w, h > 0, found "0 0 10 10""#)
         #expect(byPath["regions[0].selected"]?.message == #"expected true or false, found "yes""#)
         #expect(byPath["regions[0].menu"]?.message.hasPrefix("expected an array of menu item titles") == true)
-        #expect(byPath["regions[0].hitPadding"]?.message == "expected 4 numbers, found 2")
+        #expect(byPath["regions[0].hitPadding"]?.message == "found 2 numbers, need 4")
         #expect(byPath["regions[0].cornerRadius"]?.expected == "a number ≥ 0")
         #expect(byPath["regions[0].effect"] != nil)
         #expect(byPath["regions[0].shape"] != nil)

@@ -1,10 +1,11 @@
 import ArgumentParser
 
-// Placeholder until the issue that owns `bench` lands; it refuses to pretend.
+/// `adaptive-pointer bench …`: benchmarks that print medians (DESIGN.md cost
+/// model). Each kind lives in its own file and is listed here.
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(not built yet)")
-
-    func run() throws {
-        throw ValidationError("'bench' is not built yet")
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the project's performance budgets and print medians.",
+        subcommands: [BenchCoreCommand.self]
+    )
 }

@@ -4,7 +4,7 @@
 /// children anchored at the pointer. Both follow the fingers exactly (no spring),
 /// so the pinch anchor holds to floating-point precision.
 extension PointerEngine {
-    mutating func scroll(dx: Double, dy: Double) {
+    func scroll(dx: Double, dy: Double) {
         guard menu == nil, let s = topmostRegion(at: model, where: { $0.region.scroll != nil }) else { return }
         let region = layout.regions[s]
         var t = transforms[s] ?? .identity
@@ -19,7 +19,7 @@ extension PointerEngine {
         transforms[s] = t.isIdentity ? nil : t
     }
 
-    mutating func handlePinch(phase: GesturePhase, scale: Double, rotation: Double) {
+    func handlePinch(phase: GesturePhase, scale: Double, rotation: Double) {
         switch phase {
         case .begin:
             pinch = nil
@@ -39,7 +39,7 @@ extension PointerEngine {
         }
     }
 
-    mutating func applyPinch(scale: Double, rotation: Double) {
+    func applyPinch(scale: Double, rotation: Double) {
         guard let p = pinch, let q = point(model, inSpaceOf: p.region),
               let spec = layout.regions[p.region].region.zoom else { return }
         let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)

@@ -2,7 +2,7 @@
 /// (input, time, scroll, scene). Only spring *targets* change here; `step`
 /// animates toward them.
 extension PointerEngine {
-    mutating func refresh() {
+    func refresh() {
         let diameter = scene.pointer.diameter
         let circle = ShapeResolver.circle(diameter: diameter)
 
@@ -103,7 +103,7 @@ extension PointerEngine {
 
     /// Region effect targets: C14 highlight content, C15 lift, C16 hover, C19
     /// `hides`, E24 reveal.
-    mutating func updateRegions(overridden: Bool) {
+    func updateRegions(overridden: Bool) {
         struct Want { var offset = Point.zero; var scale = 1.0; var opacity: Double?; var emphasis = 0.0 }
         var wants: [Int: Want] = [:]
         if let t = target, !overridden, !dragging || pressed {

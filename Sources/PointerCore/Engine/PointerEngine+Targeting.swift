@@ -22,7 +22,7 @@ extension PointerEngine {
     /// Canvas point → rest space of container `c`'s children.
     func point(_ p: Point, inChildrenOf c: Int) -> Point? {
         guard let q = point(p, inSpaceOf: c) else { return nil }
-        let frame = layout.regions[c].frame
+        let frame = regionFrames[c]
         guard frame.contains(q) else { return nil }
         let t = transforms[c] ?? .identity
         return t.invert(q, origin: frame.origin) + frame.origin
@@ -70,10 +70,7 @@ extension PointerEngine {
     }
 
     /// A region the pointer snaps to, morphs in, or hovers (has an effect or a shape).
-    func isTargetable(_ i: Int) -> Bool {
-        let r = layout.regions[i]
-        return r.effect != .none || r.region.shape != nil
-    }
+    func isTargetable(_ i: Int) -> Bool { targetable[i] }
 
     /// Magnetism targets: controls the pointer snaps into (B13).
     func isSnappable(_ i: Int) -> Bool {
@@ -93,8 +90,8 @@ extension PointerEngine {
         var bestInside = false
         var bestDistance = Double.infinity
         forEachHit(p) { i, q in
-            guard isTargetable(i) else { return }
-            let frame = layout.regions[i].frame
+            guard targetable[i] else { return }
+            let frame = regionFrames[i]
             let inside = frame.contains(q)
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool

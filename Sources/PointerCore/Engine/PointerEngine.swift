@@ -1,4 +1,5 @@
-/// The deterministic pointer state machine (DESIGN.md "How data flows").
+/// The deterministic pointer state machine (DESIGN.md "How data flows"). A final
+/// class: hosts keep one per scene and it is large, so it is never copied.
 ///
 /// Feed it `InputEvent`s with `handle(_:)` and ask for `frame(at:)` whenever a
 /// frame is due; time only ever comes in through those arguments, so the same
@@ -10,13 +11,17 @@
 /// (springs stepped by the exact solver, timers fired in order), so results do
 /// not depend on how frames interleave with events, except for hit tests during
 /// a glide, which happen at the instants the engine is advanced.
-public struct PointerEngine: Sendable {
+public final class PointerEngine {
     public private(set) var scene: Scene
     public private(set) var layout: SceneLayout
     public private(set) var index: HitIndex
     /// Per region: nearest ancestor with `scroll` or `zoom`, else -1.
     var transformParent: [Int]
     var revealRegions: [Int]
+    /// Hot-path copies of per-region facts (a `LaidOutRegion` is large to copy).
+    var regionFrames: [Rect]
+    var regionIDs: [String]
+    var targetable: [Bool]
 
     public var acceleration = AccelerationCurve()
     public var inertia = InertiaTuning()
@@ -77,6 +82,9 @@ public struct PointerEngine: Sendable {
         self.layout = layout
         self.index = HitIndex(rects: layout.regions.map(\.hitRect))
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
+        regionFrames = layout.regions.map(\.frame)
+        regionIDs = layout.regions.map(\.id)
+        targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         let size = layout.canvasSize
         model = Point(x: size.width / 2, y: size.height / 2)
         let d = scene.pointer.diameter
@@ -108,13 +116,16 @@ public struct PointerEngine: Sendable {
 
     /// Hot reload: the new scene replaces the old one; the pointer keeps its
     /// position, and state (scroll, zoom, effects, menu) carries over by region id.
-    public mutating func replace(scene: Scene) {
+    public func replace(scene: Scene) {
         let oldLayout = layout
         func remap(_ i: Int?) -> Int? { i.flatMap { layout.indexByID[oldLayout.regions[$0].id] } }
         self.scene = scene
         layout = SceneLayout(scene: scene)
         index = HitIndex(rects: layout.regions.map(\.hitRect))
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
+        regionFrames = layout.regions.map(\.frame)
+        regionIDs = layout.regions.map(\.id)
+        targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         var newTransforms: [Int: RegionTransform] = [:]
         for (i, t) in transforms {
             if let j = remap(i), layout.regions[j].region.scroll != nil || layout.regions[j].region.zoom != nil {
@@ -146,7 +157,7 @@ public struct PointerEngine: Sendable {
 
     // MARK: - Input
 
-    public mutating func handle(_ event: InputEvent) {
+    public func handle(_ event: InputEvent) {
         advance(to: event.time)
         let t = event.time
         switch event.kind {
@@ -160,7 +171,11 @@ public struct PointerEngine: Sendable {
                 noteActivity(t)
                 velocity.reset()
             } else {
+                // Absolute placements come from a cursor that already has its own
+                // dynamics (a mouse, a tablet, the compositor's pointer): they move
+                // the model pointer but never feed inertia (B12 is for fingers).
                 moveModel(by: delta, at: t)
+                velocity.reset()
             }
         case .motion(let dx, let dy):
             hasPosition = true
@@ -207,7 +222,7 @@ public struct PointerEngine: Sendable {
         refresh()
     }
 
-    mutating func noteActivity(_ t: Double) {
+    func noteActivity(_ t: Double) {
         lastActivityTime = t
         if autoHidden || left {
             autoHidden = false
@@ -215,7 +230,7 @@ public struct PointerEngine: Sendable {
         }
     }
 
-    mutating func moveModel(by delta: Point, at t: Double) {
+    func moveModel(by delta: Point, at t: Double) {
         if glide != nil { glide = nil }
         let interval = lastMotionTime.map { t - $0 }
         velocity.add(time: t, delta: delta, interval: interval, window: inertia.velocityWindow)
@@ -233,7 +248,7 @@ public struct PointerEngine: Sendable {
 
     /// The finger left the pad (explicit, or inferred after `liftDelay`): glide
     /// with inertia (B12) towards a magnetism target (B13), or recentre (B9).
-    mutating func lift(at t: Double, explicit: Bool) {
+    func lift(at t: Double, explicit: Bool) {
         let wasDown = fingerDown
         fingerDown = false
         var v = velocity.velocity
@@ -255,7 +270,7 @@ public struct PointerEngine: Sendable {
         recenter()
     }
 
-    mutating func stopGlide() {
+    func stopGlide() {
         guard glide != nil else { return }
         glide = nil
         requests.append(.warpPointer(to: model))
@@ -263,7 +278,7 @@ public struct PointerEngine: Sendable {
 
     /// B9: on lift, the model pointer moves to the control's centre (only along
     /// held axes for shape customisations) and the real cursor is warped there.
-    mutating func recenter() {
+    func recenter() {
         guard let t = target, !pressed, glide == nil, menu == nil else { return }
         let newModel: Point
         switch targetEffect {
@@ -278,7 +293,7 @@ public struct PointerEngine: Sendable {
     }
 
     /// Moves the model pointer discontinuously: the visible pointer animates.
-    mutating func jumpModel(to p: Point) {
+    func jumpModel(to p: Point) {
         let before = placement.center(model: model)
         model = p
         let after = placement.center(model: model)
@@ -286,7 +301,7 @@ public struct PointerEngine: Sendable {
         displacementY.value += before.y - after.y
     }
 
-    mutating func handleButton(_ button: PointerButton, _ state: ButtonState, at t: Double) {
+    func handleButton(_ button: PointerButton, _ state: ButtonState, at t: Double) {
         noteActivity(t)
         switch (button, state) {
         case (.primary, .pressed):
@@ -307,6 +322,7 @@ public struct PointerEngine: Sendable {
             dragging = false
             pressTarget = nil
         case (.secondary, .pressed):
+            stopGlide()
             if !openMenu(), menu != nil { closeMenu() }
         default:
             break
@@ -315,7 +331,7 @@ public struct PointerEngine: Sendable {
 
     /// E26: opens the context menu of the region under the pointer (or its
     /// nearest ancestor with a menu) at once.
-    mutating func openMenu() -> Bool {
+    func openMenu() -> Bool {
         var start = target
         if start == nil {
             forEachHit(model) { i, q in
@@ -338,7 +354,7 @@ public struct PointerEngine: Sendable {
         return false
     }
 
-    mutating func closeMenu() {
+    func closeMenu() {
         menu = nil
         requests.append(.closeMenu)
     }
@@ -347,7 +363,7 @@ public struct PointerEngine: Sendable {
 
     /// Advances the clock to `t`, firing timers (glide end, inferred lift,
     /// auto-hide) at their exact times on the way. Never goes back in time.
-    mutating func advance(to t: Double) {
+    func advance(to t: Double) {
         guard let start = now else {
             now = t
             return
@@ -382,7 +398,7 @@ public struct PointerEngine: Sendable {
         return last + delay
     }
 
-    mutating func fire(_ timer: Timer, at t: Double) {
+    func fire(_ timer: Timer, at t: Double) {
         switch timer {
         case .glideEnd:
             if let g = glide {
@@ -403,7 +419,7 @@ public struct PointerEngine: Sendable {
 
     /// Moves time forward by stepping every spring with the exact solver and
     /// moving a gliding model pointer along its curve.
-    mutating func step(to t: Double) {
+    func step(to t: Double) {
         let dt = t - (now ?? t)
         now = t
         if let g = glide {
@@ -450,7 +466,7 @@ public struct PointerEngine: Sendable {
     }
 
     /// Requests for the host since the last drain, in order.
-    public mutating func drainHostRequests() -> [HostRequest] {
+    public func drainHostRequests() -> [HostRequest] {
         defer { requests.removeAll() }
         return requests
     }
@@ -458,7 +474,7 @@ public struct PointerEngine: Sendable {
     /// The model pointer (for hosts and tests).
     public var modelPointer: Point { model }
 
-    public mutating func frame(at time: Double) -> PointerFrame {
+    public func frame(at time: Double) -> PointerFrame {
         advance(to: time)
         return currentFrame(time: time)
     }

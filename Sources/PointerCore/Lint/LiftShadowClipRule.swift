@@ -1,8 +1,8 @@
 /// `lift-shadow-clipped` (MISSION-NOTES C15, C18): a lifted element grows and casts a
 /// soft shadow below it; a neighbour inside that reach covers or cuts the shadow.
 ///
-/// The reach modelled here (kept in step with the renderer's lift by eye on the contact
-/// sheets): the element scales by `liftScale` about its centre; the shadow spreads
+/// The reach modelled here: the element scales about its centre by the engine's lift
+/// scale (`EffectTuning.liftScale(for:)`, 1.03–1.15); the shadow spreads
 /// `max(4, 10% of the shorter side)` beyond the scaled edges at the sides, 1.5× that
 /// below (it is offset downward) and half of it above. Only opaque neighbours count (a
 /// `content.fill` or `content.image`): a bare label or glyph does not cut a shadow, and
@@ -12,7 +12,7 @@ public struct LiftShadowClipRule: LintRule {
         id: "lift-shadow-clipped", severity: .warning,
         summary: "A lifted element's grown size plus shadow reaches a neighbour that would cover or cut it.",
         reference: "C15, C18")
-    public static let liftScale = 1.1
+    static let tuning = EffectTuning()
 
     public var catalogue: [LintRuleInfo] { [Self.clipped] }
     public init() {}
@@ -20,7 +20,8 @@ public struct LiftShadowClipRule: LintRule {
     /// Clearance needed beyond each edge: top, right, bottom, left.
     public static func clearance(for frame: Rect) -> EdgeInsets {
         let reach = max(4, 0.1 * min(frame.width, frame.height))
-        let growX = (liftScale - 1) / 2 * frame.width, growY = (liftScale - 1) / 2 * frame.height
+        let scale = tuning.liftScale(for: frame.size)
+        let growX = (scale - 1) / 2 * frame.width, growY = (scale - 1) / 2 * frame.height
         return EdgeInsets(top: growY + reach / 2, right: growX + reach, bottom: growY + reach * 1.5, left: growX + reach)
     }
 
@@ -46,7 +47,7 @@ public struct LiftShadowClipRule: LintRule {
                 }
                 findings.append(context.finding(
                     Self.clipped, [r, n],
-                    "'\(r.id)' lifts to \(Int((Self.liftScale * 100).rounded()))% and its shadow reaches "
+                    "'\(r.id)' lifts to \(Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded()))% and its shadow reaches "
                         + "\(pt(want.rounded(.up))) pt out, but '\(n.id)' is \(pt(max(have, 0))) pt away: the shadow is cut off",
                     fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', "
                         + "or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))

@@ -11,5 +11,7 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file ?? "trace"):\(line): \(message)" }
+    public var description: String {
+        line > 0 ? "\(file ?? "trace"):\(line): \(message)" : "\(file ?? "trace"): \(message)"
+    }
 }

@@ -37,7 +37,7 @@ import Testing
         let f = F.findings(icons(spacing: 4), rule: "lift-shadow-clipped")
         #expect(f.count == 2)
         #expect(f.first?.regions == ["app0", "app1"])
-        #expect(f.first?.fix.contains("at least 10 pt") == true)
+        #expect(f.first?.fix.contains("at least 11 pt") == true)
         #expect(F.findings(icons(spacing: 30), rule: "lift-shadow-clipped").isEmpty)
         // The container the icons sit on is not a neighbour.
         let dock = Region(id: "dock", frame: Rect(x: 0, y: 0, width: 400, height: 140), effect: EffectSpec.none, content: F.fill,

@@ -90,7 +90,7 @@ extension SceneDecoder {
     func numbers(_ value: JSONValue, _ path: JSONPath, count: Int, expected: String) -> [Double]? {
         guard let items = array(value, path, expected: expected) else { return nil }
         guard items.count == count else {
-            report(value.position, path, "expected \(count) numbers, found \(items.count)", expected: expected)
+            report(value.position, path, "found \(items.count) number\(items.count == 1 ? "" : "s"), need \(count)", expected: expected)
             return nil
         }
         var out: [Double] = []

@@ -1,0 +1,62 @@
+# Build and install adaptive-pointer.
+#   make                      release build (.build/release/adaptive-pointer)
+#   make install PREFIX=…     binary, assets, .desktop entries, man page (DESTDIR supported)
+#   make uninstall PREFIX=…   removes exactly what install put there
+#   make traces               regenerates the bundled demo traces (Assets/Traces)
+# Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
+#   $(PREFIX)/bin/adaptive-pointer
+#   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema}/…
+#   $(PREFIX)/share/applications/adaptive-pointer.desktop
+#   $(XDG_AUTOSTART)/adaptive-pointer.desktop   (/etc/xdg/autostart for PREFIX=/usr or
+#                                                 /usr/local, else $(PREFIX)/etc/xdg/autostart)
+#   $(PREFIX)/share/man/man1/adaptive-pointer.1
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+INSTALL ?= install
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/adaptive-pointer
+APPDIR = $(PREFIX)/share/applications
+MANDIR = $(PREFIX)/share/man/man1
+ifneq ($(filter /usr /usr/local,$(PREFIX)),)
+XDG_AUTOSTART ?= /etc/xdg/autostart
+else
+XDG_AUTOSTART ?= $(PREFIX)/etc/xdg/autostart
+endif
+ASSET_DIRS = Scenes Traces Schema
+
+.PHONY: all build install uninstall traces clean
+
+all: build
+
+build:
+	$(SWIFT) build -c release --product adaptive-pointer
+
+install: build
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(APPDIR)" \
+		"$(DESTDIR)$(XDG_AUTOSTART)" "$(DESTDIR)$(MANDIR)"
+	$(INSTALL) -m 755 "$$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer" "$(DESTDIR)$(BINDIR)/adaptive-pointer"
+	for d in $(ASSET_DIRS); do \
+		find "Assets/$$d" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.png' \) | while read -r f; do \
+			$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$${f#Assets/}" || exit 1; \
+		done || exit 1; \
+	done
+	sed 's|@BINDIR@|$(BINDIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
+	chmod 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
+	$(INSTALL) -m 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" "$(DESTDIR)$(XDG_AUTOSTART)/adaptive-pointer.desktop"
+	$(INSTALL) -m 644 docs/adaptive-pointer.1 "$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
+	@echo "installed $(DESTDIR)$(BINDIR)/adaptive-pointer (assets in $(DESTDIR)$(DATADIR))"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/adaptive-pointer" \
+		"$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" \
+		"$(DESTDIR)$(XDG_AUTOSTART)/adaptive-pointer.desktop" \
+		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
+	rm -rf "$(DESTDIR)$(DATADIR)"
+
+traces:
+	/usr/bin/python3 scripts/make-demo-traces.py
+
+clean:
+	$(SWIFT) package clean
