@@ -20,6 +20,8 @@ public final class EngineFrameSource: FrameSource {
         if scene.canvas.size == nil { scene.canvas.size = outputSize }
         self.scene = scene
         engine = PointerEngine(scene: scene)
+        // X servers accelerate pointer motion themselves: take their steps 1:1.
+        engine.acceleration.maxGain = 1
         renderer = try SceneRenderer(scene: scene, scale: scale)
         self.start = start
     }

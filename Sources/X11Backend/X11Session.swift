@@ -141,9 +141,7 @@ public final class X11Session {
                     case .moved: moved = true; stats.motionEvents += 1
                     case .at(let x, let y):
                         stats.motionEvents += 1
-                        deliver(source, .position(canvasPoint(rootX: x, rootY: y)), now: now)
-                        pointerInside = true
-                        cursor.hide()
+                        pointer(at: canvasPoint(rootX: x, rootY: y), source, now: now)
                     case .button(let b, let s): deliver(source, .button(b, s), now: now)
                     case .scroll(let dx, let dy, let src):
                         deliver(source, .scroll(dx: dx / scale, dy: dy / scale, source: src, phase: nil), now: now)
@@ -196,12 +194,7 @@ public final class X11Session {
         guard let p = connection.queryPointer() else { return }
         let inside = monitor.contains(x: p.x, y: p.y)
         if inside {
-            let point = canvasPoint(rootX: Double(p.x), rootY: Double(p.y))
-            if point != lastPosition || !pointerInside {
-                lastPosition = point
-                deliver(source, .position(point), now: now)
-            }
-            pointerInside = true
+            pointer(at: canvasPoint(rootX: Double(p.x), rootY: Double(p.y)), source, now: now)
             if options.mode == .overlay { cursor.hide() }
         } else if pointerInside {
             pointerInside = false
@@ -209,6 +202,28 @@ public final class X11Session {
             cursor.show()
         }
     }
+
+    /// The real pointer is at `point`. The X server has already applied its
+    /// acceleration, so the step is reported as motion the engine takes 1:1
+    /// (it still feeds inertia and magnetism); arriving, or a jump no hand makes
+    /// in one event (another client warped the pointer), is an absolute placement.
+    private func pointer(at point: Point, _ source: FrameSource, now: Double) {
+        defer { lastPosition = point; pointerInside = true }
+        guard pointerInside, let last = lastPosition else {
+            deliver(source, .position(point), now: now)
+            return
+        }
+        let d = point - last
+        guard d != .zero else { return }
+        if d.length * scale > Self.teleportDistance {
+            deliver(source, .position(point), now: now)
+        } else {
+            deliver(source, .motion(dx: d.x, dy: d.y), now: now)
+        }
+    }
+
+    /// Pixels one motion event can plausibly cover; beyond it is a warp.
+    static let teleportDistance = 400.0
 
     private func deliver(_ source: FrameSource, _ kind: InputEvent.Kind, now: Double) {
         if Self.debug { log("input \(kind)") }
