@@ -34,4 +34,6 @@ for xml in "${protocols[@]}"; do
   wayland-scanner private-code "$xml" "$out/$name-protocol.c"
   echo "#include \"$name-protocol.h\"" >> "$umbrella"
 done
+# Hand-written interface accessors (not generated), after the protocol headers.
+echo "#include \"interfaces.h\"" >> "$umbrella"
 echo "generated ${#protocols[@]} protocols into $out"

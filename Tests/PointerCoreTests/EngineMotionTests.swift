@@ -191,3 +191,19 @@ import Testing
         #expect(frames.at(1.0).visible.scale > 0.99)
     }
 }
+
+extension EngineMotionTests {
+    @Test("B9 a snap grid without constrained axes moves only the drawn pointer, never the model on lift")
+    func gridWithoutConstraintDoesNotRecenter() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"day","frame":[100,0,400,800],"shape":{"horizontalBeam":{"length":120}},"snap":{"y":15}}
+            """)
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":300,"y":101}
+            {"t":0.01,"type":"motion","dx":0,"dy":0.5}
+            {"t":0.2,"type":"lift"}
+            """)
+        #expect(frames.last!.pointer == Point(x: 300, y: 101.5))
+        #expect(frames.last!.visible.frame.midY == 97.5)
+    }
+}

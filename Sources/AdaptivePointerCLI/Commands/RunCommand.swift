@@ -1,10 +1,196 @@
 import ArgumentParser
+import Foundation
+import PointerCore
+import PointerHost
+import WaylandBackend
 
-// Placeholder until the issue that owns `run` lands; it refuses to pretend.
+/// `adaptive-pointer run`: the overlay on a real display server.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the overlay on the current Wayland or X11 session.",
+        discussion: """
+        Covers every output with the stage of SCENE (default: the bundled demo scene)
+        and draws the adaptive pointer on it. Edits to SCENE are picked up on save;
+        an edit with errors is reported and the last good scene stays up.
+        Stop with Ctrl-C (SIGINT) or SIGTERM.
+
+        Wayland: a wlr-layer-shell overlay surface on each output (sway, Hyprland,
+        KDE…); without layer-shell (weston, GNOME) a fullscreen window instead.
+        Each output shows the stage from its top-left corner; the pointer is drawn
+        on the output the compositor puts it on.
+
+        Without any display (no WAYLAND_DISPLAY, no DISPLAY) it says so, renders the
+        scene headless into a directory instead, tells you where, and exits with 1.
+
+        Exit codes:
+          0  stopped by Ctrl-C / SIGTERM, or the overlay window was closed
+          1  no display to run on (a headless render was made instead), or the
+             chosen backend is not available
+          2  the scene could not be loaded (the errors are printed)
+          3  cannot connect to the display server
+          4  the connection to the display server was lost (compositor exited)
+          5  the display server reported a protocol error
+          6  the display server lacks something the overlay needs, or --output
+             names no output
+          64 bad command line
+        """)
+
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case auto, wayland, x11
+    }
+
+    @Argument(help: "Scene file (JSON). Default: the bundled demo scene.")
+    var scene: String?
+
+    @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
+    var backend: Backend = .auto
+
+    @Option(help: "Show the overlay on this output only (e.g. DP-1, HEADLESS-1).")
+    var output: String?
+
+    @Flag(help: "On exit, print p50/p99 of event→commit processing time and motion→present latency.")
+    var stats = false
+
+    @Option(help: "Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).")
+    var record: String?
+
+    @Flag(help: "Use the compositor's absolute (accelerated) pointer positions even when unaccelerated relative motion is offered.")
+    var absolutePointer = false
 
     func run() throws {
-        throw ValidationError("'run' is not built yet")
+        // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
+        EventLoop.blockTerminationSignals()
+        let scenePath = try resolveScenePath()
+        let loaded: Scene
+        do {
+            loaded = try SceneLoader.load(path: scenePath)
+        } catch {
+            Self.say("the scene \(scenePath) has errors:\n\(error)")
+            throw ExitCode(2)
+        }
+        let env = ProcessInfo.processInfo.environment
+        let chosen: Backend
+        switch backend {
+        case .auto:
+            if let w = env["WAYLAND_DISPLAY"], !w.isEmpty { chosen = .wayland }
+            else if let d = env["DISPLAY"], !d.isEmpty { chosen = .x11 }
+            else { return try noDisplay(scenePath: scenePath, scene: loaded) }
+        default:
+            chosen = backend
+        }
+        switch chosen {
+        case .x11:
+            Self.say("the X11 backend is not available yet in this build. On a Wayland session run with --backend wayland; "
+                + "to see the scene without a display: adaptive-pointer render \(scenePath) --out DIR")
+            throw ExitCode(1)
+        default:
+            try runWayland(scenePath: scenePath, scene: loaded)
+        }
+    }
+
+    private func resolveScenePath() throws -> String {
+        if let scene { return scene }
+        do {
+            return try AssetLocator.locate().scene(named: "demo").path
+        } catch {
+            Self.say("\(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    static func say(_ message: String) {
+        FileHandle.standardError.write(Data(("adaptive-pointer: " + message + "\n").utf8))
+    }
+
+    // MARK: Wayland
+
+    private func runWayland(scenePath: String, scene: Scene) throws {
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch {
+            Self.say("\(error)")
+            throw ExitCode(1)
+        }
+        let painter: OverlayPainter
+        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
+            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+            throw ExitCode(2)
+        }
+        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
+        session.log = { Self.say($0) }
+        if let record {
+            do { session.recorder = try TraceRecorder(path: record) } catch {
+                Self.say("\(error)")
+                throw ExitCode(1)
+            }
+        }
+        let watcher: SceneWatcher?
+        do {
+            let w = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
+            w.onScene = { scene in
+                Self.say("reloaded \(scenePath)")
+                session.replace(scene: scene)
+            }
+            w.onError = { error in
+                Self.say("the edited scene has errors; keeping the last good one:\n\(error)")
+            }
+            w.attach(to: loop)
+            watcher = w
+        } catch {
+            Self.say("not watching \(scenePath) for edits: \(error)")
+            watcher = nil
+        }
+        let overlay: WaylandOverlay
+        do {
+            overlay = try WaylandOverlay(
+                session: session, loop: loop,
+                options: WaylandOptions(outputName: output, absolutePointer: absolutePointer,
+                                        title: "AdaptivePointer — \(scene.name)"),
+                log: { Self.say($0) })
+        } catch let error as WaylandError {
+            Self.say("\(error)")
+            throw ExitCode(error.exitCode)
+        }
+        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); Ctrl-C to stop")
+        let code: Int32
+        do { code = try loop.run() } catch {
+            Self.say("\(error)")
+            throw ExitCode(4)
+        }
+        session.recorder?.flush()
+        _ = watcher
+        if stats {
+            let lines = session.statsSummary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            Self.say("stats:\n\(lines)\n  poll wake-ups: \(loop.wakeups)")
+        }
+        if let failure = overlay.failure {
+            Self.say("\(failure)")
+            throw ExitCode(failure.exitCode)
+        }
+        Self.say("stopped")
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    // MARK: no display
+
+    private func noDisplay(scenePath: String, scene: Scene) throws {
+        Self.say("""
+            no display to run on: neither WAYLAND_DISPLAY nor DISPLAY is set.
+              Start it from a graphical session (a terminal inside sway, GNOME, KDE, …),
+              or point WAYLAND_DISPLAY (Wayland) or DISPLAY (X11) at a running display server.
+              To render the scene without a display: adaptive-pointer render \(scenePath) --out DIR
+            """)
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+        let out = URL(fileURLWithPath: base).appendingPathComponent("adaptive-pointer-\(name)-render").path
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            var render = try RenderCommand.parse([scenePath, "--out", out])
+            try render.run()
+            Self.say("rendered \(scene.name) headless instead: \(out)")
+        } catch {
+            Self.say("the headless render did not work either: \(String(describing: error))")
+        }
+        throw ExitCode(1)
     }
 }

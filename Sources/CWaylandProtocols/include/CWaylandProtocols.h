@@ -9,3 +9,4 @@
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-protocol.h"
 #include "virtual-keyboard-unstable-v1-protocol.h"
+#include "interfaces.h"

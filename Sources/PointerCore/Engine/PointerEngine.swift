@@ -41,6 +41,8 @@ public final class PointerEngine {
     var fingerDown = false
     /// Set once an explicit `lift` arrives: the device reports lifts, so none are inferred.
     var deviceReportsLift = false
+    /// Fingers resting on the pad (`hold` begin … end): no lift is inferred meanwhile.
+    var holding = false
     var glide: Glide?
 
     // Buttons, keys, menus.
@@ -189,10 +191,12 @@ public final class PointerEngine {
             switch phase {
             case .begin:
                 stopGlide()
-                fingerDown = true
+                holding = true
                 velocity.reset()
                 noteActivity(t)
             case .end, .cancel:
+                // Resting fingers lifted: a lift without velocity.
+                holding = false
                 fingerDown = false
                 velocity.reset()
                 recenter()
@@ -237,6 +241,7 @@ public final class PointerEngine {
         model = clampToCanvas(model + delta)
         lastMotionTime = t
         fingerDown = true
+        holding = false
         noteActivity(t)
         if pressed && !dragging && model.distance(to: pressPoint) > effects.dragSlop { dragging = true }
     }
@@ -384,7 +389,7 @@ public final class PointerEngine {
             if best == nil || t < best!.0 { best = (t, timer) }
         }
         if let g = glide { consider(g.endTime(stopDistance: inertia.stopDistance), .glideEnd) }
-        if fingerDown && !deviceReportsLift, let last = lastMotionTime {
+        if fingerDown && !holding && !deviceReportsLift, let last = lastMotionTime {
             consider(last + Swift.max(scene.pointer.liftDelay, 0.001), .inferredLift)
         }
         if let at = autoHideTime { consider(at, .autoHide) }

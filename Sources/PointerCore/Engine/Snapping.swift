@@ -17,6 +17,10 @@ struct Placement: Sendable, Equatable {
     var parallax: ParallaxTuning = ParallaxTuning()
     /// From the pointer position to the centre of the shape's box (non-centred anchors).
     var anchorShift: Point = .zero
+    /// Axes the model pointer is recentred along on lift (the region's
+    /// `constrainedAxes`; a snap grid alone only moves the drawn pointer).
+    var recenterX = false
+    var recenterY = false
 
     static let free = Placement()
 
@@ -32,8 +36,8 @@ struct Placement: Sendable, Equatable {
     /// The model pointer moved onto the held axes (recentering, B9).
     func recentered(_ model: Point) -> Point {
         var p = model
-        if case .fixed(let v) = x { p.x = v }
-        if case .fixed(let v) = y { p.y = v }
+        if recenterX, case .fixed(let v) = x { p.x = v }
+        if recenterY, case .fixed(let v) = y { p.y = v }
         return p
     }
 }
@@ -93,6 +97,8 @@ enum Snapping {
             holdY = true
         }
         var placement = Placement()
+        placement.recenterX = r.constrainedAxes.contains(.horizontal)
+        placement.recenterY = r.constrainedAxes.contains(.vertical)
         if holdX || holdY {
             let drawn = toDrawn(held)
             if holdX { placement.x = .fixed(drawn.x) }

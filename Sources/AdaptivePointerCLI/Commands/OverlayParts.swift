@@ -1,0 +1,14 @@
+import PointerCore
+import PointerHost
+
+/// The pointer model and painter `run` plugs into a session, whatever the backend.
+enum OverlayParts {
+    static func model(for scene: Scene) -> OverlayModel { EngineModel(scene: scene) }
+
+    /// Throws when the scene's images cannot be loaded.
+    static func painter(for scene: Scene, log: @escaping (String) -> Void) throws -> OverlayPainter {
+        let painter = try RendererPainter(scene: scene)
+        painter.log = log
+        return painter
+    }
+}

@@ -1,0 +1,16 @@
+// Linux event-loop syscalls Glibc's Swift overlay does not expose
+// (timerfd, signalfd, inotify, memfd): used by PointerHost and the backends.
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <sys/inotify.h>
+#include <sys/mman.h>
+#include <signal.h>
+#include <poll.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+// memfd_create is declared only under _GNU_SOURCE; call the syscall directly.
+#define AP_MFD_CLOEXEC 1U
+static inline int ap_memfd_create(const char *name, unsigned int flags) {
+    return (int)syscall(SYS_memfd_create, name, flags);
+}

@@ -1,0 +1,61 @@
+import PointerCore
+
+/// Memory a painter draws into: premultiplied ARGB32 in native byte order
+/// (Cairo's CAIRO_FORMAT_ARGB32 = wl_shm ARGB8888 = xcb depth-32 on little endian).
+public struct PixelBuffer {
+    public var data: UnsafeMutableRawPointer
+    public var width: Int
+    public var height: Int
+    /// Bytes per row.
+    public var stride: Int
+    /// Pixels per canvas point (output scale, possibly fractional).
+    public var scale: Double
+
+    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double) {
+        self.data = data
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+    }
+}
+
+/// The pointer logic as the session sees it (PointerEngine, adapted).
+public protocol OverlayModel: AnyObject {
+    func handle(_ event: InputEvent)
+    func frame(at time: Double) -> PointerFrame
+    /// When the model next needs a frame (session seconds), nil when at rest.
+    func nextWakeTime(after time: Double) -> Double?
+    func drainHostRequests() -> [HostRequest]
+    func replace(scene: Scene)
+}
+
+/// Draws a frame (stage + pointer) into pixels, restricted to a clip.
+public protocol OverlayPainter: AnyObject {
+    /// Canvas-pt rectangles whose pixels differ between `old` and `new`;
+    /// `old == nil` means everything.
+    func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect]
+    /// Draws `frame` into `buffer`, touching only pixels inside `clip` (canvas pt).
+    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws
+    /// The stage content changed: later draws use `scene`.
+    func replace(scene: Scene)
+}
+
+/// One on-screen surface a backend offers the session (a layer surface or a
+/// fullscreen window per output). All coordinates are canvas pt: a canvas
+/// shows the stage with its top-left at the canvas origin.
+public protocol OverlayCanvas: AnyObject {
+    var canvasID: Int { get }
+    /// For logs: the output's name.
+    var canvasName: String { get }
+    var sizeInPoints: Size { get }
+    /// Configured, no frame callback outstanding and a buffer free.
+    var isReadyToDraw: Bool { get }
+    /// A buffer to draw into, with the canvas-pt areas that are stale in it
+    /// beyond the next damage (nil = all of it: a fresh or resized buffer).
+    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)?
+    /// Commits the buffer from `beginDraw` with the canvas-pt damage drawn.
+    /// `inputTime` (monotonic s) is the oldest input this frame shows, for
+    /// motion-to-present feedback.
+    func endDraw(damage: [Rect], inputTime: Double?)
+}

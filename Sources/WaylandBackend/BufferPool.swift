@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinuxHost
+import CWaylandClient
+import PointerCore
+import PointerHost
+
+/// One wl_shm buffer backed by its own memfd mapping.
+final class ShmBuffer {
+    let proxy: OpaquePointer
+    let data: UnsafeMutableRawPointer
+    let byteCount: Int
+    let width: Int
+    let height: Int
+    let stride: Int
+    /// Held by the compositor between attach+commit and `release`.
+    fileprivate(set) var busy = false
+    /// Canvas-pt areas whose pixels are older than the last presented frame;
+    /// nil = everything (never drawn, or too fragmented to track).
+    var stale: [Rect]? = nil
+    fileprivate weak var pool: BufferPool?
+
+    fileprivate init?(shm: OpaquePointer, width: Int, height: Int) {
+        let stride = width * 4
+        let size = stride * height
+        let fd = ap_memfd_create("adaptive-pointer-shm", AP_MFD_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) } // the pool keeps its own reference to the memory
+        guard ftruncate(fd, off_t(size)) == 0,
+              let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
+        else { return nil }
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)),
+              let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
+                                                     WL_SHM_FORMAT_ARGB8888.rawValue)
+        else {
+            munmap(map, size)
+            return nil
+        }
+        wl_shm_pool_destroy(pool) // the buffer keeps the memory alive
+        self.proxy = buffer
+        self.data = map
+        self.byteCount = size
+        self.width = width
+        self.height = height
+        self.stride = stride
+        wl_buffer_add_listener(buffer, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        wl_buffer_destroy(proxy)
+        munmap(data, byteCount)
+    }
+
+    fileprivate func released() {
+        busy = false
+        pool?.bufferReleased(self)
+    }
+}
+
+/// The wl_shm buffers of one surface: a buffer is drawn into only after the
+/// compositor released it; at most `capacity` exist. Each buffer remembers
+/// which areas went stale while it was away, so a frame repaints only the
+/// new damage plus that.
+final class BufferPool {
+    private let shm: OpaquePointer
+    private var buffers: [ShmBuffer] = []
+    let capacity = 3
+    var onRelease: () -> Void = {}
+
+    init(shm: OpaquePointer) { self.shm = shm }
+
+    /// A free buffer is available (or can be made) for `width`×`height`.
+    func hasFree(width: Int, height: Int) -> Bool {
+        buffers.contains { !$0.busy && $0.width == width && $0.height == height }
+            || buffers.filter { $0.busy || ($0.width == width && $0.height == height) }.count < capacity
+    }
+
+    /// A released buffer of this size, creating one if needed; stale ones of
+    /// another size are dropped (busy ones are dropped when released).
+    func acquire(width: Int, height: Int) -> ShmBuffer? {
+        buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
+        if let free = buffers.first(where: { !$0.busy }) { return free }
+        guard buffers.count < capacity, let b = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
+        b.pool = self
+        buffers.append(b)
+        return b
+    }
+
+    /// `buffer` was attached and committed with `damage`: the others now lack it.
+    func committed(_ buffer: ShmBuffer, damage: [Rect]) {
+        buffer.busy = true
+        buffer.stale = []
+        for other in buffers where other !== buffer {
+            guard var s = other.stale else { continue }
+            s.append(contentsOf: damage)
+            other.stale = s.count > 32 ? nil : s
+        }
+    }
+
+    /// Drops every buffer (after a resize or scale change, all are stale).
+    func invalidateAll() {
+        for b in buffers { b.stale = nil }
+    }
+
+    fileprivate func bufferReleased(_ buffer: ShmBuffer) {
+        onRelease()
+    }
+
+    /// Bytes mapped by this pool.
+    var mappedBytes: Int { buffers.reduce(0) { $0 + $1.byteCount } }
+}
+
+private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
+    let p = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
+    p.initialize(to: wl_buffer_listener(release: { data, _ in
+        guard let data else { return }
+        Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().released()
+    }))
+    return p
+}()

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandClient
+import PointerHost
+
+/// The connection to the compositor: connect, disconnect, and the
+/// prepare_read / read_events / cancel_read dance around the host's poll.
+final class Display {
+    let display: OpaquePointer
+    let name: String
+    private var readPrepared = false
+    /// Set once the connection failed; the loop stops with it.
+    private(set) var failure: WaylandError?
+
+    init(name: String?) throws {
+        let shown = name ?? ProcessInfo_waylandDisplay()
+        guard let d = wl_display_connect(name) else {
+            throw WaylandError.cannotConnect(display: shown, reason: String(cString: strerror(errno)))
+        }
+        display = d
+        self.name = shown
+    }
+
+    deinit {
+        if readPrepared { wl_display_cancel_read(display) }
+        wl_display_disconnect(display)
+    }
+
+    var fd: Int32 { wl_display_get_fd(display) }
+
+    /// Blocks until the compositor has handled everything sent so far (startup only).
+    func roundtrip() throws {
+        if wl_display_roundtrip(display) < 0 { throw currentError() }
+    }
+
+    /// The error the connection is in (protocol error or lost connection).
+    func currentError() -> WaylandError {
+        let code = wl_display_get_error(display)
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var id: UInt32 = 0
+            let pcode = wl_display_get_protocol_error(display, &interface, &id)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            return .protocolError(interface: name, objectID: id, code: pcode)
+        }
+        return .connectionLost(reason: code == 0 ? "the socket closed" : String(cString: strerror(code)))
+    }
+
+    /// The poll source for the host loop. `onFailure` is called once when the
+    /// connection dies; `afterDispatch` after events were dispatched (to draw
+    /// what they changed, once per batch), always before the flush.
+    func eventSource(onFailure: @escaping (WaylandError) -> Void,
+                     afterDispatch: @escaping () -> Void) -> EventLoop.Source {
+        EventLoop.Source(fd: fd, events: Int16(POLLIN), prepare: { [unowned self] in
+            guard failure == nil, !readPrepared else { return }
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
+            }
+            readPrepared = true
+            afterDispatch() // may queue requests: flushed just below
+            // Flush what we queued; EAGAIN means the socket is full and the rest
+            // goes out on a later iteration.
+            if wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE {
+                wl_display_cancel_read(display)
+                readPrepared = false
+                return fail(onFailure)
+            }
+        }, handle: { [unowned self] revents in
+            guard failure == nil, readPrepared else { return }
+            readPrepared = false
+            if revents & Int16(POLLIN) != 0 {
+                if wl_display_read_events(display) < 0 { return fail(onFailure) }
+            } else {
+                wl_display_cancel_read(display)
+                if revents & Int16(POLLHUP | POLLERR) != 0 {
+                    failure = .connectionLost(reason: "the compositor hung up")
+                    onFailure(failure!)
+                    return
+                }
+            }
+            if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
+            afterDispatch() // its requests are flushed before the next poll
+        })
+    }
+
+    private func fail(_ onFailure: (WaylandError) -> Void) {
+        guard failure == nil else { return }
+        let error = currentError()
+        failure = error
+        onFailure(error)
+    }
+}
+
+private func ProcessInfo_waylandDisplay() -> String {
+    if let v = getenv("WAYLAND_DISPLAY") { return String(cString: v) }
+    return "wayland-0"
+}

@@ -1,0 +1,55 @@
+import CWaylandClient
+
+/// One wl_output: its name (v4), integer scale and current mode. Announces
+/// itself complete on the first `done`.
+final class Output {
+    let globalName: UInt32
+    let proxy: OpaquePointer
+    let version: UInt32
+    private(set) var name: String?
+    private(set) var scale: Int32 = 1
+    /// Current mode in pixels.
+    private(set) var modeSize: (width: Int32, height: Int32) = (0, 0)
+    private(set) var isDone = false
+    /// Called on every `done` (first one: the output is ready; later: it changed).
+    var onDone: (Output) -> Void = { _ in }
+
+    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32) {
+        self.globalName = globalName
+        self.proxy = proxy
+        self.version = version
+        wl_output_add_listener(proxy, outputListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if version >= 3 { wl_output_release(proxy) } else { wl_proxy_destroy(proxy) }
+    }
+
+    var displayName: String { name ?? "output-\(globalName)" }
+
+    fileprivate func mode(flags: UInt32, width: Int32, height: Int32) {
+        if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 { modeSize = (width, height) }
+    }
+    fileprivate func setScale(_ s: Int32) { scale = max(1, s) }
+    fileprivate func setName(_ n: String) { name = n }
+    fileprivate func done() {
+        isDone = true
+        onDone(self)
+    }
+}
+
+private func output(_ data: UnsafeMutableRawPointer?) -> Output? {
+    data.map { Unmanaged<Output>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
+    let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+    p.initialize(to: wl_output_listener(
+        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        mode: { data, _, flags, w, h, _ in output(data)?.mode(flags: flags, width: w, height: h) },
+        done: { data, _ in output(data)?.done() },
+        scale: { data, _, s in output(data)?.setScale(s) },
+        name: { data, _, n in if let n { output(data)?.setName(String(cString: n)) } },
+        description: { _, _, _ in }))
+    return p
+}()

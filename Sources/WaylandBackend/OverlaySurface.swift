@@ -1,0 +1,165 @@
+import CWaylandClient
+import CWaylandProtocols
+import PointerCore
+import PointerHost
+
+/// What gives a wl_surface its place on screen: a layer-shell surface, or a
+/// fullscreen xdg toplevel when layer-shell is missing.
+protocol SurfaceRole: AnyObject {
+    /// Take (or give back) keyboard focus; applied on the next commit.
+    func setKeyboardFocus(_ wanted: Bool)
+}
+
+/// The overlay's surface on one output, offered to the session as a canvas:
+/// shm buffers, frame pacing, presentation feedback, scale (integer, or
+/// fractional through wp_viewport). The stage's canvas pt map 1:1 to the
+/// surface's logical coordinates, with the canvas origin at its top-left.
+final class OverlaySurface: OverlayCanvas {
+    let canvasID: Int
+    let output: Output
+    let surface: OpaquePointer
+    private let pool: BufferPool
+    private let scheduler = FrameScheduler()
+    private var viewport: OpaquePointer?
+    private var fractional: FractionalScale?
+    private var fractionalScale: Double?
+    private let presentation: Presentation?
+    var role: SurfaceRole?
+    private(set) var configured = false
+    private(set) var sizeInPoints = Size.zero
+    private var drawing: ShmBuffer?
+
+    /// Something changed that may let the session draw (configure, frame done, release).
+    var onReady: () -> Void = {}
+    /// The whole canvas must be repainted (resize, scale change).
+    var onInvalidated: () -> Void = {}
+    var onPresented: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
+    /// The compositor used our last commit for a frame (frame callback), at our clock.
+    var onFrameDone: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
+    var onClosed: () -> Void = {}
+
+    init?(canvasID: Int, output: Output, registry: Registry) {
+        guard let compositor = registry.compositor, let shm = registry.shm,
+              let s = wl_compositor_create_surface(compositor) else { return nil }
+        self.canvasID = canvasID
+        self.output = output
+        surface = s
+        pool = BufferPool(shm: shm)
+        presentation = registry.presentation
+        if let viewporter = registry.viewporter, let manager = registry.fractionalScaleManager {
+            viewport = wp_viewporter_get_viewport(viewporter, s)
+            fractional = FractionalScale(manager: manager, surface: s)
+            fractional?.onScale = { [unowned self] scale in
+                guard scale != fractionalScale else { return }
+                fractionalScale = scale
+                rescale()
+            }
+        }
+        pool.onRelease = { [unowned self] in onReady() }
+        scheduler.onFrame = { [unowned self] _ in
+            onFrameDone(pendingInputTime, MonotonicClock.now())
+            pendingInputTime = nil
+            onReady()
+        }
+    }
+
+    /// The oldest input shown by the frame whose callback is outstanding.
+    private var pendingInputTime: Double?
+
+    deinit {
+        role = nil // destroys the role object before its wl_surface
+        fractional = nil
+        if let viewport { wp_viewport_destroy(viewport) }
+        wl_surface_destroy(surface)
+    }
+
+    var canvasName: String { output.displayName }
+
+    /// Pixels per pt.
+    var scale: Double { viewport != nil ? (fractionalScale ?? Double(output.scale)) : Double(output.scale) }
+
+    private var pixelSize: (width: Int, height: Int) {
+        (Int((sizeInPoints.width * scale).rounded()), Int((sizeInPoints.height * scale).rounded()))
+    }
+
+    /// The role's configure: the logical size the compositor gives us (0 = our choice).
+    func configure(width: Int, height: Int) {
+        var w = Double(width), h = Double(height)
+        if w <= 0 || h <= 0 {
+            let s = Double(max(output.scale, 1))
+            w = output.modeSize.width > 0 ? Double(output.modeSize.width) / s : 1280
+            h = output.modeSize.height > 0 ? Double(output.modeSize.height) / s : 800
+        }
+        let size = Size(width: w, height: h)
+        let first = !configured
+        configured = true
+        if first || size != sizeInPoints {
+            sizeInPoints = size
+            rescale()
+        }
+        onReady()
+    }
+
+    /// The output's scale or mode changed.
+    func outputChanged() { rescale() }
+
+    private func rescale() {
+        guard configured else { return }
+        if let viewport, fractionalScale != nil {
+            wl_surface_set_buffer_scale(surface, 1)
+            wp_viewport_set_destination(viewport, Int32(sizeInPoints.width), Int32(sizeInPoints.height))
+        } else {
+            wl_surface_set_buffer_scale(surface, output.scale)
+        }
+        pool.invalidateAll()
+        onInvalidated()
+        onReady()
+    }
+
+    func setKeyboardFocus(_ wanted: Bool) {
+        role?.setKeyboardFocus(wanted)
+        wl_surface_commit(surface)
+    }
+
+    func closed() { onClosed() }
+
+    // MARK: OverlayCanvas
+
+    var isReadyToDraw: Bool {
+        configured && !scheduler.isWaiting && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
+    }
+
+    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
+        let (w, h) = pixelSize
+        guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        drawing = b
+        return (PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(w) / sizeInPoints.width),
+                b.stale)
+    }
+
+    func endDraw(damage: [Rect], inputTime: Double?) {
+        guard let b = drawing else { return }
+        drawing = nil
+        let s = Double(b.width) / sizeInPoints.width
+        wl_surface_attach(surface, b.proxy, 0, 0)
+        for r in damage {
+            let x0 = max(0, Int((r.minX * s).rounded(.down))), y0 = max(0, Int((r.minY * s).rounded(.down)))
+            let x1 = min(b.width, Int((r.maxX * s).rounded(.up))), y1 = min(b.height, Int((r.maxY * s).rounded(.up)))
+            if x1 > x0 && y1 > y0 {
+                wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+            }
+        }
+        scheduler.request(on: surface)
+        pendingInputTime = inputTime
+        if let presentation {
+            presentation.feedback(on: surface) { [weak self] time in
+                guard let self, let time else { return }
+                onPresented(inputTime, time)
+            }
+        }
+        wl_surface_commit(surface)
+        pool.committed(b, damage: damage)
+    }
+
+    var mappedBytes: Int { pool.mappedBytes }
+}

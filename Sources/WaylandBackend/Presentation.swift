@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandClient
+import CWaylandProtocols
+
+/// wp_presentation: when did a committed frame reach the screen. Used for
+/// motion-to-present latency and the "first frame presented" log line.
+final class Presentation {
+    let proxy: OpaquePointer
+    /// The clock the compositor's timestamps are in (CLOCK_MONOTONIC usually).
+    fileprivate(set) var clockID: clockid_t = CLOCK_MONOTONIC
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        wp_presentation_add_listener(proxy, presentationListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit { wp_presentation_destroy(proxy) }
+
+    /// Asks for feedback on the next commit of `surface` (call before commit).
+    /// `report` gets the presentation time in CLOCK_MONOTONIC seconds, or nil when discarded.
+    func feedback(on surface: OpaquePointer, report: @escaping (Double?) -> Void) {
+        guard let fb = wp_presentation_feedback(proxy, surface) else { return }
+        let box = FeedbackBox(proxy: fb, clockID: clockID, report: report)
+        wp_presentation_feedback_add_listener(fb, feedbackListener, Unmanaged.passRetained(box).toOpaque())
+    }
+}
+
+/// Lives from the request until `presented` or `discarded` (retained by the listener's user data).
+private final class FeedbackBox {
+    let proxy: OpaquePointer
+    let clockID: clockid_t
+    let report: (Double?) -> Void
+
+    init(proxy: OpaquePointer, clockID: clockid_t, report: @escaping (Double?) -> Void) {
+        self.proxy = proxy
+        self.clockID = clockID
+        self.report = report
+    }
+
+    func finish(_ time: Double?) {
+        report(time)
+        wp_presentation_feedback_destroy(proxy)
+    }
+
+    /// A timestamp in the presentation clock, converted to CLOCK_MONOTONIC seconds.
+    func monotonic(_ seconds: Double) -> Double {
+        guard clockID != CLOCK_MONOTONIC else { return seconds }
+        var a = timespec(), b = timespec()
+        clock_gettime(clockID, &a)
+        clock_gettime(CLOCK_MONOTONIC, &b)
+        let offset = (Double(b.tv_sec) + Double(b.tv_nsec) / 1e9) - (Double(a.tv_sec) + Double(a.tv_nsec) / 1e9)
+        return seconds + offset
+    }
+}
+
+private let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
+    let p = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
+    p.initialize(to: wp_presentation_listener(clock_id: { data, _, clk in
+        guard let data else { return }
+        Unmanaged<Presentation>.fromOpaque(data).takeUnretainedValue().clockID = clockid_t(clk)
+    }))
+    return p
+}()
+
+private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
+    let p = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
+    p.initialize(to: wp_presentation_feedback_listener(
+        sync_output: { _, _, _ in },
+        presented: { data, _, secHi, secLo, nsec, _, _, _, _ in
+            guard let data else { return }
+            let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
+            let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
+            box.finish(box.monotonic(seconds))
+        },
+        discarded: { data, _ in
+            guard let data else { return }
+            Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue().finish(nil)
+        }))
+    return p
+}()

@@ -1,1 +1,0 @@
-// WaylandBackend: see DESIGN.md

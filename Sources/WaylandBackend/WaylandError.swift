@@ -1,0 +1,44 @@
+/// What can go wrong talking to a compositor, each with the exit code `run`
+/// documents (`adaptive-pointer run --help`).
+public enum WaylandError: Error, CustomStringConvertible {
+    case cannotConnect(display: String, reason: String)
+    case missingGlobal(interface: String, hint: String)
+    case connectionLost(reason: String)
+    case protocolError(interface: String, objectID: UInt32, code: UInt32)
+    case noSuchOutput(name: String, available: [String])
+    case system(call: String, errno: Int32)
+
+    /// Exit codes: 3 connect, 4 connection lost, 5 protocol error, 6 unsupported compositor / output.
+    public var exitCode: Int32 {
+        switch self {
+        case .cannotConnect: return 3
+        case .connectionLost, .system: return 4
+        case .protocolError: return 5
+        case .missingGlobal, .noSuchOutput: return 6
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotConnect(let display, let reason):
+            return "cannot connect to the Wayland display '\(display)': \(reason). "
+                + "Check that the compositor is running and WAYLAND_DISPLAY/XDG_RUNTIME_DIR point at its socket."
+        case .missingGlobal(let interface, let hint):
+            return "the compositor does not offer \(interface), which the overlay needs. \(hint)"
+        case .connectionLost(let reason):
+            return "lost the connection to the Wayland compositor (\(reason)); it probably exited or restarted. "
+                + "Start the overlay again once the session is back."
+        case .protocolError(let interface, let id, let code):
+            return "the compositor reported a protocol error on \(interface)@\(id) (code \(code)) and closed the connection. "
+                + "This is a bug in adaptive-pointer or the compositor: please report it with WAYLAND_DEBUG=1 output."
+        case .noSuchOutput(let name, let available):
+            return "no output named '\(name)'. Available: \(available.isEmpty ? "(none reported a name)" : available.joined(separator: ", "))"
+        case .system(let call, let code):
+            return "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,222 @@
+import CWaylandClient
+import PointerCore
+import PointerHost
+
+/// Options for the Wayland backend (from `run`).
+public struct WaylandOptions: Sendable {
+    /// Show the overlay on this output only (wl_output name, e.g. "HEADLESS-1", "DP-2").
+    public var outputName: String?
+    /// Feed the compositor's (accelerated) absolute positions only, even when
+    /// relative-pointer is offered. Default: unaccelerated deltas when offered.
+    public var absolutePointer: Bool
+    /// Socket name; nil = $WAYLAND_DISPLAY.
+    public var displayName: String?
+    public var title: String
+
+    public init(outputName: String? = nil, absolutePointer: Bool = false, displayName: String? = nil,
+                title: String = "AdaptivePointer") {
+        self.outputName = outputName
+        self.absolutePointer = absolutePointer
+        self.displayName = displayName
+        self.title = title
+    }
+}
+
+/// The Wayland backend: connects, puts an overlay surface on every output
+/// (layer-shell, or a fullscreen xdg toplevel when that is missing) and
+/// translates seat input into the session's InputEvents. All pointer logic
+/// and drawing decisions live in the session.
+///
+/// Coordinates: each output shows the stage with the canvas origin at the
+/// output's top-left (canvas pt = surface-local logical coordinates). The
+/// pointer is drawn on the output the compositor says it is on.
+public final class WaylandOverlay {
+    // Implicitly unwrapped only so deinit can tear down in order: every proxy
+    // before the registry's globals, the connection last.
+    private(set) var display: Display!
+    private(set) var registry: Registry!
+    private let session: OverlaySession
+    private let loop: EventLoop
+    private let options: WaylandOptions
+    private var outputs: [UInt32: Output] = [:]
+    private var seats: [UInt32: Seat] = [:]
+    private var surfaces: [UInt32: OverlaySurface] = [:]
+    private var pointerSurface: UInt32?
+    private var needsService = false
+    private var loggedFallback = false
+    /// Set when the loop stopped because of the connection.
+    public private(set) var failure: WaylandError?
+    public var log: (String) -> Void
+
+    /// Whether the layer-shell role is in use (false: xdg-shell fallback).
+    public var usesLayerShell: Bool { registry.layerShell != nil }
+
+    public init(session: OverlaySession, loop: EventLoop, options: WaylandOptions = WaylandOptions(),
+                log: @escaping (String) -> Void) throws {
+        self.session = session
+        self.loop = loop
+        self.options = options
+        self.log = log
+        display = try Display(name: options.displayName)
+        registry = Registry(display: display.display)
+        registry.onOutput = { [unowned self] name, proxy, version in addOutput(name: name, proxy: proxy, version: version) }
+        registry.onSeat = { [unowned self] name, proxy, version in
+            seats[name] = Seat(globalName: name, proxy: proxy, version: version, overlay: self)
+        }
+        registry.onGlobalRemove = { [unowned self] name in globalRemoved(name) }
+        try display.roundtrip() // globals
+        guard registry.compositor != nil else {
+            throw WaylandError.missingGlobal(interface: "wl_compositor", hint: "Is this really a Wayland compositor?")
+        }
+        guard registry.shm != nil else {
+            throw WaylandError.missingGlobal(interface: "wl_shm", hint: "The overlay draws into shared-memory buffers.")
+        }
+        if registry.layerShell == nil && registry.wmBase == nil {
+            throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1 or xdg_wm_base",
+                                             hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
+        }
+        try display.roundtrip() // output names/scales, seat capabilities, keymaps
+        if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
+            throw WaylandError.noSuchOutput(name: wanted, available: outputs.values.compactMap(\.name).sorted())
+        }
+        session.setDeadline = { [unowned loop] t in loop.setDeadline(t) }
+        loop.onTimer = { [unowned session] in session.timerFired() }
+        loop.add(display.eventSource(onFailure: { [unowned self] error in
+            failure = error
+            loop.stop(exitCode: error.exitCode)
+        }, afterDispatch: { [unowned self] in
+            // After each batch of dispatched events: draw what they changed, once.
+            guard needsService else { return }
+            needsService = false
+            session.service()
+        }))
+        session.service()
+    }
+
+    deinit {
+        surfaces.removeAll()
+        seats.removeAll()
+        outputs.removeAll()
+        registry = nil
+        if let display { wl_display_flush(display.display) }
+        display = nil
+    }
+
+    // MARK: outputs and surfaces
+
+    private func addOutput(name: UInt32, proxy: OpaquePointer, version: UInt32) {
+        let output = Output(globalName: name, proxy: proxy, version: version)
+        output.onDone = { [unowned self] o in outputDone(o) }
+        outputs[name] = output
+    }
+
+    private func outputDone(_ output: Output) {
+        if let surface = surfaces[output.globalName] {
+            surface.outputChanged()
+            return
+        }
+        if let wanted = options.outputName, output.name != wanted { return }
+        guard let surface = OverlaySurface(canvasID: Int(output.globalName), output: output, registry: registry) else {
+            log("cannot create a surface on \(output.displayName)")
+            return
+        }
+        let role: SurfaceRole?
+        if let shell = registry.layerShell {
+            role = LayerSurface(shell: shell, owner: surface)
+        } else if let wmBase = registry.wmBase {
+            if !loggedFallback {
+                loggedFallback = true
+                log("this compositor has no wlr-layer-shell; falling back to a fullscreen xdg-shell window "
+                    + "(other windows may cover the stage)")
+            }
+            role = XdgFallbackSurface(wmBase: wmBase, owner: surface, title: options.title)
+        } else {
+            role = nil
+        }
+        surface.role = role
+        let id = output.globalName
+        surface.onReady = { [unowned self] in needsService = true }
+        surface.onInvalidated = { [unowned self] in session.invalidate(canvasID: Int(id)) }
+        surface.onPresented = { [unowned self] input, at in session.presented(canvasID: Int(id), inputTime: input, presentedAt: at) }
+        surface.onFrameDone = { [unowned self] input, at in session.frameDone(canvasID: Int(id), inputTime: input, at: at) }
+        surface.onClosed = { [unowned self] in surfaceClosed(id) }
+        surfaces[id] = surface
+        session.add(surface)
+        log("overlay on \(output.displayName) (\(registry.layerShell != nil ? "layer-shell overlay layer" : "xdg-shell fullscreen"), scale \(output.scale))")
+    }
+
+    private func surfaceClosed(_ id: UInt32) {
+        if registry.layerShell == nil {
+            // The user closed the fallback window: that ends the session.
+            log("the overlay window was closed")
+            loop.stop(exitCode: 0)
+            return
+        }
+        removeSurface(id)
+    }
+
+    private func removeSurface(_ id: UInt32) {
+        guard surfaces[id] != nil else { return }
+        session.remove(canvasID: Int(id))
+        if pointerSurface == id { pointerSurface = nil }
+        surfaces[id] = nil
+    }
+
+    private func globalRemoved(_ name: UInt32) {
+        if let output = outputs[name] {
+            log("output \(output.displayName) went away")
+            removeSurface(name)
+            outputs[name] = nil
+        } else if seats[name] != nil {
+            seats[name] = nil
+        }
+    }
+
+    // MARK: input (called by Seat, Pointer, Keyboard, Gestures, RelativePointer)
+
+    func input(_ kind: InputEvent.Kind) {
+        session.handle(kind, at: MonotonicClock.now())
+        needsService = true
+    }
+
+    private var relativeMode: Bool { !options.absolutePointer && registry.relativePointerManager != nil }
+
+    func pointerEntered(surface: OpaquePointer, at point: Point, by pointer: Pointer) {
+        guard let (id, _) = surfaces.first(where: { $0.value.surface == surface }) else { return }
+        if pointerSurface != id {
+            for (other, s) in surfaces { s.setKeyboardFocus(other == id) }
+        }
+        pointerSurface = id
+        session.pointerMoved(toCanvas: Int(id))
+        input(.position(point))
+    }
+
+    func pointerLeft() {
+        guard pointerSurface != nil else { return }
+        pointerSurface = nil
+        session.pointerMoved(toCanvas: nil)
+        input(.leave)
+    }
+
+    func pointerMoved(to point: Point, by pointer: Pointer) {
+        // With relative-pointer the deltas drive the engine; absolute motion
+        // would apply the same movement twice.
+        guard !(relativeMode && pointer.deliversRelativeMotion) else { return }
+        input(.position(point))
+    }
+
+    func relativeMotion(dx: Double, dy: Double) {
+        guard relativeMode, pointerSurface != nil else { return }
+        input(.motion(dx: dx, dy: dy))
+    }
+
+    func pointerDeviceRemoved(_ pointer: Pointer) {
+        if pointerSurface != nil { pointerLeft() }
+    }
+
+    // MARK: diagnostics
+
+    /// Bytes of shm buffers mapped across all surfaces.
+    public var mappedBufferBytes: Int { surfaces.values.reduce(0) { $0 + $1.mappedBytes } }
+    public var outputNames: [String] { outputs.values.map(\.displayName).sorted() }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `adaptive-pointer run` under a real headless sway: real input through
+/// wlroots' virtual pointer and keyboard (wayland-input-player), real
+/// screenshots with grim. Each test compares screenshots taken with the
+/// pointer at two places, so what differs is what the pointer drew.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct SwayEndToEndTests {
+    /// Starts sway + the overlay, plays `script` (screenshots named in it go to
+    /// the returned directory), and always stops both.
+    private func session(_ script: [String], extraArguments: [String] = [],
+                         body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void) throws {
+        _ = try TestEnvironment.tool("grim", package: "grim")
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
+        let overlay = try OverlayProcess(arguments: ["run", scene, "--absolute-pointer"] + extraArguments,
+                                         environment: sway.environment)
+        defer { overlay.interrupt() }
+        guard overlay.waitForLog("first frame shown") else {
+            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)")
+        }
+        let shots = try TestEnvironment.privateDirectory("ap-shots")
+        let scriptPath = shots + "/script.jsonl"
+        try script.map { $0.replacingOccurrences(of: "$SHOTS", with: shots) }.joined(separator: "\n")
+            .write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath],
+                                             environment: sway.environment, timeout: 60)
+        guard played.status == 0 else {
+            throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)")
+        }
+        try body(shots, overlay, sway)
+    }
+
+    private func shot(_ dir: String, _ name: String) throws -> Screenshot {
+        try Screenshot(path: "\(dir)/\(name).png")
+    }
+
+    /// Where the pointer drew near `p` (pt = px at scale 1): the bounding box of
+    /// what differs from `reference` (pointer elsewhere) in a window around `p`.
+    private func footprint(_ s: Screenshot, _ reference: Screenshot, around p: (Int, Int), radius: Int = 90)
+        -> (x: Int, y: Int, w: Int, h: Int)? {
+        s.changedBounds(from: reference, in: (p.0 - radius, p.1 - radius, 2 * radius, 2 * radius))
+    }
+
+    @Test("A1 the default pointer is a fingertip-sized circle where the pointer is")
+    func circleAtPointer() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":1000,"y":600}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
+        ]) { shots, overlay, _ in
+            let found = footprint(try shot(shots, "circle"), try shot(shots, "ref"), around: (1000, 600))
+            let fp = try #require(found, "nothing was drawn at the pointer. Log:\n\(overlay.log)")
+            // 19 pt across (a soft edge or shadow may add a little), centred on the pointer.
+            #expect((12...36).contains(fp.w) && (12...36).contains(fp.h), "footprint \(fp)")
+            #expect(abs(fp.x + fp.w / 2 - 1000) <= 4 && abs(fp.y + fp.h / 2 - 600) <= 4, "footprint \(fp)")
+            #expect(abs(fp.w - fp.h) <= 4, "a circle is as wide as tall: \(fp)")
+        }
+    }
+
+    @Test("A2 over a toolbar button the pointer morphs into the button")
+    func morphIntoToolbarButton() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":600,"y":700}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":56,"y":36}"#,
+            #"{"t":0.25,"type":"position","x":58,"y":38}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/button.png","settle":0.8}"#,
+        ]) { shots, overlay, _ in
+            let found = footprint(try shot(shots, "button"), try shot(shots, "ref"), around: (58, 38), radius: 60)
+            let fp = try #require(found, "nothing changed at the button. Log:\n\(overlay.log)")
+            // The 37 pt button, not a 19 pt circle: the drawn shape covers the button.
+            #expect(fp.w >= 30 && fp.h >= 30, "footprint \(fp) is circle-sized, not button-sized")
+            #expect(fp.x <= 44 && fp.x + fp.w >= 73 && fp.y <= 24 && fp.y + fp.h >= 53, "footprint \(fp) does not cover the button [40,20,37,37]")
+        }
+    }
+
+    @Test("A3 over text the pointer is a vertical I-beam")
+    func iBeamOverText() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":700}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":300,"y":300}"#,
+            #"{"t":0.25,"type":"position","x":301,"y":301}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/text.png","settle":0.8}"#,
+        ]) { shots, overlay, _ in
+            let found = footprint(try shot(shots, "text"), try shot(shots, "ref"), around: (301, 301), radius: 50)
+            let fp = try #require(found, "nothing drawn over the text. Log:\n\(overlay.log)")
+            // Tall and thin: as tall as a 22 pt line, a few pt wide.
+            #expect(fp.h >= 14 && fp.w <= 10 && fp.h >= 2 * fp.w, "footprint \(fp) is not an I-beam")
+        }
+    }
+
+    @Test("B27 holding ctrl turns the pointer into horizontal arrows")
+    func ctrlShowsArrows() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":1000,"y":600}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
+            #"{"t":0.4,"type":"modifiers","keys":["ctrl"]}"#,
+            #"{"t":0.5,"type":"screenshot","path":"$SHOTS/ctrl.png","settle":0.8}"#,
+            #"{"t":0.6,"type":"modifiers","keys":[]}"#,
+            #"{"t":0.7,"type":"screenshot","path":"$SHOTS/released.png","settle":0.8}"#,
+        ]) { shots, overlay, _ in
+            let ref = try shot(shots, "ref"), circle = try shot(shots, "circle")
+            let ctrl = try shot(shots, "ctrl"), released = try shot(shots, "released")
+            let shapeChanged = ctrl.changedBounds(from: circle, in: (1000 - 60, 600 - 60, 120, 120)) != nil
+            #expect(shapeChanged, "holding ctrl changed nothing. Log:\n\(overlay.log)")
+            let found = footprint(ctrl, ref, around: (1000, 600), radius: 60)
+            let fp = try #require(found, "nothing drawn at the pointer while ctrl was held")
+            #expect(Double(fp.w) >= 1.25 * Double(fp.h), "footprint \(fp) is not a horizontal arrows shape")
+            let circleBack = released.changedBounds(from: circle, in: (1000 - 60, 600 - 60, 120, 120)) == nil
+            #expect(circleBack, "releasing ctrl did not bring the circle back")
+        }
+    }
+
+    @Test("B26 a secondary click opens the region's context menu at once")
+    func secondaryClickOpensMenu() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":758,"y":158}"#,
+            #"{"t":0.05,"type":"position","x":760,"y":160}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/before.png","settle":0.8}"#,
+            #"{"t":0.2,"type":"button","button":"secondary","state":"pressed"}"#,
+            #"{"t":0.25,"type":"button","button":"secondary","state":"released"}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/menu.png","settle":0.6}"#,
+        ]) { shots, overlay, _ in
+            let before = try shot(shots, "before"), menu = try shot(shots, "menu")
+            let found = menu.changedBounds(from: before, in: (0, 0, menu.width, menu.height))
+            let fp = try #require(found, "the secondary click changed nothing. Log:\n\(overlay.log)")
+            // A menu of three items: far bigger than any pointer shape.
+            #expect(fp.w >= 80 && fp.h >= 50, "changed area \(fp) is too small for a menu")
+        }
+    }
+
+    @Test("run stops cleanly on SIGTERM and records what it received, modifier sets only")
+    func sigtermAndRecording() throws {
+        let record = try TestEnvironment.privateDirectory("ap-rec") + "/trace.jsonl"
+        try session([
+            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+            #"{"t":0.1,"type":"modifiers","keys":["shift"]}"#,
+            #"{"t":0.2,"type":"modifiers","keys":[]}"#,
+            #"{"t":0.3,"type":"button","button":"primary","state":"pressed"}"#,
+            #"{"t":0.35,"type":"button","button":"primary","state":"released"}"#,
+            #"{"t":0.4,"type":"wait"}"#,
+        ], extraArguments: ["--record", record, "--stats"]) { _, overlay, _ in
+            let code = overlay.interrupt(SIGTERM)
+            #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+            #expect(overlay.log.contains("event→commit: p50"), "no stats printed:\n\(overlay.log)")
+            let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+            #expect(lines.contains { $0.contains(#""type":"position""#) && $0.contains(#""x":500"#) })
+            #expect(lines.contains { $0.contains(#""type":"modifiers","keys":["shift"]"#) })
+            #expect(lines.contains { $0.contains(#""button":"primary","state":"pressed""#) })
+            #expect(!lines.contains { $0.contains("\"key\"") || $0.contains("sym") }, "a key symbol was recorded")
+        }
+    }
+
+    @Test("run exits with code 4 and says why when the compositor goes away")
+    func compositorGone() throws {
+        try session([#"{"t":0.0,"type":"position","x":500,"y":500}"#]) { _, overlay, sway in
+            sway.stop()
+            let code = overlay.waitForExit(timeout: 10)
+            #expect(code == 4, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+            #expect(overlay.log.contains("lost the connection to the Wayland compositor"))
+        }
+    }
+}
