@@ -37,6 +37,9 @@ extension SceneRenderer {
             if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
             if let m = current.menu { rects.append(MenuPainter.bounds(m)) }
         }
+        // An output-sized canvas (no `canvas.size`) extends past the regions'
+        // bounds: only a sized canvas clips the damage.
+        guard layout.scene.canvas.size != nil else { return Self.merged(rects.filter { !$0.isEmpty }) }
         return Self.merged(rects.compactMap { r in
             let c = r.intersection(canvasRect)
             return c.isEmpty ? nil : c
