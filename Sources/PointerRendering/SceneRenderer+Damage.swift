@@ -5,7 +5,8 @@ extension SceneRenderer {
     /// and new pointer bounds, regions whose drawn state changed (with their
     /// descendants and their shadow/radiosity reach, before and after), lifted
     /// elements whose specular follows a moved pointer, and the context menu.
-    /// nil `previous` = the whole canvas. Overlapping rects are merged.
+    /// nil `previous` = the whole canvas. Overlapping rects are merged and cut to
+    /// the canvas (for an output-sized scene, to `outputSize` when set, else not cut).
     public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
         guard let previous else { return [canvasRect] }
         var rects: [Rect] = []
@@ -37,9 +38,8 @@ extension SceneRenderer {
             if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
             if let m = current.menu { rects.append(MenuPainter.bounds(m)) }
         }
-        // An output-sized canvas (no `canvas.size`) extends past the regions'
-        // bounds: only a sized canvas clips the damage.
-        guard layout.scene.canvas.size != nil else { return Self.merged(rects.filter { !$0.isEmpty }) }
+        // An output-sized canvas whose output size was not given has no known edge.
+        guard layout.scene.canvas.size != nil || outputSize != nil else { return Self.merged(rects) }
         return Self.merged(rects.compactMap { r in
             let c = r.intersection(canvasRect)
             return c.isEmpty ? nil : c

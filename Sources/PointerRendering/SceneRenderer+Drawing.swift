@@ -38,14 +38,17 @@ extension SceneRenderer {
         ctx.newPath()
         ctx.rectangle(Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
         ctx.clip()
+        // Replace the clip's pixels in one pass: with the opaque canvas colour, else clear.
+        let canvas = layout.scene.canvas
+        let opaque = canvas.color.map { $0.a >= 1 } ?? false
         ctx.setOperator(.source)
-        ctx.setSource(.clear)
+        ctx.setSource(opaque ? canvas.color ?? .clear : .clear)
         ctx.paint()
         ctx.setOperator(.over)
 
         let base = AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y))
         ctx.setMatrix(base)
-        drawCanvas(ctx, clip: clipRect)
+        drawCanvas(ctx, clip: clipRect, colorDone: opaque)
 
         let placements = RegionPlacement.compute(layout, frame: frame)
         let slot: PointerSlot = frame.map(pointerSlot) ?? .top
@@ -90,9 +93,9 @@ extension SceneRenderer {
         }
     }
 
-    private func drawCanvas(_ ctx: CairoContext, clip: Rect) {
+    private func drawCanvas(_ ctx: CairoContext, clip: Rect, colorDone: Bool) {
         let canvas = layout.scene.canvas
-        if let c = canvas.color {
+        if let c = canvas.color, !colorDone {
             ctx.newPath(); ctx.rectangle(clip); ctx.setSource(c); ctx.fill()
         }
         if let path = canvas.image, let img = images[path] {
@@ -129,20 +132,14 @@ extension SceneRenderer {
         let geo = EffectGeometry(size: size)
         switch r.effect {
         case .lift where e > 0.001:
-            try effects.shadow(size: size, radius: r.cornerRadius)
-                .draw(ctx, alpha: palette.shadowAlpha * e, offset: Point(x: 0, y: geo.shadowOffset))
-            if r.region.content?.fill != nil || r.region.content?.image != nil {
-                let glow = try effects.glow(index: i, size: size) { c in
-                    content.drawFill(r, ctx: c)
-                    content.drawContent(r, ctx: c)
-                }
-                // Grown a little about the centre so the colour bleeds past the edge.
-                ctx.save()
-                ctx.translate(size.width / 2, size.height / 2); ctx.scale(1.06, 1.06)
-                ctx.translate(-size.width / 2, -size.height / 2)
-                glow.draw(ctx, alpha: 0.5 * e)
-                ctx.restore()
-            }
+            let hasBody = r.region.content?.fill != nil || r.region.content?.image != nil
+            let layer = try effects.liftLayer(
+                index: i, size: size, radius: r.cornerRadius, shadowAlpha: palette.shadowAlpha, glowAlpha: 0.5,
+                body: hasBody ? { c in
+                    self.content.drawFill(r, ctx: c)
+                    self.content.drawContent(r, ctx: c)
+                } : nil)
+            layer.draw(ctx, alpha: e)
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
             try effects.shadow(size: size, radius: r.cornerRadius)
@@ -169,7 +166,12 @@ extension SceneRenderer {
         var highlightMaterial: PointerMaterial?
         if case .highlight = slot, let frame {
             ctx.setMatrix(base)
-            let m = try material(for: frame, highlight: max(e, 0.0))
+            // The colour turns light as the pointer grows into the control (and early in the
+            // fade-in), so a large shape is never drawn with the small circle's dark fill.
+            let d = layout.scene.pointer.diameter
+            let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
+                / max(min(r.frame.width, r.frame.height) - d, 1)
+            let m = try material(for: frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)))
             highlightMaterial = m
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
             ctx.setMatrix(local)
@@ -181,8 +183,11 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
+            // Light on a light surface would only grey its label: fade it there.
+            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
             try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: size) * e, ctx: ctx, base: base)
+                         strength: EffectGeometry.specularStrength(size: size) * e * mix(1, 0.25, surface),
+                         ctx: ctx, base: base)
         }
         if highlightMaterial != nil, let frame {
             try highlightLight(frame, emphasis: e, ctx: ctx, base: base)
@@ -215,7 +220,8 @@ extension SceneRenderer {
                           strength: Double, ctx: CairoContext, base: AffineTransform) throws {
         guard strength > 0.002 else { return }
         ctx.save()
-        ctx.newPath(); ctx.roundedRect(box, radius: radius); ctx.clip()
+        // The path in local space, the gradient in canvas space: a fill, no clip mask.
+        ctx.newPath(); ctx.roundedRect(box, radius: radius)
         ctx.setMatrix(base)
         let bounds = local.apply(box)
         let c = bounds.clamped(pointer)
@@ -224,25 +230,24 @@ extension SceneRenderer {
         g.addStop(0.45, RGBA(r: 1, g: 1, b: 1, a: strength * 0.35))
         g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
         ctx.setSource(g)
-        ctx.paint()
+        ctx.fill()
         ctx.restore()
     }
 
     /// The highlight's soft light following the model pointer, on top of the content,
     /// inside the pointer shape (C14).
     private func highlightLight(_ frame: PointerFrame, emphasis: Double, ctx: CairoContext, base: AffineTransform) throws {
-        let strength = (palette.isDark ? 0.16 : 0.22) * emphasis * frame.visible.opacity
+        let strength = (palette.isDark ? 0.14 : 0.10) * emphasis * frame.visible.opacity
         guard strength > 0.002 else { return }
         ctx.save()
         ctx.setMatrix(base)
         pointerPainter.addPath(frame.visible, ctx: ctx)
-        ctx.clip()
         let f = frame.visible.frame
         let g = try CairoPattern.radial(center: f.clamped(frame.pointer), radius: max(f.width, f.height) * 0.9)
         g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
         g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
         ctx.setSource(g)
-        ctx.paint()
+        ctx.fill()
         ctx.restore()
     }
 }

@@ -64,7 +64,13 @@ public final class SceneRenderer {
         backgroundSampler = UniformBackgroundSampler(color: .clear)
     }
 
-    public var canvasSize: Size { layout.canvasSize }
+    /// The output's size in pt, for scenes whose canvas is output-sized (no
+    /// `canvas.size`): a backend sets it from its output. Ignored when the scene
+    /// gives a size.
+    public var outputSize: Size?
+
+    /// The scene's canvas size, else `outputSize`, else the regions' bounds.
+    public var canvasSize: Size { layout.scene.canvas.size ?? outputSize ?? layout.canvasSize }
     public var canvasRect: Rect { Rect(origin: .zero, size: canvasSize) }
     /// The canvas in device pixels.
     public var pixelWidth: Int { max(1, Int((canvasSize.width * scale).rounded(.up))) }

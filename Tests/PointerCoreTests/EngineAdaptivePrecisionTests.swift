@@ -122,3 +122,22 @@ import Testing
         #expect(offGrid.count >= 8)
     }
 }
+
+extension EngineAdaptivePrecisionTests {
+    @Test("A2 a toolbar with its own background still hands from button to button, never to the bar in between")
+    func contiguousInsideTargetableBar() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"bar","frame":[100,20,400,37],"effect":"hover","content":{"fill":"#333333"},"regions":[
+              {"id":"b1","frame":[0,0,37,37],"effect":"highlight"},
+              {"id":"b2","frame":[45,0,37,37],"effect":"highlight"}]}
+            """)
+        let (moves, end) = EngineFixture.glidePositions(from: Point(x: 112, y: 38), to: Point(x: 175, y: 38), steps: 60, t0: 0.2)
+        let frames = try EngineFixture.replay(scene, "{\"t\":0,\"type\":\"position\",\"x\":112,\"y\":38}\n" + moves)
+        let crossing = frames.between(0.2, end)
+        #expect(crossing.allSatisfy { $0.target == "b1" || $0.target == "b2" })
+        #expect(crossing.first?.target == "b1" && crossing.last?.target == "b2")
+        // Beyond the buttons' hit areas the bar itself is the target.
+        let bar = try EngineFixture.replay(scene, "{\"t\":0,\"type\":\"position\",\"x\":400,\"y\":38}")
+        #expect(bar.at(0).target == "bar")
+    }
+}

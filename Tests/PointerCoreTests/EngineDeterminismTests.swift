@@ -44,7 +44,7 @@ import Testing
     @Test("idle: no wake-ups once settled; an inferred lift is announced by nextWakeTime")
     func idleWakeups() throws {
         let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":0,\"liftDelay\":0.05"))
-        var engine = PointerEngine(scene: scene)
+        let engine = PointerEngine(scene: scene)
         engine.handle(InputEvent(time: 0, .position(Point(x: 100, y: 100))))
         engine.handle(InputEvent(time: 0.01, .motion(dx: 1, dy: 0)))
         #expect(engine.nextWakeTime(after: 0.01) == 0.01 + 0.05)
@@ -55,7 +55,7 @@ import Testing
 
     @Test("hot reload keeps the pointer where it is and re-targets against the new scene")
     func hotReload() throws {
-        var engine = PointerEngine(scene: try EngineFixture.scene(Self.scene))
+        let engine = PointerEngine(scene: try EngineFixture.scene(Self.scene))
         engine.handle(InputEvent(time: 0, .position(Point(x: 118, y: 38))))
         #expect(engine.frame(at: 0.5).target == "b1")
         let moved = Self.scene.replacingOccurrences(of: "\"id\":\"b1\"", with: "\"id\":\"renamed\"")

@@ -38,6 +38,10 @@ import Testing
         #expect(frames.at(0.01).target == nil)
         // The row that scrolled under the pointer is now the target (hit test follows the scroll).
         #expect(frames.at(0.5).target == "row5")
+        // …and the pointer morphs onto where the row is drawn (rest y 300 − 200 scrolled).
+        let snapped = frames.at(0.8).visible.frame
+        #expect(abs(snapped.height - 44) < 0.01)
+        #expect(abs(snapped.midY - 122) <= 5.01)
         // Bounded: contentSize 1000 in a 400 pt frame → at most 600.
         var far = "{\"t\":0,\"type\":\"position\",\"x\":250,\"y\":150}\n"
         for i in 1...10 { far += "{\"t\":\(Double(i) * 0.016),\"type\":\"scroll\",\"dx\":0,\"dy\":-200,\"source\":\"finger\"}\n" }
@@ -69,6 +73,40 @@ import Testing
         // The dump (3 decimals) keeps the invariant too.
         let line = FrameDumpWriter.line(frames.last!)
         #expect(line.contains("\"map\":{\"offset\":["))
+    }
+
+    @Test("E25 controls inside a zoomed region are hit-tested and snapped to where they are drawn")
+    func zoomedChildren() throws {
+        let frames = try EngineFixture.replay(Self.gestures, """
+            {"t":0,"type":"position","x":700,"y":300}
+            {"t":0.1,"type":"pinch","phase":"begin","scale":1,"rotation":0}
+            {"t":0.2,"type":"pinch","phase":"end","scale":2,"rotation":0}
+            {"t":0.5,"type":"position","x":530,"y":130}
+            """)
+        // pin: local [100,100,30,30] → drawn [500,100,60,60] at 2× about (700,300).
+        #expect(frames.at(0.45).target == nil)
+        let f = frames.last!
+        #expect(f.target == "pin")
+        #expect(abs(f.visible.frame.width - 60) < 0.01)
+        #expect(abs(f.visible.frame.midX - 530) <= 5.01 && abs(f.visible.frame.midY - 130) <= 5.01)
+    }
+
+    @Test("B13 magnetism finds controls inside a zoomed region where they are drawn")
+    func magnetismIntoZoomedRegion() throws {
+        var trace = """
+            {"t":0,"type":"position","x":700,"y":300}
+            {"t":0.1,"type":"pinch","phase":"begin","scale":1,"rotation":0}
+            {"t":0.2,"type":"pinch","phase":"end","scale":2,"rotation":0}
+            {"t":0.5,"type":"position","x":800,"y":130}
+
+            """
+        var t = 0.6
+        for _ in 0..<5 { trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":-8,\"dy\":0}\n"; t += 0.008 }
+        trace += "{\"t\":\(t),\"type\":\"lift\"}\n"
+        let frames = try EngineFixture.replay(Self.gestures, trace)
+        // pin drawn at [500,100,60,60]; the flick's plain landing (~x 400) is outside the map.
+        #expect(frames.last!.target == "pin")
+        #expect(frames.last!.pointer == Point(x: 530, y: 130))
     }
 
     @Test("E25 pinch clamps to the zoom range; three-finger swipes are ignored")

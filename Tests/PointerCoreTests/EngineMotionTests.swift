@@ -78,7 +78,7 @@ import Testing
     @Test("B10 auto-hide: after the idle delay the pointer fades out, then the engine sleeps; motion brings it back")
     func autoHide() throws {
         let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":1"))
-        var engine = PointerEngine(scene: scene)
+        let engine = PointerEngine(scene: scene)
         engine.handle(InputEvent(time: 0, .position(Point(x: 400, y: 300))))
         #expect(engine.frame(at: 0.9).visible.opacity == 1)
         #expect(engine.nextWakeTime(after: 0.9) == 1.0)

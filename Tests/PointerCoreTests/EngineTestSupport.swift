@@ -34,7 +34,7 @@ enum EngineFixture {
         -> (frames: [PointerFrame], requests: [(time: Double, request: HostRequest)]) {
         let scene = try scene(sceneJSON)
         let events = try TraceReader.parse(trace)
-        var engine = PointerEngine(scene: scene)
+        let engine = PointerEngine(scene: scene)
         var frames: [PointerFrame] = []
         var requests: [(time: Double, request: HostRequest)] = []
         var next = 0

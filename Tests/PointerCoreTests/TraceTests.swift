@@ -59,6 +59,8 @@ import Testing
         #expect(unknown?.message.contains("teleport") == true)
         let badEnum = error("{\"t\":0,\"type\":\"button\",\"button\":\"left\",\"state\":\"pressed\"}")
         #expect(badEnum?.message.contains("primary") == true)
+        let fingers = error("{\"t\":0,\"type\":\"swipe\",\"phase\":\"begin\",\"fingers\":1e300}")
+        #expect(fingers?.message.contains("fingers") == true)
         let boolean = error("{\"t\":true,\"type\":\"lift\"}")
         #expect(boolean?.message.contains("number") == true)
     }

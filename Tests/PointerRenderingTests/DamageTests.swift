@@ -59,6 +59,8 @@ struct ImageDiff: CustomStringConvertible {
     var over = 0
     var total = 0
     var worst = (x: 0, y: 0)
+    /// Bounds of the pixels over tolerance.
+    var box = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
 
     init(_ a: ImageSurface, _ b: ImageSurface, tolerance: Int = 0) throws {
         guard a.width == b.width, a.height == b.height else {
@@ -72,9 +74,36 @@ struct ImageDiff: CustomStringConvertible {
             let d = max(abs(pm(p.r, p.a) - pm(q.r, q.a)), abs(pm(p.g, p.a) - pm(q.g, q.a)),
                         abs(pm(p.b, p.a) - pm(q.b, q.a)), abs(Int(p.a) - Int(q.a)))
             if d > maxChannel { maxChannel = d; worst = (x, y) }
-            if d > tolerance { over += 1 }
+            if d > tolerance {
+                over += 1
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+            }
         } }
     }
 
-    var description: String { "max channel difference \(maxChannel) at \(worst), \(over)/\(total) pixels over tolerance" }
+    var description: String {
+        "max channel difference \(maxChannel) at \(worst), \(over)/\(total) pixels over tolerance"
+            + (over > 0 ? " within x \(box.x0)…\(box.x1), y \(box.y0)…\(box.y1)" : "")
+    }
+}
+
+@Suite struct OutputSizedCanvasTests {
+    @Test("an output-sized transparent canvas damages and draws the pointer anywhere on the output")
+    func outputSized() throws {
+        let scene = Scene(regions: [Region(id: "b", frame: Rect(x: 10, y: 10, width: 37, height: 37), effect: .highlight)])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        r.outputSize = Size(width: 400, height: 300)
+        let a = Fixtures.frame(Fixtures.circle(at: Point(x: 300, y: 200)))
+        let b = Fixtures.frame(Fixtures.circle(at: Point(x: 305, y: 200)))
+        let rects = r.damage(from: a, to: b)
+        #expect(rects.contains { $0.contains(Point(x: 305, y: 200)) })
+        let surface = try r.makeCanvasSurface()
+        #expect(surface.width == 400)
+        for rect in rects { try r.draw(frame: b, into: surface, clip: rect) }
+        #expect(try #require(surface.pixel(x: 305, y: 200)).a > 60)
+        #expect(try #require(surface.pixel(x: 100, y: 100)).a == 0)
+        // Without an output size the damage is not cut to the regions' bounds.
+        let bare = try SceneRenderer(scene: scene, scale: 1)
+        #expect(bare.damage(from: a, to: b).contains { $0.contains(Point(x: 305, y: 200)) })
+    }
 }

@@ -36,7 +36,7 @@ struct BenchCoreCommand: ParsableCommand {
         }
 
         for count in [1_000, 100_000] {
-            var engine = PointerEngine(scene: BenchScene.make(regions: count))
+            let engine = PointerEngine(scene: BenchScene.make(regions: count))
             let canvas = BenchScene.canvas(for: count)
             var t = 0.0
             engine.handle(InputEvent(time: 0, .position(Point(x: canvas.width / 2, y: canvas.height / 2))))
@@ -62,6 +62,17 @@ struct BenchCoreCommand: ParsableCommand {
                 sink &+= engine.magnetismTarget(lift: p, velocity: v)?.count ?? 0
             }
             print("magnetism scan, \(count) regions: \(Stopwatch.format(scan))")
+            if sink == 42 { print("") }
+        }
+
+        do {
+            // Hot reload cost: scene layout plus the bulk-loaded hit index.
+            let scene = BenchScene.make(regions: 100_000)
+            var sink = 0
+            let build = Stopwatch.median(samples: Swift.min(samples, 7), batch: 1) { _ in
+                sink &+= PointerEngine(scene: scene).index.count
+            }
+            print("engine init (layout + hit index), 100000 regions: \(Stopwatch.format(build))")
             if sink == 42 { print("") }
         }
 

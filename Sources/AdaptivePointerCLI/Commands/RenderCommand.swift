@@ -14,7 +14,8 @@ struct RenderCommand: ParsableCommand {
             Writes frame-00000.png, frame-00001.png, … (the frames at times i/fps, until the trace \
             has played and nothing animates) and sheet.png, a grid of thumbnails with timestamps, \
             into --out (old frame-*.png there are replaced). With --at T, writes only the frame at \
-            time T to the file --out. Without TRACE, the scene's bundled demo trace is used, or a \
+            time T to the file --out (with --at T1,T2,… a sheet of those moments; --crop x,y,w,h \
+            limits either to part of the canvas). Without TRACE, the scene's bundled demo trace is used, or a \
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
             """)
 
@@ -33,20 +34,30 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(help: "Render only the frame at this time (seconds) into the file --out.")
-    var at: Double?
+    @Option(help: ArgumentHelp("Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.", valueName: "T[,T…]"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
+    var crop: String?
 
     func validate() throws {
+        if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
+        if let crop, parseCrop(crop) == nil { throw ValidationError("--crop wants x,y,w,h in pt with w, h > 0 (got '\(crop)')") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
-        if let at { guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time ≥ 0 in seconds (got \(at))") } }
+        if let at, parseTimes(at) == nil {
+            throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got '\(at)')")
+        }
     }
 
     func run() throws {
         do {
             try render()
         } catch let e as RenderError {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            // Scene diagnostics carry their own "file:line:column: error:" prefix.
+            let prefix: String
+            if case .badScene = e { prefix = "" } else { prefix = "error: " }
+            FileHandle.standardError.write(Data("\(prefix)\(e)\n".utf8))
             throw ExitCode(1)
         } catch let e as CairoError {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
@@ -59,12 +70,32 @@ struct RenderCommand: ParsableCommand {
         let events = try loadTrace(sceneFile: sceneFile)
         let renderer = try SceneRenderer(scene: loaded, scale: scale)
 
-        if let at {
-            var engine = PointerEngine(scene: loaded)
-            for e in events ?? [] where e.time <= at { engine.handle(e) }
-            let image = try renderer.render(frame: engine.frame(at: at))
+        if let times = at.flatMap(parseTimes) {
+            let engine = PointerEngine(scene: loaded)
+            var pending = events ?? []
+            var images: [(Double, ImageSurface)] = []
+            for t in times {
+                while let e = pending.first, e.time <= t { engine.handle(e); pending.removeFirst() }
+                let frame = engine.frame(at: t)
+                if let box = crop.flatMap(parseCrop) {
+                    let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
+                                                 height: max(1, Int((box.height * scale).rounded(.up))))
+                    try renderer.draw(frame: frame, into: image, origin: box.origin)
+                    images.append((t, image))
+                } else {
+                    images.append((t, try renderer.render(frame: frame)))
+                }
+            }
             try ensureDirectory(URL(fileURLWithPath: out).deletingLastPathComponent().path)
-            try image.writePNG(path: out)
+            if images.count == 1, let only = images.first {
+                try only.1.writePNG(path: out)
+            } else if let first = images.first {
+                let sheet = try ContactSheet(count: images.count,
+                                             frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
+                                             thumbWidth: Double(first.1.width))
+                for (i, (t, image)) in images.enumerated() { try sheet.add(image, time: t, index: i) }
+                try sheet.writePNG(path: out)
+            }
             print("wrote \(out)")
             return
         }
@@ -73,7 +104,7 @@ struct RenderCommand: ParsableCommand {
         if let events {
             Replay.frames(scene: loaded, events: events, fps: fps) { frames.append($0) }
         } else {
-            var engine = PointerEngine(scene: loaded)
+            let engine = PointerEngine(scene: loaded)
             frames = [engine.frame(at: 0)]
         }
         try ensureDirectory(out)
@@ -101,9 +132,24 @@ struct RenderCommand: ParsableCommand {
         print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
     }
 
+    /// Ascending times from "T" or "T1,T2,…"; nil when any is not a time ≥ 0.
+    private func parseTimes(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let times = parts.compactMap(Double.init)
+        guard !times.isEmpty, times.count == parts.count, times.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        return times.sorted()
+    }
+
+    private func parseCrop(_ text: String) -> Rect? {
+        let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4, v[2] > 0, v[3] > 0 else { return nil }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
     private func loadScene() throws -> (URL, Scene) {
         var path = scene
-        if !FileManager.default.fileExists(atPath: path) {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
             guard !scene.contains("/"), !scene.hasSuffix(".json") else {
                 throw RenderError.noSuchScene(scene, "no such file")
             }

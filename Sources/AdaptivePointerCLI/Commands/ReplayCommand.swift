@@ -22,6 +22,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Where to write the frame dump: a file, or - for standard output.")
     var states: String = "-"
 
+    /// A guard against traces with absolute clock times (hours of frames).
+    static let maxFrames = 5_000_000.0
+
     func validate() throws {
         guard fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be between 0 and 10000 (got \(fps))") }
     }
@@ -39,6 +42,11 @@ struct ReplayCommand: ParsableCommand {
             events = try TraceReader.read(path: trace)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let span = (events.last?.time ?? 0) + Replay.maxSettle
+        if span * fps > Self.maxFrames {
+            FileHandle.standardError.write(Data("\(trace): the trace spans \(Int(span)) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).\n".utf8))
             throw ExitCode(1)
         }
         let text = Replay.dump(scene: loaded, events: events, fps: fps)

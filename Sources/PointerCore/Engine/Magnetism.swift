@@ -21,14 +21,17 @@ enum Magnetism {
         guard radius > 0 else { return nil }
         let speed = velocity.length
         guard speed > 0 else { return nil }
-        let cosLimit = tuning.coneCosine
         return index.nearest(to: landing, within: radius) { id in
-            guard isSnappable(id) else { return false }
-            let d = center(id) - lift
-            let len = d.length
-            guard len > 0 else { return false }
-            return d.dot(velocity) >= len * speed * cosLimit
+            isSnappable(id) && isAhead(center(id), lift: lift, velocity: velocity, tuning: tuning)
         }?.id
+    }
+
+    /// Within the cone around the swipe direction, seen from the lift point.
+    static func isAhead(_ center: Point, lift: Point, velocity: Point, tuning: MagnetismTuning) -> Bool {
+        let d = center - lift
+        let len = d.length, speed = velocity.length
+        guard len > 0, speed > 0 else { return false }
+        return d.dot(velocity) >= len * speed * tuning.coneCosine
     }
 }
 

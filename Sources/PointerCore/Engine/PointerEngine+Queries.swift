@@ -13,9 +13,6 @@ extension PointerEngine {
     public func magnetismTarget(lift: Point, velocity: Point) -> String? {
         let landing = inertia.landing(from: lift, velocity: velocity)
         if let t = chooseTarget(at: landing) { return regionIDs[t] }
-        return Magnetism.pick(index: index, lift: lift, velocity: velocity, landing: landing,
-                              radius: scene.pointer.magnetismRadius, tuning: magnetism,
-                              isSnappable: isSnappable, center: { drawnFrame(of: $0).center })
-            .map { regionIDs[$0] }
+        return magnetTarget(lift: lift, velocity: velocity, landing: landing).map { regionIDs[$0] }
     }
 }

@@ -19,13 +19,25 @@ extension PointerEngine {
         return point(p, inChildrenOf: c)
     }
 
-    /// Canvas point → rest space of container `c`'s children.
-    func point(_ p: Point, inChildrenOf c: Int) -> Point? {
-        guard let q = point(p, inSpaceOf: c) else { return nil }
+    /// Canvas point → rest space of container `c`'s children (nil when outside
+    /// the container's frame, which clips them, unless `clip` is false).
+    func point(_ p: Point, inChildrenOf c: Int, clip: Bool = true) -> Point? {
+        guard let q = activeTransformParent(c).map({ point(p, inChildrenOf: $0, clip: clip) }) ?? p else { return nil }
         let frame = regionFrames[c]
-        guard frame.contains(q) else { return nil }
+        if clip && !frame.contains(q) { return nil }
         let t = transforms[c] ?? .identity
         return t.invert(q, origin: frame.origin) + frame.origin
+    }
+
+    /// How much container `c`'s children are scaled on screen (all transformed ancestors).
+    func drawnScale(ofChildrenOf c: Int) -> Double {
+        var s = transforms[c]?.scale ?? 1
+        var a = activeTransformParent(c)
+        while let x = a {
+            s *= transforms[x]?.scale ?? 1
+            a = activeTransformParent(x)
+        }
+        return s
     }
 
     /// Rest point in region `i`'s space → canvas point.
@@ -75,16 +87,18 @@ extension PointerEngine {
     /// Magnetism targets: controls the pointer snaps into (B13).
     func isSnappable(_ i: Int) -> Bool {
         switch layout.regions[i].effect {
-        case .highlight, .lift: return activeTransformParent(i) == nil
+        case .highlight, .lift: return true
         default: return false
         }
     }
 
-    /// The target under canvas point `p`. Where hit areas overlap (a toolbar's
-    /// padded buttons), a region whose frame contains the point beats one whose
-    /// padding does; among frames, the topmost; among paddings, the nearest frame
-    /// (ties: topmost). So crossing a contiguous group hands over at the midpoint
-    /// between two controls and never falls back to the circle (A2).
+    /// The target under canvas point `p`. Children are on top of their parents,
+    /// hit areas included: a descendant's hit area beats its ancestor. Otherwise,
+    /// where hit areas overlap (a toolbar's padded buttons), a region whose frame
+    /// contains the point beats one whose padding does; among frames, the
+    /// topmost; among paddings, the nearest frame (ties: topmost). So crossing a
+    /// contiguous group hands over at the midpoint between two controls and never
+    /// falls back to the circle (A2), even inside a targetable container.
     func chooseTarget(at p: Point) -> Int? {
         var best: Int?
         var bestInside = false
@@ -95,7 +109,9 @@ extension PointerEngine {
             let inside = frame.contains(q)
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool
-            if best == nil { better = true }
+            if let b = best, b < i && i <= subtreeEnd[b] { better = true }        // i inside b
+            else if let b = best, i < b && b <= subtreeEnd[i] { better = false }  // b inside i
+            else if best == nil { better = true }
             else if inside != bestInside { better = inside }
             else if d != bestDistance { better = d < bestDistance }
             else { better = i > best! }

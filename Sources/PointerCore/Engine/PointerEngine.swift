@@ -22,6 +22,8 @@ public final class PointerEngine {
     var regionFrames: [Rect]
     var regionIDs: [String]
     var targetable: [Bool]
+    /// Region i's descendants are the indices i+1 ... subtreeEnd[i].
+    var subtreeEnd: [Int]
 
     public var acceleration = AccelerationCurve()
     public var inertia = InertiaTuning()
@@ -86,6 +88,7 @@ public final class PointerEngine {
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
         regionFrames = layout.regions.map(\.frame)
         regionIDs = layout.regions.map(\.id)
+        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
         targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         let size = layout.canvasSize
         model = Point(x: size.width / 2, y: size.height / 2)
@@ -127,6 +130,7 @@ public final class PointerEngine {
         (transformParent, revealRegions) = PointerEngine.structure(of: layout)
         regionFrames = layout.regions.map(\.frame)
         regionIDs = layout.regions.map(\.id)
+        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
         targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
         var newTransforms: [Int: RegionTransform] = [:]
         for (i, t) in transforms {
@@ -264,9 +268,7 @@ public final class PointerEngine {
             var landing = clampToCanvas(inertia.landing(from: model, velocity: v))
             var magnet: Int?
             if scene.pointer.magnetismRadius > 0 && chooseTarget(at: landing) == nil {
-                magnet = Magnetism.pick(index: index, lift: model, velocity: v, landing: landing,
-                                        radius: scene.pointer.magnetismRadius, tuning: magnetism,
-                                        isSnappable: isSnappable, center: { drawnFrame(of: $0).center })
+                magnet = magnetTarget(lift: model, velocity: v, landing: landing)
                 if let m = magnet { landing = drawnFrame(of: m).center }
             }
             glide = Glide(start: model, landing: landing, startTime: t, tau: inertia.timeConstant, magnetTarget: magnet)

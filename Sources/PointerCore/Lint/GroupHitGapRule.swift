@@ -1,15 +1,23 @@
 /// `group-hit-gap` (MISSION-NOTES C2, C18): neighbouring members of a group must have
 /// touching hit areas (frame + hit padding), or the pointer drops back to the circle
 /// for a moment while moving from one to the next.
+/// `group-split`: members whose hit areas are more than 48 pt apart are not one control
+/// the pointer slides along (a toolbar's leading and trailing clusters): split the group.
 public struct GroupHitGapRule: LintRule {
     public static let gap = LintRuleInfo(
         id: "group-hit-gap", severity: .error,
         summary: "Hit areas (frame + hitPadding) of neighbouring members of a group do not touch.",
         reference: "C2, C18")
+    public static let split = LintRuleInfo(
+        id: "group-split", severity: .warning,
+        summary: "A group falls apart into clusters more than 48 pt apart; make each cluster its own group.",
+        reference: "C2, C18")
+    /// Beyond this the members are separate clusters, not a gap in one control.
+    static let clusterDistance = 48.0
     /// Gaps up to this are rounding, not design.
     static let tolerance = 0.5
 
-    public var catalogue: [LintRuleInfo] { [Self.gap] }
+    public var catalogue: [LintRuleInfo] { [Self.gap, Self.split] }
     public init() {}
 
     public func check(_ context: LintContext) -> [LintFinding] {
@@ -29,6 +37,14 @@ public struct GroupHitGapRule: LintRule {
                     let hitGap = horizontal ? b.hitRect.minX - a.hitRect.maxX : b.hitRect.minY - a.hitRect.maxY
                     guard hitGap > Self.tolerance else { continue }
                     let frameGap = horizontal ? b.frame.minX - a.frame.maxX : b.frame.minY - a.frame.maxY
+                    if hitGap > Self.clusterDistance {
+                        findings.append(context.finding(
+                            Self.split, [a, b],
+                            "group '\(name)' falls apart: the hit areas of '\(a.id)' and '\(b.id)' are \(pt(hitGap)) pt apart, "
+                                + "so the pointer cannot slide from one to the other",
+                            fix: "give '\(b.id)' and the members beyond it a group of their own (e.g. \"group\": \"\(name)-\(horizontal ? "trailing" : "lower")\")"))
+                        continue
+                    }
                     let sides = horizontal ? ("right", "left") : ("bottom", "top")
                     findings.append(context.finding(
                         Self.gap, [a, b],

@@ -1,42 +1,49 @@
 /// `lift-shadow-clipped` (MISSION-NOTES C15, C18): a lifted element grows and casts a
-/// soft shadow below it; a neighbour inside that reach covers or cuts the shadow.
+/// soft shadow below it. Two things cut that shadow off:
+/// - an opaque neighbour drawn after it (later in the file, so on top) inside the
+///   shadow's reach; a bare label or glyph does not count, nor do regions the element
+///   `hides` while the pointer is in it, nor neighbours drawn before it (the shadow falls
+///   on them, as it should);
+/// - an ancestor that clips its children (one with `scroll` or `zoom`) whose frame ends
+///   inside the reach.
 ///
-/// The reach modelled here: the element scales about its centre by the engine's lift
-/// scale (`EffectTuning.liftScale(for:)`, 1.03–1.15); the shadow spreads
-/// `max(4, 10% of the shorter side)` beyond the scaled edges at the sides, 1.5× that
-/// below (it is offset downward) and half of it above. Only opaque neighbours count (a
-/// `content.fill` or `content.image`): a bare label or glyph does not cut a shadow, and
-/// regions the element `hides` while the pointer is in it fade out of the way.
+/// The reach follows the renderer: the element scales about its centre by the engine's
+/// lift scale (`EffectTuning.liftScale(for:)`, 1.03–1.15); its shadow is blurred by
+/// 8% of the longer side (3–12 pt) and dropped by 6% (2–10 pt). The visible part of
+/// the blur is taken as 1.5× the blur radius beyond the grown edges, plus the drop below.
 public struct LiftShadowClipRule: LintRule {
     public static let clipped = LintRuleInfo(
         id: "lift-shadow-clipped", severity: .warning,
-        summary: "A lifted element's grown size plus shadow reaches a neighbour that would cover or cut it.",
+        summary: "A lifted element's grown size plus shadow reaches a neighbour on top of it, or the edge of a scrolling/zooming container.",
         reference: "C15, C18")
     static let tuning = EffectTuning()
 
     public var catalogue: [LintRuleInfo] { [Self.clipped] }
     public init() {}
 
-    /// Clearance needed beyond each edge: top, right, bottom, left.
+    /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
     public static func clearance(for frame: Rect) -> EdgeInsets {
-        let reach = max(4, 0.1 * min(frame.width, frame.height))
+        let longer = max(frame.width, frame.height)
+        let blur = min(max(0.08 * longer, 3), 12), drop = min(max(0.06 * longer, 2), 10)
         let scale = tuning.liftScale(for: frame.size)
         let growX = (scale - 1) / 2 * frame.width, growY = (scale - 1) / 2 * frame.height
-        return EdgeInsets(top: growY + reach / 2, right: growX + reach, bottom: growY + reach * 1.5, left: growX + reach)
+        let reach = 1.5 * blur
+        return EdgeInsets(top: growY + max(reach - drop, 0), right: growX + reach,
+                          bottom: growY + reach + drop, left: growX + reach)
     }
 
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
-        let opaque = context.layout.regions.filter {
-            ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil
-        }
-        for r in context.layout.regions where r.effect == .lift {
-            let hidden = Set(r.region.hides)
+        let regions = context.layout.regions
+        for r in regions where r.effect == .lift {
             let need = Self.clearance(for: r.frame)
             let extent = r.frame.outset(by: need)
-            for n in opaque where !context.related(r, n) && !hidden.contains(n.id) && n.frame.intersects(extent) {
+            let percent = Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded())
+            let hidden = Set(r.region.hides)
+            for n in regions[(r.index + r.childCount + 1)...] {
+                guard n.region.hasBackground || n.region.content?.image != nil, n.region.reveal == nil,
+                      !hidden.contains(n.id), !context.related(r, n), n.frame.intersects(extent) else { continue }
                 let g = gaps(r.frame, n.frame)
-                // The side the neighbour is on decides which clearance applies.
                 let (have, want): (Double, Double)
                 if g.x >= g.y {
                     have = g.x
@@ -47,10 +54,31 @@ public struct LiftShadowClipRule: LintRule {
                 }
                 findings.append(context.finding(
                     Self.clipped, [r, n],
-                    "'\(r.id)' lifts to \(Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded()))% and its shadow reaches "
-                        + "\(pt(want.rounded(.up))) pt out, but '\(n.id)' is \(pt(max(have, 0))) pt away: the shadow is cut off",
-                    fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', "
-                        + "or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
+                    "'\(r.id)' lifts to \(percent)% and its shadow reaches \(pt(want.rounded(.up))) pt out, but "
+                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off",
+                    fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', or move '\(n.id)' "
+                        + "before '\(r.id)' in the file, or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
+            }
+            // Scroll and zoom containers clip what they hold.
+            var ancestor = r.parent
+            while let a = ancestor {
+                let c = regions[a]
+                if c.region.scroll != nil || c.region.zoom != nil {
+                    let inside = c.frame
+                    let short = [("top", inside.minY - extent.minY), ("right", extent.maxX - inside.maxX),
+                                 ("bottom", extent.maxY - inside.maxY), ("left", inside.minX - extent.minX)]
+                        .filter { $0.1 > 0.5 }
+                    if let worst = short.max(by: { $0.1 < $1.1 }) {
+                        findings.append(context.finding(
+                            Self.clipped, [r, c],
+                            "'\(r.id)' lifts to \(percent)% and its shadow reaches past the \(worst.0) edge of '\(c.id)', "
+                                + "which clips its children (it scrolls or zooms)",
+                            fix: "move '\(r.id)' \(pt(worst.1.rounded(.up))) pt further from the \(worst.0) edge of '\(c.id)', "
+                                + "or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
+                    }
+                    break
+                }
+                ancestor = c.parent
             }
         }
         return findings

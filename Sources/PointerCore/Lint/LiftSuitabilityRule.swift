@@ -2,7 +2,8 @@
 /// - `lift-without-background`: no `content.fill` or `content.image` — the pointer hides
 ///   behind the element, and nothing visible lifts.
 /// - `lift-on-large`: longer side over 160 pt or wider than 3:1 — scaling that much
-///   surface up is jarring; use hover (scale and shadow are available there).
+///   surface up is jarring; use hover (scale and shadow are available there). The
+///   selected segment of a segmented control (C19) may be wide; only its length counts.
 public struct LiftSuitabilityRule: LintRule {
     public static let noBackground = LintRuleInfo(
         id: "lift-without-background", severity: .warning,
@@ -23,7 +24,8 @@ public struct LiftSuitabilityRule: LintRule {
                     "'\(r.id)' lifts but has no background: the pointer disappears and nothing visible rises",
                     fix: "give '\(r.id)' a \"content\": { \"fill\": \"#…\" } (or an image), or use \"effect\": \"highlight\""))
             }
-            if r.longerSide > EffectResolver.mediumLimit || r.aspect > EffectResolver.wideAspect {
+            let segmented = context.isSegmented(r)
+            if r.longerSide > EffectResolver.mediumLimit || (!segmented && r.aspect > EffectResolver.wideAspect) {
                 findings.append(context.finding(
                     Self.large, [r],
                     "'\(r.id)' is \(pt(r.frame.width))×\(pt(r.frame.height)) pt with lift: scaling that much surface is jarring",

@@ -57,6 +57,13 @@ public struct LintContext: Sendable {
         customShapes = uses
     }
 
+    /// A segmented control (C19): the region's group has a `selected` member. Its segments
+    /// may be wider than bar buttons and mix highlight with lift.
+    public func isSegmented(_ r: LaidOutRegion) -> Bool {
+        guard let g = r.region.group else { return false }
+        return groups.first { $0.name == g }?.members.contains { $0.region.selected } ?? false
+    }
+
     /// True when `b` is `a` itself or one of its descendants.
     public func contains(_ a: LaidOutRegion, _ b: LaidOutRegion) -> Bool {
         b.index >= a.index && b.index <= a.index + a.childCount

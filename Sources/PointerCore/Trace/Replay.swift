@@ -9,7 +9,7 @@ public enum Replay {
 
     public static func frames(scene: Scene, events: [InputEvent], fps: Double,
                               _ body: (PointerFrame) -> Void) {
-        var engine = PointerEngine(scene: scene)
+        let engine = PointerEngine(scene: scene)
         let lastTime = events.last?.time ?? 0
         let rate = fps > 0 ? fps : 60
         var next = 0

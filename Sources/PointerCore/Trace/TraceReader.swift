@@ -96,7 +96,12 @@ public enum TraceReader {
             kind = .pinch(phase: try phase(), scale: o["scale"] == nil ? 1 : try number("scale"),
                           rotation: o["rotation"] == nil ? 0 : try number("rotation"))
         case "swipe":
-            let fingers = o["fingers"] == nil ? 3 : Int(try number("fingers"))
+            var fingers = 3
+            if o["fingers"] != nil {
+                let f = try number("fingers")
+                guard f == f.rounded(), f >= 0, f <= 10 else { throw fail("\"fingers\" must be a whole number from 0 to 10") }
+                fingers = Int(f)
+            }
             kind = .swipe(phase: try phase(), fingers: fingers, dx: o["dx"] == nil ? 0 : try number("dx"),
                           dy: o["dy"] == nil ? 0 : try number("dy"))
         case "modifiers":

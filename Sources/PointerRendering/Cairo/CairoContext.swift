@@ -20,6 +20,19 @@ final class CairoContext {
         }
         cr = c
         target = surface
+        Self.applyFontOptions(c)
+    }
+
+    /// Fixed text rendering options: greyscale antialiasing, no hinting and
+    /// unhinted metrics, so a label lays out the same at every scale, on every
+    /// surface and whatever Cairo's font caches hold.
+    private static func applyFontOptions(_ c: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(c, options)
+        cairo_font_options_destroy(options)
     }
 
     deinit { cairo_destroy(cr) }
@@ -104,11 +117,12 @@ final class CairoContext {
     func setSource(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
     func setSource(_ p: CairoPattern) { cairo_set_source(cr, p.pointer) }
     /// Draws `s` with its top-left at (x, y) in user space; `filter` picks the sampling.
-    func setSource(_ s: ImageSurface, x: Double, y: Double, smooth: Bool = true) {
+    /// `extend`: edge pixels continue beyond the image (true) or it ends transparent (false).
+    func setSource(_ s: ImageSurface, x: Double, y: Double, smooth: Bool = true, extend: Bool = true) {
         cairo_set_source_surface(cr, s.pointer, x, y)
         if let p = cairo_get_source(cr) {
             cairo_pattern_set_filter(p, smooth ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
-            cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_extend(p, extend ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
         }
     }
 

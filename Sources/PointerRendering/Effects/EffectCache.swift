@@ -16,10 +16,9 @@ final class EffectCache {
             ctx.save()
             ctx.translate(origin.x + offset.x, origin.y + offset.y)
             ctx.scale(1 / pixelsPerPoint, 1 / pixelsPerPoint)
-            ctx.newPath()
-            ctx.rectangle(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)))
-            ctx.clip()
-            ctx.setSource(surface, x: 0, y: 0)
+            // No clip of its own (a transformed rectangle would need a mask): the
+            // pattern is transparent beyond its edges and the damage clip bounds the work.
+            ctx.setSource(surface, x: 0, y: 0, extend: false)
             ctx.paint(alpha: min(alpha, 1))
             ctx.restore()
         }
@@ -27,6 +26,7 @@ final class EffectCache {
 
     private var shadows: [String: Blurred] = [:]
     private var glows: [Int: Blurred] = [:]
+    private var lifts: [Int: Blurred] = [:]
 
     private(set) var blurCount = 0
 
@@ -56,6 +56,32 @@ final class EffectCache {
         let g = EffectGeometry(size: size)
         let b = try make(size: size, margin: g.margin, blur: g.glowBlur, body: body)
         glows[index] = b
+        return b
+    }
+
+    /// Shadow and radiosity of a lifted element pre-composited into one layer, so a
+    /// lift frame composites a single blurred image (drawn with alpha = emphasis).
+    func liftLayer(index: Int, size: Size, radius: Double, shadowAlpha: Double, glowAlpha: Double,
+                   body: ((CairoContext) -> Void)?) throws -> Blurred {
+        if let b = lifts[index] { return b }
+        let shadow = try self.shadow(size: size, radius: radius)
+        let g = EffectGeometry(size: size)
+        let surface = try ImageSurface(width: shadow.surface.width, height: shadow.surface.height)
+        let ctx = try CairoContext(surface: surface)
+        ctx.scale(shadow.pixelsPerPoint, shadow.pixelsPerPoint)
+        ctx.translate(-shadow.origin.x, -shadow.origin.y)
+        shadow.draw(ctx, alpha: shadowAlpha, offset: Point(x: 0, y: g.shadowOffset))
+        if let body {
+            let glow = try self.glow(index: index, size: size, body: body)
+            // Grown a little about the centre so the colour bleeds past the edge.
+            ctx.translate(size.width / 2, size.height / 2)
+            ctx.scale(1.06, 1.06)
+            ctx.translate(-size.width / 2, -size.height / 2)
+            glow.draw(ctx, alpha: glowAlpha)
+        }
+        try ctx.checkStatus("compositing a lift layer")
+        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
+        lifts[index] = b
         return b
     }
 

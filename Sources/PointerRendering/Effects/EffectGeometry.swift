@@ -13,7 +13,8 @@ struct EffectGeometry {
     let margin: Double
 
     init(size: Size) {
-        let s = max(size.width, size.height)
+        // The geometric mean: a long thin segment casts a small shadow, an icon a larger one.
+        let s = (max(size.width, 1) * max(size.height, 1)).squareRoot()
         shadowBlur = min(max(0.08 * s, 3), 12)
         shadowOffset = min(max(0.06 * s, 2), 10)
         glowBlur = min(max(0.10 * s, 4), 14)
@@ -22,6 +23,6 @@ struct EffectGeometry {
 
     /// Specular strength grows with size: nearly invisible below ~40 pt (C15).
     static func specularStrength(size: Size) -> Double {
-        0.34 * smoothstep(24, 220, max(size.width, size.height))
+        0.4 * smoothstep(16, 170, max(size.width, size.height))
     }
 }

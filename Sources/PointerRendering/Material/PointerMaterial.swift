@@ -15,7 +15,7 @@ import PointerCore
 /// near-black backgrounds, where the fill is already strong. Every input changes
 /// continuously, so crossing an edge fades rather than flips.
 ///
-/// Highlighted (morphed into a control, `highlight` 0…1) the alpha drops to 40 %:
+/// Highlighted (morphed into a control, `highlight` 0…1) the alpha drops to 30 %:
 /// the pointer becomes the control's lighter background and the label stays
 /// legible. Pressed (`press` 0…1) the grey darkens by 25 % and the alpha rises 30 %.
 public struct PointerMaterial: Equatable, Sendable {
@@ -41,7 +41,7 @@ public struct PointerMaterial: Equatable, Sendable {
         let rimGrey = mix(1.0, 0.0, smoothstep(0.08, 0.22, l))
         var rimAlpha = 0.6 * min(max((0.25 - contrast) / 0.25, 0), 1)
 
-        alpha *= mix(1, 0.4, h)
+        alpha *= mix(1, 0.3, h)
         rimAlpha *= 1 - h
         grey *= 1 - 0.25 * p
         alpha = min(alpha * (1 + 0.3 * p), 1)

@@ -19,24 +19,31 @@ struct MenuPainter {
         ctx.setSource(palette.menuBackground)
         ctx.fillPreserve()
         ctx.clip()
+        // Rows as PointerCore's ContextMenuLayout sizes them: 28 pt, 6 pt padding, 13 pt text.
         let n = max(menu.items.count, 1)
-        let rowH = f.height / Double(n)
+        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
+        let rowH = (f.height - 2 * padding) / Double(n)
         let local = pointer - f.origin
+        ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
+        ctx.setFontSize(13)
+        let widest = menu.items.map { ctx.textExtents($0).xAdvance }.max() ?? 0
+        var size = min(13, rowH * 0.5)
+        if widest * size / 13 > f.width - 32, widest > 0 { size = 13 * (f.width - 32) / widest }
+        ctx.setFontSize(size)
+        let fe = ctx.fontExtents()
         for (i, item) in menu.items.enumerated() {
-            let row = Rect(x: 0, y: Double(i) * rowH, width: f.width, height: rowH)
+            let row = Rect(x: 0, y: padding + Double(i) * rowH, width: f.width, height: rowH)
             if row.contains(local) {
-                ctx.newPath(); ctx.rectangle(row); ctx.setSource(palette.menuRowHighlight); ctx.fill()
+                ctx.newPath(); ctx.roundedRect(row.insetBy(dx: 6, dy: 1), radius: 6)
+                ctx.setSource(palette.menuRowHighlight); ctx.fill()
             }
             if i > 0 {
-                ctx.newPath(); ctx.rectangle(Rect(x: 0, y: row.minY - 0.25, width: f.width, height: 0.5))
+                ctx.newPath(); ctx.rectangle(Rect(x: 16, y: row.minY - 0.25, width: f.width - 32, height: 0.5))
                 ctx.setSource(palette.menuSeparator); ctx.fill()
             }
             ctx.setSource(palette.label)
-            ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
-            ctx.setFontSize(min(15, rowH * 0.42))
-            let fe = ctx.fontExtents()
             ctx.newPath()
-            ctx.move(to: Point(x: 16, y: row.midY + fe.ascent * 0.36))
+            ctx.move(to: Point(x: 16, y: row.midY + (fe.ascent - fe.descent) / 2))
             ctx.showText(item)
         }
         ctx.restore()

@@ -66,6 +66,16 @@ import Testing
         #expect(F.findings(column, rule: "group-hit-gap").count == 1)
     }
 
+    @Test("C18 a group in two clusters far apart is told to split, not to close a 900 pt gap")
+    func split() {
+        var bar = toolbar(4)
+        for i in 2..<4 { bar[i].frame.origin.x += 900 }
+        #expect(F.findings(bar, rule: "group-hit-gap").isEmpty)
+        let f = F.findings(bar, rule: "group-split")
+        #expect(f.map(\.regions) == [["b1", "b2"]])
+        #expect(f.first?.severity == .warning)
+    }
+
     @Test("B7 written hit padding far from 12/24 pt is flagged, but not on a side facing a group neighbour")
     func padding() {
         let tiny = Region(id: "x", frame: Rect(x: 0, y: 0, width: 37, height: 37), hitPadding: EdgeInsets(all: 4))
