@@ -127,8 +127,9 @@ public final class SceneRenderer {
         let d = max(min(f.width, f.height), layout.scene.pointer.diameter)
         let inner = sampler.averageColor(in: f)
         let outer = sampler.averageColor(in: f.insetBy(dx: -d, dy: -d))
-        let bg = inner.interpolated(to: outer, 0.4)
-        let press = frame.visible.scale < 1 ? min((1 - frame.visible.scale) / 0.12, 1) : (frame.pressed ? 1 : 0)
+        let bg = inner.interpolated(to: outer, 0.5)
+        // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
+        let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
         return PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press)
     }
 }

@@ -77,6 +77,7 @@ import PointerCore
         func composite(_ m: PointerMaterial) -> Double { m.fill.r * m.fill.a + (1 - m.fill.a) }
         #expect(composite(highlighted) > composite(normal) + 0.2)
         #expect(composite(pressed) < composite(normal) - 0.05)
+        // The darkening follows the animated press scale (no jump on the first pressed frame).
         // And on screen: the pressed pointer is darker at its centre.
         #expect(try centrePixel(on: .white, pressed: true).brightness < centrePixel(on: .white).brightness - 0.03)
     }

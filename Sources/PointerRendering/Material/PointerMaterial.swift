@@ -7,11 +7,13 @@ import PointerCore
 /// alpha ≈ 0.5, so what is beneath stays visible:
 /// - on light backgrounds a dark grey (0.16) — the pointer reads as a shadowy disc;
 /// - on dark backgrounds a light grey (0.93) — a soft glow;
-/// - between l = 0.22 and 0.62 the grey slides smoothly from light to dark.
+/// - between l = 0.12 and 0.78 the grey slides smoothly from light to dark — a
+///   wide band, so busy mid-tone backgrounds passing fast under the pointer
+///   move its colour gently instead of flipping it.
 ///
 /// A continuous grey must equal the background somewhere (around l ≈ 0.45): there
 /// the fill alone has no contrast. A 1 pt rim takes over exactly there: its alpha
-/// grows as the fill's contrast falls below 0.25, and it is black on anything but
+/// grows as the fill's contrast falls below 0.28, and it is black on anything but
 /// near-black backgrounds, where the fill is already strong. Every input changes
 /// continuously, so crossing an edge fades rather than flips.
 ///
@@ -33,13 +35,13 @@ public struct PointerMaterial: Equatable, Sendable {
         let l = lightness(bg)
         let h = min(max(highlight, 0), 1), p = min(max(press, 0), 1)
 
-        var grey = mix(0.93, 0.16, smoothstep(0.22, 0.62, l))
+        var grey = mix(0.93, 0.16, smoothstep(0.12, 0.78, l))
         var alpha = 0.5
         // Blending happens on sRGB values: measure the fill's contrast there.
         let srgb = 0.2126 * bg.r + 0.7152 * bg.g + 0.0722 * bg.b
         let contrast = alpha * abs(grey - srgb)
         let rimGrey = mix(1.0, 0.0, smoothstep(0.08, 0.22, l))
-        var rimAlpha = 0.6 * min(max((0.25 - contrast) / 0.25, 0), 1)
+        var rimAlpha = 0.7 * min(max((0.28 - contrast) / 0.28, 0), 1)
 
         alpha *= mix(1, 0.3, h)
         rimAlpha *= 1 - h

@@ -11,16 +11,11 @@ import Testing
         return names.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
     }()
 
-    /// The demo tour is being refined to lint-clean (and given its trace) by the designer
-    /// issue; until then it is held to the loader only.
-    static let pending: Set<String> = ["demo.json"]
-
     @Test("C18 D22 every bundled scene is lint-clean (no errors, no warnings)")
     func lintClean() throws {
         #expect(!Self.scenes.isEmpty)
         for url in Self.scenes {
             let scene = try SceneLoader.load(path: url.path)
-            if Self.pending.contains(url.lastPathComponent) { continue }
             let findings = SceneLinter.lint(scene)
             #expect(findings.isEmpty, "\(url.lastPathComponent): \(findings.map { "[\($0.rule)] \($0.message)" })")
         }
@@ -28,7 +23,7 @@ import Testing
 
     @Test("every bundled scene has a demo trace with the same base name")
     func tracesExist() {
-        for url in Self.scenes where !Self.pending.contains(url.lastPathComponent) {
+        for url in Self.scenes {
             let trace = url.deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Traces/" + url.deletingPathExtension().lastPathComponent + ".jsonl")
             #expect(FileManager.default.fileExists(atPath: trace.path), "missing \(trace.lastPathComponent)")
