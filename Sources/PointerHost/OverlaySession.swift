@@ -15,7 +15,10 @@ public final class OverlaySession {
     public var recorder: TraceRecorder?
     /// Monotonic time of session second 0.
     public let start: Double
+    /// Input received → the commit showing it (includes waiting for the frame callback).
     public var eventToCommit = LatencyStats(name: "event→commit")
+    /// The work of one frame: engine step, damage, render, commit (no waiting).
+    public var frameProcessing = LatencyStats(name: "frame processing (engine+render+commit)")
     /// From wp_presentation feedback (or the X11 equivalent), when the display reports it.
     public var motionToPresent = LatencyStats(name: "motion→present")
     /// To the frame callback that says the compositor used the frame: an upper
@@ -120,6 +123,7 @@ public final class OverlaySession {
     /// callback, a buffer release or a configure, and when the timer fires.
     public func service(now: Double = MonotonicClock.now()) {
         let t = now - start
+        let began = MonotonicClock.now()
         var frame: PointerFrame?
         var committed = false
         for id in canvases.keys.sorted() {
@@ -153,6 +157,7 @@ public final class OverlaySession {
         }
         // Time alone can make requests (an inferred lift recentres, a glide ends).
         for request in model.drainHostRequests() { perform(request) }
+        if committed { frameProcessing.add(MonotonicClock.now() - began) }
         if committed, let input = oldestUncommittedInput {
             eventToCommit.add(MonotonicClock.now() - input)
             oldestUncommittedInput = nil
@@ -215,6 +220,7 @@ public final class OverlaySession {
     private var frameShownOnce = false
 
     public var statsSummary: String {
-        [eventToCommit.summary, motionToPresent.summary, motionToFrameDone.summary].joined(separator: "\n")
+        [eventToCommit.summary, frameProcessing.summary, motionToPresent.summary, motionToFrameDone.summary]
+            .joined(separator: "\n")
     }
 }

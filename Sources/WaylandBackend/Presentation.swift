@@ -18,11 +18,21 @@ final class Presentation {
 
     deinit { wp_presentation_destroy(proxy) }
 
+    /// Feedback requests not answered yet, and whether any ever was.
+    fileprivate(set) var outstanding = 0
+    fileprivate(set) var everAnswered = false
+
+    /// Some compositors advertise wp_presentation but never answer for some
+    /// surfaces (sway 1.7 with layer surfaces on the headless backend). After a
+    /// few unanswered frames we stop asking, instead of piling up objects.
+    var isAnswering: Bool { everAnswered || outstanding < 8 }
+
     /// Asks for feedback on the next commit of `surface` (call before commit).
     /// `report` gets the presentation time in CLOCK_MONOTONIC seconds, or nil when discarded.
     func feedback(on surface: OpaquePointer, report: @escaping (Double?) -> Void) {
-        guard let fb = wp_presentation_feedback(proxy, surface) else { return }
-        let box = FeedbackBox(proxy: fb, clockID: clockID, report: report)
+        guard isAnswering, let fb = wp_presentation_feedback(proxy, surface) else { return }
+        outstanding += 1
+        let box = FeedbackBox(proxy: fb, clockID: clockID, owner: self, report: report)
         wp_presentation_feedback_add_listener(fb, feedbackListener, Unmanaged.passRetained(box).toOpaque())
     }
 }
@@ -31,15 +41,21 @@ final class Presentation {
 private final class FeedbackBox {
     let proxy: OpaquePointer
     let clockID: clockid_t
+    weak var owner: Presentation?
     let report: (Double?) -> Void
 
-    init(proxy: OpaquePointer, clockID: clockid_t, report: @escaping (Double?) -> Void) {
+    init(proxy: OpaquePointer, clockID: clockid_t, owner: Presentation, report: @escaping (Double?) -> Void) {
         self.proxy = proxy
         self.clockID = clockID
+        self.owner = owner
         self.report = report
     }
 
     func finish(_ time: Double?) {
+        if let owner {
+            owner.outstanding -= 1
+            owner.everAnswered = true
+        }
         report(time)
         wp_presentation_feedback_destroy(proxy)
     }

@@ -37,8 +37,18 @@ guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
 
 do {
     let connection = try PlayerConnection(name: nil)
-    let pointer = try VirtualPointer(manager: connection.pointerManager!, seat: connection.seat, extent: extent)
-    let keyboard = try VirtualKeyboard(manager: connection.keyboardManager!, seat: connection.seat!)
+    guard let pointerManager = connection.pointerManager, let keyboardManager = connection.keyboardManager,
+          let seat = connection.seat else { fail("the compositor lacks virtual input") }
+    // The devices are temporaries of this call: destroyed before the connection.
+    try playScript(pointer: try VirtualPointer(manager: pointerManager, seat: seat, extent: extent),
+                   keyboard: try VirtualKeyboard(manager: keyboardManager, seat: seat), connection: connection)
+    try connection.roundtrip()
+    withExtendedLifetime(connection) {}
+} catch {
+    fail("\(error)")
+}
+
+func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: PlayerConnection) throws {
     try connection.roundtrip()
     let start = MonotonicClock.now()
     var paused = 0.0 // time spent in screenshots does not count against the script's clock
@@ -77,7 +87,5 @@ do {
         if wl_display_flush(connection.display) < 0 { fail("lost the connection to the compositor") }
     }
     try connection.roundtrip()
-    _ = keyboard
-} catch {
-    fail("\(error)")
+    withExtendedLifetime((pointer, keyboard)) {}
 }

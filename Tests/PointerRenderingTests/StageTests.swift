@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PointerCore
 @testable import PointerRendering
@@ -80,5 +81,53 @@ import PointerCore
             for y in 0..<40 { for x in 0..<40 where (img.pixel(x: x, y: y)?.a ?? 0) > 128 { ink += 1 } }
             #expect(ink > 15, "\(name) draws \(ink) px")
         }
+    }
+}
+
+@Suite struct StageImageTests {
+    @Test("the canvas image fills the canvas under everything, and region images fill their regions")
+    func canvasAndRegionImages() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-images-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 2 × 1 image: red left half, blue right half.
+        let img = try ImageSurface(width: 2, height: 1)
+        try img.withPixels { raw in
+            raw.storeBytes(of: UInt32(0xFFFF_0000), toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: UInt32(0xFF00_00FF), toByteOffset: 4, as: UInt32.self)
+        }
+        let path = dir.appendingPathComponent("halves.png").path
+        try img.writePNG(path: path)
+        let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 100), image: path),
+                          regions: [Region(id: "pic", frame: Rect(x: 150, y: 10, width: 40, height: 20), cornerRadius: .points(0),
+                                           effect: EffectSpec.none, content: RegionContent(image: path))])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        let out = try r.render(frame: nil)
+        let left = try #require(out.pixel(x: 20, y: 80)), right = try #require(out.pixel(x: 130, y: 80))
+        #expect(left.r > 200 && left.b < 60, "left of the canvas image: \(left)")
+        #expect(right.b > 200 && right.r < 60, "right of the canvas image: \(right)")
+        // The region image (on the blue half of the canvas) shows its red left half.
+        let picLeft = try #require(out.pixel(x: 155, y: 20))
+        #expect(picLeft.r > 200 && picLeft.b < 60, "region image: \(picLeft)")
+    }
+}
+
+@Suite struct RegionOpacityTests {
+    @Test("E24 a hover-reveal region is hidden at rest, shown when revealed, half-faded in between")
+    func reveal() throws {
+        let button = Region(id: "close", frame: Rect(x: 20, y: 20, width: 40, height: 40), cornerRadius: .points(0),
+                            effect: EffectSpec.none, content: RegionContent(fill: .black), reveal: .hover)
+        let scene = Scene(canvas: Canvas(size: Size(width: 100, height: 100), color: .white), regions: [button])
+        let r = try SceneRenderer(scene: scene)
+        let away = Fixtures.circle(at: Point(x: 90, y: 90), opacity: 0)
+        let still = try r.render(frame: nil)
+        let hidden = try r.render(frame: Fixtures.frame(away, regions: ["close": RegionState(opacity: 0)]))
+        let half = try r.render(frame: Fixtures.frame(away, regions: ["close": RegionState(opacity: 0.5)]))
+        let shown = try r.render(frame: Fixtures.frame(away))
+        #expect(try #require(still.pixel(x: 40, y: 40)).brightness > 0.99)
+        #expect(try #require(hidden.pixel(x: 40, y: 40)).brightness > 0.99)
+        let mid = try #require(half.pixel(x: 40, y: 40)).brightness
+        #expect(mid > 0.4 && mid < 0.6, "half faded: \(mid)")
+        #expect(try #require(shown.pixel(x: 40, y: 40)).brightness < 0.01)
     }
 }

@@ -170,4 +170,28 @@ struct SwayEndToEndTests {
             #expect(overlay.log.contains("lost the connection to the Wayland compositor"))
         }
     }
+
+    @Test("editing the scene reloads it; a bad edit keeps the last good scene (rename-on-save followed)")
+    func sceneReload() throws {
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let dir = try TestEnvironment.privateDirectory("ap-scene")
+        let scene = dir + "/scene.json"
+        let good = try String(contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
+        try good.write(toFile: scene, atomically: false, encoding: .utf8)
+        let overlay = try OverlayProcess(arguments: ["run", scene], environment: sway.environment)
+        defer { overlay.interrupt() }
+        #expect(overlay.waitForLog("first frame shown"), "no frame. Log:\n\(overlay.log)")
+        // An editor that writes a temporary file and renames it over the scene.
+        func save(_ text: String) throws {
+            try text.write(toFile: dir + "/.scene.json.tmp", atomically: false, encoding: .utf8)
+            guard rename(dir + "/.scene.json.tmp", scene) == 0 else { throw TestEnvironment.Failure("rename failed") }
+        }
+        try save(good.replacingOccurrences(of: "\"regions\": [", with: "\"regoins\": ["))
+        #expect(overlay.waitForLog("keeping the last good one", timeout: 10), "bad edit not reported. Log:\n\(overlay.log)")
+        #expect(overlay.log.contains("regoins") && overlay.log.contains("scene.json:"), "the error names the key and the file")
+        try save(good.replacingOccurrences(of: "\"End-to-end\"", with: "\"Edited\""))
+        #expect(overlay.waitForLog("reloaded", timeout: 10), "good edit not reloaded. Log:\n\(overlay.log)")
+        #expect(overlay.isRunning)
+    }
 }
