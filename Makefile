@@ -42,7 +42,7 @@ install: build
 			$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$${f#Assets/}" || exit 1; \
 		done || exit 1; \
 	done
-	sed 's|@BINDIR@|$(BINDIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
 	chmod 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
 	$(INSTALL) -m 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" "$(DESTDIR)$(XDG_AUTOSTART)/adaptive-pointer.desktop"
 	$(INSTALL) -m 644 docs/adaptive-pointer.1 "$(DESTDIR)$(MANDIR)/adaptive-pointer.1"

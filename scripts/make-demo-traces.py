@@ -278,7 +278,7 @@ def calendar():
     tr.stroke("next-day"); tr.wait(0.2)                              # toolbar: highlight, slide along
     tr.stroke("today", duration=0.3); tr.lift(); tr.click(); tr.wait(0.4)
     tr.stroke("add-event"); tr.lift(); tr.click(); tr.wait(0.4)
-    tr.stroke(s.at("day", 0.6, 0.55)); tr.lift(); tr.wait(2.0)
+    tr.stroke(s.at("day", 0.7, 0.9)); tr.lift(); tr.wait(2.0)
     tr.write("calendar")
 
 
@@ -388,7 +388,20 @@ def context_menus():
     tr.write("context-menus")
 
 
-SCRIPTS = {"toolbar": toolbar, "text-editor": text_editor, "calendar": calendar, "quilt": quilt,
+def desktop():
+    # No regions, no canvas: the pointer alone over whatever the desktop shows.
+    s = Scene("desktop")
+    tr = Trace(s, (640, 400), seed=10)
+    tr.stroke((900, 260)); tr.lift(); tr.wait(0.5)
+    tr.stroke((420, 520), duration=0.6); tr.lift(); tr.wait(0.4)
+    tr.flick(80, -20); tr.wait(1.0)                                  # inertia: it glides on (B12)
+    tr.stroke((700, 420)); tr.hold(0.15); tr.lift(); tr.wait(0.3)
+    tr.click(); tr.wait(2.2)                                         # still: it fades (A10)
+    tr.drift(6, 2, 0.1); tr.wait(0.6)                                # any motion brings it back
+    tr.write("desktop")
+
+
+SCRIPTS = {"desktop": desktop, "toolbar": toolbar, "text-editor": text_editor, "calendar": calendar, "quilt": quilt,
            "segmented-control": segmented_control, "app-icons": app_icons, "notifications": notifications,
            "map": map_scene, "context-menus": context_menus}
 

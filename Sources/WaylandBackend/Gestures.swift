@@ -2,21 +2,14 @@ import CWaylandClient
 import CWaylandProtocols
 import PointerCore
 
-/// zwp_pointer_gestures_v1 (v3): touchpad pinch, swipe and hold → engine
-/// events. Two-finger pinches act on the stage (B25); three-or-more-finger
-/// swipes and pinches belong to the system and are passed on as `swipe`,
-/// which the engine ignores. Pinch rotation arrives as per-event deltas and
-/// is summed so events carry the cumulative angle the trace format wants.
+/// zwp_pointer_gestures_v1 (v3): the touchpad's swipe, pinch and hold
+/// objects for one wl_pointer; `GestureTranslator` decides what they mean.
 final class Gestures {
     private let swipe: OpaquePointer?
     private let pinch: OpaquePointer?
     private let hold: OpaquePointer?
     private unowned let overlay: WaylandOverlay
-    private var swipeFingers = 0
-    private var swipeTotal = Point.zero
-    private var pinchActive = false
-    private var pinchScale = 1.0
-    private var pinchRotation = 0.0
+    private var translator = GestureTranslator()
 
     init(manager: OpaquePointer, version: UInt32, pointer: OpaquePointer, overlay: WaylandOverlay) {
         self.overlay = overlay
@@ -35,46 +28,16 @@ final class Gestures {
         if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
     }
 
-    fileprivate func swipeBegin(fingers: UInt32) {
-        swipeFingers = Int(fingers)
-        swipeTotal = .zero
-        overlay.input(.swipe(phase: .begin, fingers: swipeFingers, dx: 0, dy: 0))
+    fileprivate func swipeBegin(fingers: UInt32) { overlay.input(translator.swipeBegin(fingers: Int(fingers))) }
+    fileprivate func swipeUpdate(dx: Double, dy: Double) { overlay.input(translator.swipeUpdate(dx: dx, dy: dy)) }
+    fileprivate func swipeEnd(cancelled: Bool) { overlay.input(translator.swipeEnd(cancelled: cancelled)) }
+    fileprivate func pinchBegin(fingers: UInt32) { overlay.input(translator.pinchBegin(fingers: Int(fingers))) }
+    fileprivate func pinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double) {
+        overlay.input(translator.pinchUpdate(dx: dx, dy: dy, scale: scale, rotationDelta: rotation))
     }
-    fileprivate func swipeUpdate(dx: Double, dy: Double) {
-        swipeTotal += Point(x: dx, y: dy)
-        overlay.input(.swipe(phase: .update, fingers: swipeFingers, dx: swipeTotal.x, dy: swipeTotal.y))
-    }
-    fileprivate func swipeEnd(cancelled: Bool) {
-        overlay.input(.swipe(phase: cancelled ? .cancel : .end, fingers: swipeFingers, dx: swipeTotal.x, dy: swipeTotal.y))
-    }
-
-    fileprivate func pinchBegin(fingers: UInt32) {
-        pinchScale = 1
-        pinchRotation = 0
-        pinchActive = fingers == 2
-        if pinchActive {
-            overlay.input(.pinch(phase: .begin, scale: 1, rotation: 0))
-        } else {
-            overlay.input(.swipe(phase: .begin, fingers: Int(fingers), dx: 0, dy: 0))
-            swipeFingers = Int(fingers)
-        }
-    }
-    fileprivate func pinchUpdate(scale: Double, rotation: Double) {
-        pinchScale = scale
-        pinchRotation += rotation
-        if pinchActive { overlay.input(.pinch(phase: .update, scale: pinchScale, rotation: pinchRotation)) }
-    }
-    fileprivate func pinchEnd(cancelled: Bool) {
-        if pinchActive {
-            overlay.input(.pinch(phase: cancelled ? .cancel : .end, scale: pinchScale, rotation: pinchRotation))
-        } else {
-            overlay.input(.swipe(phase: cancelled ? .cancel : .end, fingers: swipeFingers, dx: 0, dy: 0))
-        }
-        pinchActive = false
-    }
-
-    fileprivate func holdBegin() { overlay.input(.hold(.begin)) }
-    fileprivate func holdEnd(cancelled: Bool) { overlay.input(.hold(cancelled ? .cancel : .end)) }
+    fileprivate func pinchEnd(cancelled: Bool) { overlay.input(translator.pinchEnd(cancelled: cancelled)) }
+    fileprivate func holdBegin() { overlay.input(translator.holdBegin()) }
+    fileprivate func holdEnd(cancelled: Bool) { overlay.input(translator.holdEnd(cancelled: cancelled)) }
 }
 
 private func gestures(_ data: UnsafeMutableRawPointer?) -> Gestures? {
@@ -94,8 +57,9 @@ private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_lis
     let p = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
         begin: { data, _, _, _, _, fingers in gestures(data)?.pinchBegin(fingers: fingers) },
-        update: { data, _, _, _, _, scale, rotation in
-            gestures(data)?.pinchUpdate(scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation))
+        update: { data, _, _, dx, dy, scale, rotation in
+            gestures(data)?.pinchUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
+                                        scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation))
         },
         end: { data, _, _, _, cancelled in gestures(data)?.pinchEnd(cancelled: cancelled != 0) }))
     return p

@@ -5,7 +5,7 @@ import PointerCore
 /// wl_pointer → InputEvents. Enter hides the system cursor over our surfaces
 /// (set_cursor with no surface: the overlay draws the pointer). Absolute
 /// positions become `position`; axis events are grouped per `frame` into one
-/// `scroll` (finger scrolls get begin/update/end phases from axis_stop).
+/// `scroll` by `AxisAccumulator`.
 final class Pointer {
     let proxy: OpaquePointer
     private let version: UInt32
@@ -13,11 +13,7 @@ final class Pointer {
     private var relative: RelativePointer?
     private var gestures: Gestures?
 
-    private var axisDelta = Point.zero
-    private var hasAxis = false
-    private var axisSource: UInt32?
-    private var axisStopped = false
-    private var fingerScrolling = false
+    private var axis = AxisAccumulator()
 
     init(proxy: OpaquePointer, version: UInt32, overlay: WaylandOverlay) {
         self.proxy = proxy
@@ -63,38 +59,24 @@ final class Pointer {
         overlay.input(.button(button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue ? .pressed : .released))
     }
 
-    fileprivate func axis(_ axis: UInt32, value: wl_fixed_t) {
-        let v = wl_fixed_to_double(value)
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { axisDelta.y += v } else { axisDelta.x += v }
-        hasAxis = true
+    fileprivate func axis(_ which: UInt32, value: wl_fixed_t) {
+        axis.axis(vertical: which == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, value: wl_fixed_to_double(value))
         if version < 5 { frame() } // no frame events before v5
     }
 
-    fileprivate func source(_ s: UInt32) { axisSource = s }
-    fileprivate func stop() { axisStopped = true; hasAxis = true }
+    fileprivate func source(_ s: UInt32) {
+        switch s {
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: axis.setSource(.finger)
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: axis.setSource(.continuous)
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: axis.setSource(.wheelTilt)
+        default: axis.setSource(.wheel)
+        }
+    }
+
+    fileprivate func stop() { axis.stop() }
 
     fileprivate func frame() {
-        defer {
-            axisDelta = .zero
-            hasAxis = false
-            axisSource = nil
-            axisStopped = false
-        }
-        guard hasAxis else { return }
-        let isFinger = axisSource == WL_POINTER_AXIS_SOURCE_FINGER.rawValue || (axisSource == nil && fingerScrolling)
-        if isFinger {
-            let phase: GesturePhase
-            if axisStopped {
-                phase = .end
-                fingerScrolling = false
-            } else {
-                phase = fingerScrolling ? .update : .begin
-                fingerScrolling = true
-            }
-            overlay.input(.scroll(dx: axisDelta.x, dy: axisDelta.y, source: .finger, phase: phase))
-        } else if axisDelta != .zero {
-            overlay.input(.scroll(dx: axisDelta.x, dy: axisDelta.y, source: .wheel, phase: nil))
-        }
+        if let scroll = axis.frame() { overlay.input(scroll) }
     }
 }
 

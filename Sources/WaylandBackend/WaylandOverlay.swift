@@ -112,6 +112,7 @@ public final class WaylandOverlay {
 
     private func outputDone(_ output: Output) {
         if let surface = surfaces[output.globalName] {
+            log("\(output.displayName) changed: scale \(output.scale)")
             surface.outputChanged()
             return
         }
@@ -152,6 +153,7 @@ public final class WaylandOverlay {
             loop.stop(exitCode: 0)
             return
         }
+        log("the compositor closed the overlay on \(surfaces[id]?.canvasName ?? "an output")")
         removeSurface(id)
     }
 

@@ -12,11 +12,13 @@ import Glibc
 struct SwayEndToEndTests {
     /// Starts sway + the overlay, plays `script` (screenshots named in it go to
     /// the returned directory), and always stops both.
-    private func session(_ script: [String], extraArguments: [String] = [],
+    private func session(_ script: [String], extraArguments: [String] = [], playerArguments: [String] = [],
+                         before: (HeadlessCompositor) throws -> Void = { _ in },
                          body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void) throws {
         _ = try TestEnvironment.tool("grim", package: "grim")
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
+        try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
         let overlay = try OverlayProcess(arguments: ["run", scene, "--absolute-pointer"] + extraArguments,
                                          environment: sway.environment)
@@ -28,7 +30,7 @@ struct SwayEndToEndTests {
         let scriptPath = shots + "/script.jsonl"
         try script.map { $0.replacingOccurrences(of: "$SHOTS", with: shots) }.joined(separator: "\n")
             .write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath],
+        let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath] + playerArguments,
                                              environment: sway.environment, timeout: 60)
         guard played.status == 0 else {
             throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)")
@@ -193,5 +195,35 @@ struct SwayEndToEndTests {
         try save(good.replacingOccurrences(of: "\"End-to-end\"", with: "\"Edited\""))
         #expect(overlay.waitForLog("reloaded", timeout: 10), "good edit not reloaded. Log:\n\(overlay.log)")
         #expect(overlay.isRunning)
+    }
+
+    @Test("at output scale 2 the pointer is drawn with twice the pixels (sharp, same size in pt)")
+    func scaleTwo() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":550,"y":40}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":400,"y":40}"#,
+            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
+        ], playerArguments: ["--extent", "640x400"], before: { sway in
+            try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+        }) { shots, overlay, _ in
+            #expect(overlay.log.contains("scale 2"), "the overlay did not see scale 2. Log:\n\(overlay.log)")
+            let circle = try shot(shots, "circle"), ref = try shot(shots, "ref")
+            #expect(circle.width == 1280 && circle.height == 800, "grim captures device pixels")
+            let found = footprint(circle, ref, around: (800, 80), radius: 70)
+            let fp = try #require(found, "nothing drawn at the pointer. Log:\n\(overlay.log)")
+            // 19 pt at 2 px/pt ≈ 38 px, centred at (400, 40) pt = (800, 80) px (an empty spot).
+            #expect((28...64).contains(fp.w) && (28...64).contains(fp.h), "footprint \(fp)")
+            #expect(abs(fp.x + fp.w / 2 - 800) <= 6 && abs(fp.y + fp.h / 2 - 80) <= 6, "footprint \(fp)")
+        }
+    }
+
+    @Test("a hot-plugged output gets its own overlay")
+    func hotPlug() throws {
+        try session([#"{"t":0.0,"type":"wait"}"#]) { _, overlay, sway in
+            try sway.swaymsg(["create_output"])
+            #expect(overlay.waitForLog("overlay on HEADLESS-2", timeout: 10), "Log:\n\(overlay.log)")
+            #expect(overlay.isRunning)
+        }
     }
 }

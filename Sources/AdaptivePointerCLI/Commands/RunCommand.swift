@@ -259,7 +259,7 @@ struct RunCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             var render = try RenderCommand.parse([scenePath, "--out", out])
             try render.run()
-            Self.say("rendered \(scene.name) headless instead: \(out)")
+            Self.say("rendered \(scene.name) headless instead: \(out) (sheet.png is a contact sheet of the frames)")
         } catch {
             Self.say("the headless render did not work either: \(String(describing: error))")
         }

@@ -1,26 +1,27 @@
 import Foundation
-import PointerCore
 
 /// Collects lint findings over several files and prints them for people (one per line,
-/// compiler style, so editors can jump to them) or as JSON for tools.
-struct LintReport {
-    struct Entry {
-        var file: String
-        var finding: LintFinding
+/// compiler style, so editors can jump to them) or as JSON for tools (`lint --json`).
+public struct LintReport: Sendable {
+    public struct Entry: Sendable {
+        public var file: String
+        public var finding: LintFinding
     }
-    private(set) var entries: [Entry] = []
-    private(set) var files: [String] = []
+    public private(set) var entries: [Entry] = []
+    public private(set) var files: [String] = []
 
-    var errorCount: Int { entries.filter { $0.finding.severity == .error }.count }
-    var warningCount: Int { entries.filter { $0.finding.severity == .warning }.count }
+    public init() {}
 
-    mutating func add(file: String, findings: [LintFinding]) {
+    public var errorCount: Int { entries.filter { $0.finding.severity == .error }.count }
+    public var warningCount: Int { entries.filter { $0.finding.severity == .warning }.count }
+
+    public mutating func add(file: String, findings: [LintFinding]) {
         files.append(file)
         entries += findings.map { Entry(file: file, finding: $0) }
     }
 
     /// A scene that does not load: each loader diagnostic becomes a `scene-invalid` error.
-    mutating func add(file: String, loadErrors: [SceneDiagnostic]) {
+    public mutating func add(file: String, loadErrors: [SceneDiagnostic]) {
         files.append(file)
         for d in loadErrors {
             var message = d.jsonPath.isEmpty ? d.message : "\(d.jsonPath): \(d.message)"
@@ -33,7 +34,7 @@ struct LintReport {
     }
 
     /// `file:line:col: warning: [rule] message (regions: a, b). Fix: …` — then a summary line.
-    func text() -> String {
+    public func text() -> String {
         var out = ""
         for e in entries {
             let f = e.finding
@@ -51,7 +52,7 @@ struct LintReport {
 
     /// `{"findings":[{"file":…,"line":…,"column":…,"severity":…,"rule":…,"regions":[…],"message":…,"fix":…}],
     ///   "errors":n,"warnings":n,"files":[…]}`
-    func json() -> String {
+    public func json() -> String {
         var findings: [[String: Any]] = []
         for e in entries {
             let f = e.finding
@@ -70,7 +71,7 @@ struct LintReport {
     }
 
     /// `lint --rules`: id, severity, MISSION-NOTES reference and summary per rule.
-    static func catalogueText() -> String {
+    public static func catalogueText() -> String {
         let width = SceneLinter.catalogue.map(\.id.count).max() ?? 0
         return SceneLinter.catalogue.map { info in
             info.id.padding(toLength: width, withPad: " ", startingAt: 0)

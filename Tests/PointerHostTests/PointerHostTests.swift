@@ -1,0 +1,153 @@
+import Foundation
+import PointerCore
+@testable import PointerHost
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct LatencyStatsTests {
+    @Test("p50 and p99 are nearest-rank percentiles")
+    func percentiles() {
+        var s = LatencyStats(name: "x")
+        for i in 1...100 { s.add(Double(i) / 1000) }
+        #expect(s.percentile(50) == 0.050)
+        #expect(s.percentile(99) == 0.099)
+        #expect(s.summary.contains("p50 50.0 ms") && s.summary.contains("p99 99.0 ms"))
+        #expect(LatencyStats(name: "y").summary == "y: no samples")
+    }
+}
+
+@Suite struct TraceRecorderTests {
+    @Test("run --record writes the trace format and never a key")
+    func recordsModifierSetsOnly() throws {
+        let path = NSTemporaryDirectory() + "rec-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try TraceRecorder(path: path)
+        r.record(InputEvent(time: 0, .position(Point(x: 400, y: 300))))
+        r.record(InputEvent(time: 0.1, .modifiers([.ctrl, .shift])))
+        r.record(InputEvent(time: 0.2, .key("escape")))
+        r.record(InputEvent(time: 0.3, .button(.secondary, .pressed)))
+        r.flush()
+        let events = try TraceReader.read(path: path)
+        let kinds: [InputEvent.Kind] = events.map { $0.kind }
+        #expect(kinds == [.position(Point(x: 400, y: 300)), .modifiers([.ctrl, .shift]), .button(.secondary, .pressed)])
+    }
+}
+
+@Suite struct EventLoopTests {
+    @Test("the timer fires at its deadline with a single wake-up (no polling while waiting)")
+    func timerWakesOnce() throws {
+        let loop = try EventLoop()
+        let start = MonotonicClock.now()
+        var fired: Double?
+        loop.onTimer = {
+            fired = MonotonicClock.now()
+            loop.stop(exitCode: 7)
+        }
+        loop.setDeadline(start + 0.05)
+        #expect(try loop.run() == 7)
+        #expect(loop.wakeups == 1)
+        #expect((fired ?? 0) >= start + 0.05)
+    }
+
+    @Test("SIGTERM arrives on the signalfd and stops the loop with 0")
+    func sigterm() throws {
+        let loop = try EventLoop()
+        loop.setDeadline(MonotonicClock.now() + 5) // a safety net: the test never hangs
+        loop.onTimer = { loop.stop(exitCode: 99) }
+        pthread_kill(pthread_self(), SIGTERM) // blocked, so it waits on the signalfd
+        #expect(try loop.run() == 0)
+    }
+}
+
+/// A fake canvas and model to test what the session draws and when it sleeps.
+private final class FakeCanvas: OverlayCanvas {
+    let canvasID = 1
+    let canvasName = "fake"
+    let sizeInPoints = Size(width: 100, height: 100)
+    var isReadyToDraw = true
+    var commits: [[Rect]] = []
+    private let memory = UnsafeMutableRawPointer.allocate(byteCount: 400 * 100, alignment: 16)
+    deinit { memory.deallocate() }
+    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
+        (PixelBuffer(data: memory, width: 100, height: 100, stride: 400, scale: 1), commits.isEmpty ? nil : [])
+    }
+    func endDraw(damage: [Rect], inputTime: Double?) { commits.append(damage) }
+}
+
+private final class FakeModel: OverlayModel {
+    var pointer = Point(x: 10, y: 10)
+    var animateUntil = -1.0
+    func handle(_ event: InputEvent) { if case .position(let p) = event.kind { pointer = p } }
+    func frame(at time: Double) -> PointerFrame {
+        PointerFrame(time: time, pointer: pointer,
+                     visible: VisiblePointer(kind: .circle, frame: Rect(center: pointer, size: Size(width: 19, height: 19)),
+                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)))
+    }
+    func nextWakeTime(after time: Double) -> Double? { time < animateUntil ? time : nil }
+    func drainHostRequests() -> [HostRequest] { [] }
+    func replace(scene: Scene) {}
+}
+
+private final class FakePainter: OverlayPainter {
+    var clips: [[Rect]] = []
+    func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
+        guard let old else { return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)] }
+        return old.visible.frame == new.visible.frame ? [] : [old.visible.frame, new.visible.frame]
+    }
+    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws { clips.append(clip) }
+    func replace(scene: Scene) {}
+}
+
+@Suite struct OverlaySessionTests {
+    @Test("idle: after input is drawn the session asks for no timer (zero wake-ups)")
+    func idleAsksForNothing() {
+        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let session = OverlaySession(model: model, painter: painter, start: 0)
+        var deadlines: [Double?] = []
+        session.setDeadline = { deadlines.append($0) }
+        session.add(canvas)
+        session.pointerMoved(toCanvas: 1)
+        session.service(now: 1)
+        session.handle(.position(Point(x: 50, y: 50)), at: 1.1)
+        session.service(now: 1.1)
+        #expect(canvas.commits.count == 2)
+        #expect(deadlines.allSatisfy { $0 == nil })
+        session.service(now: 1.2) // nothing changed: nothing drawn
+        #expect(canvas.commits.count == 2)
+    }
+
+    @Test("cost model: a pointer move repaints only its damage, in whole pixels")
+    func repaintsOnlyDamage() {
+        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let session = OverlaySession(model: model, painter: painter, start: 0)
+        session.add(canvas)
+        session.pointerMoved(toCanvas: 1)
+        session.service(now: 1)
+        session.handle(.position(Point(x: 50.3, y: 50.3)), at: 1.1)
+        session.service(now: 1.1)
+        let last = canvas.commits.last ?? []
+        #expect(last.count == 2)
+        #expect(last.allSatisfy { $0.width <= 21 && $0.minX == $0.minX.rounded() && $0.maxX == $0.maxX.rounded() })
+    }
+
+    @Test("animating: frames are paced by the canvas, and the timer only when no callback will come")
+    func animationPacing() {
+        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        model.animateUntil = 2
+        let session = OverlaySession(model: model, painter: painter, start: 0)
+        var deadline: Double?? = .none
+        session.setDeadline = { deadline = $0 }
+        session.add(canvas)
+        session.pointerMoved(toCanvas: 1)
+        session.service(now: 1)           // commits: the frame callback will pace the next draw
+        #expect(deadline == .some(nil))
+        canvas.isReadyToDraw = true
+        model.pointer = Point(x: 30, y: 30)
+        session.service(now: 1.016)
+        #expect(canvas.commits.count == 2)
+        session.service(now: 1.03)        // animating but nothing changed: no commit, so the timer ticks
+        if case .some(.some(let t)) = deadline { #expect(t > 1.03 && t < 1.06) } else { Issue.record("no timer while animating") }
+    }
+}
