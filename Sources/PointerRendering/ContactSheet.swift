@@ -8,12 +8,17 @@ public final class ContactSheet {
     public let thumbSize: Size
     private let surface: ImageSurface
     private let ctx: CairoContext
+    /// Shown behind each thumbnail, where a frame is transparent.
+    public let backdrop: RGBA
     static let caption = 18.0
     static let gap = 8.0
 
     /// Room for `count` thumbnails of frames `frameSize` pixels big, each at most
     /// `thumbWidth` pixels wide.
-    public init(count: Int, frameSize: Size, thumbWidth: Double = 256) throws {
+    /// `backdrop` shows through transparent frames (a desktop-overlay scene).
+    public init(count: Int, frameSize: Size, thumbWidth: Double = 256,
+                backdrop: RGBA = RGBA(r: 0.5, g: 0.5, b: 0.52)) throws {
+        self.backdrop = backdrop
         let n = max(count, 1)
         columns = min(n, n <= 4 ? n : Int(Double(n).squareRoot().rounded(.up)) + 1)
         let rows = (n + columns - 1) / columns
@@ -35,8 +40,7 @@ public final class ContactSheet {
         ctx.save()
         ctx.newPath()
         ctx.rectangle(Rect(x: x, y: y, width: thumbSize.width, height: thumbSize.height))
-        // A checkerboard-free neutral backdrop shows transparent canvases.
-        ctx.setSource(RGBA(r: 0.5, g: 0.5, b: 0.52))
+        ctx.setSource(backdrop)
         ctx.fillPreserve()
         ctx.clip()
         ctx.translate(x, y)

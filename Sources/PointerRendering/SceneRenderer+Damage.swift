@@ -18,19 +18,19 @@ extension SceneRenderer {
             if let b = pointerBounds(current) { rects.append(b) }
         }
         let ids = Set(previous.regions.keys).union(current.regions.keys)
-        var before: [RegionPlacement]?, after: [RegionPlacement]?
+        var before: FramePlacements?, after: FramePlacements?
         for id in ids where previous.regions[id] != current.regions[id] {
             guard let i = layout.indexByID[id] else { continue }
-            if before == nil { before = RegionPlacement.compute(layout, frame: previous) }
-            if after == nil { after = RegionPlacement.compute(layout, frame: current) }
-            rects.append(subtreeBounds(i, before ?? []))
-            rects.append(subtreeBounds(i, after ?? []))
+            if before == nil { before = placementCache.placements(for: previous) }
+            if after == nil { after = placementCache.placements(for: current) }
+            if let before { rects.append(subtreeBounds(i, before)) }
+            if let after { rects.append(subtreeBounds(i, after)) }
         }
         // A lifted element's specular shows the model pointer: it moves with it.
         if previous.pointer != current.pointer {
             for (id, s) in current.regions where s.emphasis > 0.001 {
                 guard let i = layout.indexByID[id], case .lift = layout.regions[i].effect else { continue }
-                if after == nil { after = RegionPlacement.compute(layout, frame: current) }
+                if after == nil { after = placementCache.placements(for: current) }
                 if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
             }
         }
@@ -47,13 +47,13 @@ extension SceneRenderer {
     }
 
     /// Region `i` and its descendants as drawn with `placements`, effects included.
-    private func subtreeBounds(_ i: Int, _ placements: [RegionPlacement]) -> Rect {
-        guard i < placements.count else { return .zero }
+    private func subtreeBounds(_ i: Int, _ placements: FramePlacements) -> Rect {
+        guard i < layout.regions.count else { return .zero }
         let r = layout.regions[i]
         let pl = placements[i]
         var b = pl.bounds.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
         if RegionPlacement.isViewport(r) { return b }  // children are clipped to it
-        for j in (i + 1)..<(i + 1 + r.childCount) where j < placements.count {
+        for j in (i + 1)..<(i + 1 + r.childCount) where j < layout.regions.count {
             let c = layout.regions[j]
             b = b.union(placements[j].bounds.insetBy(dx: -effectReach(c, placements[j]), dy: -effectReach(c, placements[j])))
         }

@@ -50,12 +50,13 @@ extension SceneRenderer {
         ctx.setMatrix(base)
         drawCanvas(ctx, clip: clipRect, colorDone: opaque)
 
-        let placements = RegionPlacement.compute(layout, frame: frame)
+        let placements = placementCache.placements(for: frame)
         let slot: PointerSlot = frame.map(pointerSlot) ?? .top
         let pointerVisible = drawsPointer && frame.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
         let pointerBox = frame.flatMap { pointerBounds($0) }
 
-        for (i, r) in layout.regions.enumerated() {
+        for i in candidates(in: clipRect, placements: placements, slot: slot) {
+            let r = layout.regions[i]
             let pl = placements[i]
             guard pl.opacity > 0.001 else { continue }
             var extent = pl.bounds
@@ -108,7 +109,21 @@ extension SceneRenderer {
         }
     }
 
-    private func drawRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: [RegionPlacement],
+    /// Regions that may touch `clip`, in drawing order: those whose rest bounds meet
+    /// it, those the frame moves, and the one holding the pointer.
+    private func candidates(in clip: Rect, placements: FramePlacements, slot: PointerSlot) -> [Int] {
+        var out: [Int] = []
+        for (i, e) in restExtents.enumerated() where e.intersects(clip) { out.append(i) }
+        var extra = placements.changedIndices
+        switch slot {
+        case .highlight(let i), .underLift(let i): extra.append(i)
+        case .top: break
+        }
+        guard !extra.isEmpty else { return out }
+        return Array(Set(out).union(extra)).sorted()
+    }
+
+    private func drawRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
                             frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
                             ctx: CairoContext) throws {
         let e = min(max(pl.state.emphasis, 0), 1)

@@ -34,6 +34,9 @@ public final class SceneRenderer {
     let content: RegionContentPainter
     let effects = EffectCache()
     let pointerPainter = PointerPainter()
+    let placementCache: PlacementCache
+    /// Each region's drawn bounds at rest (canvas pt), for culling against a clip.
+    let restExtents: [Rect]
     /// False for the renderer that draws the sampler's still of the stage.
     var drawsPointer = true
 
@@ -52,6 +55,8 @@ public final class SceneRenderer {
         palette = Palette(appearance: layout.scene.appearance)
         images = try SceneImages(scene: layout.scene)
         content = RegionContentPainter(palette: palette, images: images)
+        placementCache = PlacementCache(layout: layout)
+        restExtents = placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) }
     }
 
     private init(sharing other: SceneRenderer, scale: Double) {
@@ -60,6 +65,8 @@ public final class SceneRenderer {
         palette = other.palette
         images = other.images
         content = other.content
+        placementCache = other.placementCache
+        restExtents = other.restExtents
         drawsPointer = false
         backgroundSampler = UniformBackgroundSampler(color: .clear)
     }
@@ -75,6 +82,10 @@ public final class SceneRenderer {
     /// The canvas in device pixels.
     public var pixelWidth: Int { max(1, Int((canvasSize.width * scale).rounded(.up))) }
     public var pixelHeight: Int { max(1, Int((canvasSize.height * scale).rounded(.up))) }
+
+    /// The backdrop the scene's appearance assumes under transparent pixels (what a
+    /// desktop behind an overlay is taken to look like when nothing is sampled).
+    public var backdropColor: RGBA { palette.backdrop }
 
     /// A transparent surface covering the whole canvas at `scale`.
     public func makeCanvasSurface() throws -> ImageSurface {

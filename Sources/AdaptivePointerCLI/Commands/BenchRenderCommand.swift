@@ -51,6 +51,9 @@ struct BenchRenderCommand: ParsableCommand {
                   + String(format: "%.2f, %.2f", ratio1, ratio2))
         }
         print(String(format: "worst 5120×2880 / 1920×1080 ratio: %.2f (target ≤ 1.2)", worstRatio))
+        // Region count: a plain pointer frame over a 10 000-region stage.
+        let crowd = try RenderBench(outputWidth: 1920, outputHeight: 1080, scale: 2, extraRegions: 10_000)
+        print(String(format: "plain circle over 10 000 regions (scale 2): %.3f ms", try crowd.median(.plain, iterations: iterations)))
     }
 }
 
@@ -74,7 +77,7 @@ final class RenderBench {
     let renderer: SceneRenderer
     let surface: ImageSurface
 
-    init(outputWidth: Int, outputHeight: Int, scale: Double) throws {
+    init(outputWidth: Int, outputHeight: Int, scale: Double, extraRegions: Int = 0) throws {
         let size = Size(width: Double(outputWidth) / scale, height: Double(outputHeight) / scale)
         let scene = Scene(
             name: "bench", appearance: .light,
@@ -90,7 +93,16 @@ final class RenderBench {
                 Region(id: "text", frame: Rect(x: 100, y: 300, width: 80, height: 200), shape: .verticalBeam(length: 22),
                        snap: SnapGrid(y: 22), content: RegionContent(fill: .white)),
             ])
-        renderer = try SceneRenderer(scene: scene, scale: scale)
+        var crowded = scene
+        // A grid of small tiles under everything (a dense stage).
+        let columns = max(1, Int((size.width / 12).rounded(.down)))
+        for k in 0..<extraRegions {
+            crowded.regions.insert(Region(id: "tile\(k)", frame: Rect(x: Double(k % columns) * 12, y: Double(k / columns) * 12 + 40,
+                                                                       width: 10, height: 10),
+                                          effect: EffectSpec.none,
+                                          content: RegionContent(fill: RGBA(r: 0.9, g: 0.9, b: 0.92))), at: 0)
+        }
+        renderer = try SceneRenderer(scene: crowded, scale: scale)
         surface = try renderer.makeCanvasSurface()
         // The first full frame (also builds the stage sampler).
         try renderer.draw(frame: nil, into: surface)

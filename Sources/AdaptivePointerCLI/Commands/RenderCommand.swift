@@ -69,6 +69,9 @@ struct RenderCommand: ParsableCommand {
         let (sceneFile, loaded) = try loadScene()
         let events = try loadTrace(sceneFile: sceneFile)
         let renderer = try SceneRenderer(scene: loaded, scale: scale)
+        if loaded.canvas.size == nil {
+            renderer.outputSize = outputSize(for: loaded, events: events ?? [])
+        }
 
         if let times = at.flatMap(parseTimes) {
             let engine = PointerEngine(scene: loaded)
@@ -92,7 +95,7 @@ struct RenderCommand: ParsableCommand {
             } else if let first = images.first {
                 let sheet = try ContactSheet(count: images.count,
                                              frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
-                                             thumbWidth: Double(first.1.width))
+                                             thumbWidth: Double(first.1.width), backdrop: renderer.backdropColor)
                 for (i, (t, image)) in images.enumerated() { try sheet.add(image, time: t, index: i) }
                 try sheet.writePNG(path: out)
             }
@@ -116,7 +119,8 @@ struct RenderCommand: ParsableCommand {
         // At most 64 thumbnails on the sheet: every k-th frame.
         let stride = max(1, (frames.count + 63) / 64)
         let sheet = try ContactSheet(count: (frames.count + stride - 1) / stride,
-                                     frameSize: Size(width: Double(renderer.pixelWidth), height: Double(renderer.pixelHeight)))
+                                     frameSize: Size(width: Double(renderer.pixelWidth), height: Double(renderer.pixelHeight)),
+                                     backdrop: renderer.backdropColor)
         // One canvas, repainted where each frame differs from the one before.
         let canvas = try renderer.makeCanvasSurface()
         var previous: PointerFrame?
@@ -130,6 +134,19 @@ struct RenderCommand: ParsableCommand {
         }
         try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
         print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
+    }
+
+    /// An output-sized scene (no canvas size) is drawn on a stage holding its regions
+    /// and everywhere the pointer goes in the trace, with a margin: at least 320 × 200 pt.
+    private func outputSize(for scene: Scene, events: [InputEvent]) -> Size {
+        var bounds = SceneLayout(scene: scene).regions.reduce(Rect(x: 0, y: 0, width: 320, height: 200)) { $0.union($1.frame) }
+        if !events.isEmpty {
+            Replay.frames(scene: scene, events: events, fps: 30) { f in
+                bounds = bounds.union(f.visible.frame.insetBy(dx: -40, dy: -40))
+                if let m = f.menu { bounds = bounds.union(m.frame.insetBy(dx: -40, dy: -40)) }
+            }
+        }
+        return Size(width: max(bounds.maxX, 1).rounded(.up), height: max(bounds.maxY, 1).rounded(.up))
     }
 
     /// Ascending times from "T" or "T1,T2,…"; nil when any is not a time ≥ 0.

@@ -23,17 +23,29 @@ public struct GroupHitGapRule: LintRule {
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         for (name, members) in context.groups where members.count > 1 {
+            // Members ordered by left edge and by top edge: the nearest neighbour to the right
+            // (below) in the same row (column) is the first one past `a` that overlaps it.
+            let byX = members.sorted { ($0.frame.minX, $0.index) < ($1.frame.minX, $1.index) }
+            let byY = members.sorted { ($0.frame.minY, $0.index) < ($1.frame.minY, $1.index) }
+            func nearest(after a: LaidOutRegion, horizontal: Bool) -> LaidOutRegion? {
+                let list = horizontal ? byX : byY
+                let edge = (horizontal ? a.frame.maxX : a.frame.maxY) - Self.tolerance
+                // First member whose leading edge is at or past `edge` (binary search).
+                var lo = 0, hi = list.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if (horizontal ? list[mid].frame.minX : list[mid].frame.minY) < edge { lo = mid + 1 } else { hi = mid }
+                }
+                for b in list[lo...] where b.index != a.index {
+                    let g = gaps(a.frame, b.frame)
+                    if horizontal ? g.y < 0 : g.x < 0 { return b }
+                }
+                return nil
+            }
             for a in members {
                 // The nearest member to the right in the same row, and below in the same column.
                 for horizontal in [true, false] {
-                    let candidates = members.filter { b in
-                        guard b.index != a.index else { return false }
-                        let g = gaps(a.frame, b.frame)
-                        return horizontal ? (b.frame.minX >= a.frame.maxX - Self.tolerance && g.y < 0)
-                                          : (b.frame.minY >= a.frame.maxY - Self.tolerance && g.x < 0)
-                    }
-                    guard let b = candidates.min(by: { horizontal ? $0.frame.minX < $1.frame.minX : $0.frame.minY < $1.frame.minY })
-                    else { continue }
+                    guard let b = nearest(after: a, horizontal: horizontal) else { continue }
                     let hitGap = horizontal ? b.hitRect.minX - a.hitRect.maxX : b.hitRect.minY - a.hitRect.maxY
                     guard hitGap > Self.tolerance else { continue }
                     let frameGap = horizontal ? b.frame.minX - a.frame.maxX : b.frame.minY - a.frame.maxY

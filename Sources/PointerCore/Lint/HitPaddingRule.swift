@@ -19,9 +19,12 @@ public struct HitPaddingRule: LintRule {
             if r.effect == .none && r.region.shape == nil { continue }
             let g = r.region.hasBackground ? 12.0 : 24.0
             let kind = r.region.hasBackground ? "with a background" : "without a background"
-            let groupMates = context.groups.first { $0.name == r.region.group }?.members.filter { $0.index != r.index } ?? []
+            // Group mates near enough to matter, found through the grid.
+            let near = r.region.group == nil ? [] : context.grid.candidates(r.frame.outset(by: EdgeInsets(all: g)))
+                .map { context.layout.regions[$0] }
+                .filter { $0.index != r.index && $0.region.group == r.region.group }
             func facesNeighbour(_ side: String) -> Bool {
-                groupMates.contains { m in
+                near.contains { m in
                     let gp = gaps(r.frame, m.frame)
                     switch side {
                     case "top": return gp.x < 0 && m.frame.maxY <= r.frame.minY + 0.5 && r.frame.minY - m.frame.maxY < g

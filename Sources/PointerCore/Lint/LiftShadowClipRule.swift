@@ -35,14 +35,16 @@ public struct LiftShadowClipRule: LintRule {
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         let regions = context.layout.regions
+        let opaque = regions.map { ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil }
         for r in regions where r.effect == .lift {
             let need = Self.clearance(for: r.frame)
             let extent = r.frame.outset(by: need)
             let percent = Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded())
             let hidden = Set(r.region.hides)
-            for n in regions[(r.index + r.childCount + 1)...] {
-                guard n.region.hasBackground || n.region.content?.image != nil, n.region.reveal == nil,
-                      !hidden.contains(n.id), !context.related(r, n), n.frame.intersects(extent) else { continue }
+            // Only regions drawn after it (and not inside it) can cover its shadow.
+            for i in context.grid.candidates(extent) where i > r.index + r.childCount && opaque[i] {
+                let n = regions[i]
+                guard !hidden.contains(n.id), !context.related(r, n), n.frame.intersects(extent) else { continue }
                 let g = gaps(r.frame, n.frame)
                 let (have, want): (Double, Double)
                 if g.x >= g.y {

@@ -6,10 +6,16 @@ public struct LintContext: Sendable {
     public let layout: SceneLayout
     /// Named groups in order of first appearance, members in drawing order.
     public let groups: [(name: String, members: [LaidOutRegion])]
+    /// Group name → position in `groups`.
+    let groupIndex: [String: Int]
+    /// Groups with a `selected` member (segmented controls, C19).
+    let segmentedGroups: Set<String>
     /// Every custom path shape used by a region or a modifier, with its measurements.
     public let customShapes: [ShapeUse]
     /// Pixels of the scene's images, for rules that compare a drawing with the region.
     public let images: (any SceneImageSource)?
+    /// The frames bucketed for neighbour queries.
+    let grid: RegionGrid
 
     public struct ShapeUse: Sendable {
         public let shape: PathShape
@@ -25,6 +31,7 @@ public struct LintContext: Sendable {
         self.images = images
         let layout = SceneLayout(scene: scene)
         self.layout = layout
+        grid = RegionGrid(frames: layout.regions.map(\.frame))
 
         var order: [String] = []
         var members: [String: [LaidOutRegion]] = [:]
@@ -34,6 +41,8 @@ public struct LintContext: Sendable {
             members[g, default: []].append(r)
         }
         groups = order.map { ($0, members[$0] ?? []) }
+        groupIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
+        segmentedGroups = Set(order.filter { g in members[g]?.contains { $0.region.selected } ?? false })
 
         var cache: [String: ShapeMetrics?] = [:]
         func measure(_ shape: PathShape) -> ShapeMetrics? {
@@ -60,8 +69,13 @@ public struct LintContext: Sendable {
     /// A segmented control (C19): the region's group has a `selected` member. Its segments
     /// may be wider than bar buttons and mix highlight with lift.
     public func isSegmented(_ r: LaidOutRegion) -> Bool {
-        guard let g = r.region.group else { return false }
-        return groups.first { $0.name == g }?.members.contains { $0.region.selected } ?? false
+        r.region.group.map(segmentedGroups.contains) ?? false
+    }
+
+    /// The other members of `r`'s group (empty without a group).
+    public func groupMates(of r: LaidOutRegion) -> [LaidOutRegion] {
+        guard let g = r.region.group, let i = groupIndex[g] else { return [] }
+        return groups[i].members.filter { $0.index != r.index }
     }
 
     /// True when `b` is `a` itself or one of its descendants.
@@ -93,9 +107,13 @@ func pt(_ value: Double) -> String {
 
 /// The most common value (within `tolerance`) and how many share it; ties go to the larger value.
 func mode(_ values: [Double], tolerance: Double = 0.5) -> (value: Double, count: Int)? {
+    let sorted = values.sorted()
     var best: (value: Double, count: Int)?
-    for v in values {
-        let n = values.filter { abs($0 - v) <= tolerance }.count
+    var lo = 0, hi = 0
+    for v in sorted {
+        while sorted[lo] < v - tolerance { lo += 1 }
+        while hi < sorted.count && sorted[hi] <= v + tolerance { hi += 1 }
+        let n = hi - lo
         if let b = best, n < b.count || (n == b.count && v <= b.value) { continue }
         best = (v, n)
     }
