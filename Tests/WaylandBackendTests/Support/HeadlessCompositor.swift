@@ -126,10 +126,19 @@ final class HeadlessCompositor {
         try? FileManager.default.removeItem(atPath: logPath)
     }
 
+    /// Creates the unprivileged test user once. Several test processes (other
+    /// checkouts) may race here: creation is serialised with a lock file, and a
+    /// group left by an interrupted creation is reused.
     private static func ensureTestUser() throws {
         if getpwnam(testUser) != nil { return }
+        let lock = open("/tmp/adaptive-pointer-test-user.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
+        if getpwnam(testUser) != nil { return }
         let useradd = try TestEnvironment.tool("useradd", package: "passwd")
-        let r = try TestEnvironment.run(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", testUser])
+        var args = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin"]
+        if getgrnam(testUser) != nil { args += ["-g", testUser] }
+        let r = try TestEnvironment.run(useradd, args + [testUser])
         guard r.status == 0 || getpwnam(testUser) != nil else {
             throw TestEnvironment.Failure("cannot create the test user \(testUser): \(r.output)")
         }
