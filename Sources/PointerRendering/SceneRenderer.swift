@@ -35,8 +35,8 @@ public final class SceneRenderer {
     let effects = EffectCache()
     let pointerPainter = PointerPainter()
     let placementCache: PlacementCache
-    /// Each region's drawn bounds at rest (canvas pt), for culling against a clip.
-    let restExtents: [Rect]
+    /// Each region's drawn bounds at rest (canvas pt), indexed for culling against a clip.
+    let restGrid: RegionGrid
     /// False for the renderer that draws the sampler's still of the stage.
     var drawsPointer = true
 
@@ -56,7 +56,7 @@ public final class SceneRenderer {
         images = try SceneImages(scene: layout.scene)
         content = RegionContentPainter(palette: palette, images: images)
         placementCache = PlacementCache(layout: layout)
-        restExtents = placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) }
+        restGrid = RegionGrid(extents: placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) })
     }
 
     private init(sharing other: SceneRenderer, scale: Double) {
@@ -66,7 +66,7 @@ public final class SceneRenderer {
         images = other.images
         content = other.content
         placementCache = other.placementCache
-        restExtents = other.restExtents
+        restGrid = other.restGrid
         drawsPointer = false
         backgroundSampler = UniformBackgroundSampler(color: .clear)
     }
