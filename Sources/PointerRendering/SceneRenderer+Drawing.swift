@@ -112,8 +112,7 @@ extension SceneRenderer {
     /// Regions that may touch `clip`, in drawing order: those whose rest bounds meet
     /// it, those the frame moves, and the one holding the pointer.
     private func candidates(in clip: Rect, placements: FramePlacements, slot: PointerSlot) -> [Int] {
-        var out: [Int] = []
-        for (i, e) in restExtents.enumerated() where e.intersects(clip) { out.append(i) }
+        let out = restGrid.query(clip)
         var extra = placements.changedIndices
         switch slot {
         case .highlight(let i), .underLift(let i): extra.append(i)
