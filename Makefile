@@ -3,6 +3,7 @@
 #   make install PREFIX=…     binary, assets, .desktop entries, man page (DESTDIR supported)
 #   make uninstall PREFIX=…   removes exactly what install put there
 #   make traces               regenerates the bundled demo traces (Assets/Traces)
+#   make doc-images           re-renders the pictures in docs/images
 # Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
 #   $(PREFIX)/bin/adaptive-pointer
 #   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema}/…
@@ -26,7 +27,7 @@ XDG_AUTOSTART ?= $(PREFIX)/etc/xdg/autostart
 endif
 ASSET_DIRS = Scenes Traces Schema
 
-.PHONY: all build install uninstall traces clean
+.PHONY: all build install uninstall traces doc-images clean
 
 all: build
 
@@ -55,8 +56,14 @@ uninstall:
 		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
 	rm -rf "$(DESTDIR)$(DATADIR)"
 
+# Both replay through the debug build (the traces follow what the engine does).
 traces:
+	$(SWIFT) build --product adaptive-pointer
 	/usr/bin/python3 scripts/make-demo-traces.py
+
+doc-images:
+	$(SWIFT) build --product adaptive-pointer
+	bash scripts/make-doc-images.sh
 
 clean:
 	$(SWIFT) package clean

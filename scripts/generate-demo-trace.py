@@ -61,6 +61,21 @@ move((150, 230), 0.4); wait(0.5)
 click(); wait(0.4)
 move((218, 150), 0.45); wait(0.5)
 move((342, 150), 0.35); wait(0.5)
+# A flick: inertia carries the pointer on, magnetism lands it on an icon (B12, B13).
+def flick(d, duration=0.12):
+    """Fast positions ending at speed, then the lift: no easing out."""
+    global t, pos
+    start = pos
+    steps = max(2, int(duration * 120))
+    for i in range(1, steps + 1):
+        u = i / steps
+        t += duration / steps
+        p = (start[0] + d[0] * u * u, start[1] + d[1] * u * u)
+        emit("position", x=round(p[0], 2), y=round(p[1], 2))
+    pos = p
+    t += 0.008
+    emit("lift")
+flick((110, 4)); wait(1.0)
 # Notification hover (C16).
 move((1040, 140), 0.9); wait(0.9)
 # Text: the I-beam snaps to lines and moves freely along them (A3).
@@ -76,6 +91,14 @@ for i in range(1, 31):
 t += 1 / 60
 emit("pinch", phase="end", scale=1.8, rotation=0)
 wait(0.6)
+# Two-finger scroll pans the map under the pointer (E25).
+emit("scroll", dx=0, dy=0, source="finger", phase="begin")
+for i in range(30):
+    t += 1 / 60
+    emit("scroll", dx=-2.0, dy=-1.5, source="finger", phase="update")
+t += 1 / 60
+emit("scroll", dx=0, dy=0, source="finger", phase="end")
+wait(0.6)
 # Formatting bar highlight, wide button hover (underlay), small lift.
 move((81, 548), 1.0); wait(0.4)
 move((133, 548), 0.3); wait(0.3)
@@ -86,6 +109,9 @@ move((614, 548), 0.4); wait(0.6)
 # Hover reveal (E24): the card's close button appears, then highlight on it.
 move((960, 640), 0.7); wait(0.5)
 move((1210, 550), 0.6); wait(0.6)
+# Guides: a crosshair held on horizontal rails (D23); slow motion hops between them.
+move((300, 660), 1.0); wait(0.4)
+move((560, 700), 1.2, lift=False); move((600, 735), 0.8); wait(0.5)
 # Ctrl changes the shape while held (E27).
 move((400, 690), 1.0); wait(0.3)
 emit("modifiers", keys=["ctrl"]); wait(0.6)

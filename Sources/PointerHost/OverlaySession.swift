@@ -28,6 +28,10 @@ public final class OverlaySession {
     /// Where the session's timer should fire next (monotonic s); the backend's loop arms it.
     public var setDeadline: (Double?) -> Void = { _ in }
     public var log: (String) -> Void = { _ in }
+    /// Set by a backend that can move the system pointer (X11): recentering,
+    /// magnetism and constrained axes then put the real pointer where the drawn
+    /// one is, so a click lands there.
+    public var warpPointer: ((Point) -> Void)?
 
     private struct CanvasState {
         var canvas: OverlayCanvas
@@ -70,7 +74,8 @@ public final class OverlaySession {
         switch request {
         case .openMenu, .closeMenu:
             break // the menu is part of the frame the painter draws
-        case .warpPointer:
+        case .warpPointer(let p):
+            if let warpPointer { return warpPointer(p) }
             // Wayland clients cannot move the compositor's pointer; the drawn
             // pointer is where the engine says, the real one catches up on the next motion.
             if warnedRequests.insert("warp").inserted {
@@ -104,6 +109,10 @@ public final class OverlaySession {
         canvases[id]?.lastFrame = nil
         canvases[id]?.needsDraw = true
     }
+
+    /// Some canvas still wants a frame it could not take yet (a backend that
+    /// paces frames itself, like X11, wakes up for it).
+    public var hasPendingDraws: Bool { canvases.values.contains { $0.needsDraw } }
 
     private func markAllDirty() {
         for id in canvases.keys { canvases[id]?.needsDraw = true }
@@ -146,6 +155,8 @@ public final class OverlaySession {
             canvases[id] = state
             committed = true
         }
+        // Time alone can make requests (an inferred lift recentres, a glide ends).
+        for request in model.drainHostRequests() { perform(request) }
         if committed { frameProcessing.add(MonotonicClock.now() - began) }
         if committed, let input = oldestUncommittedInput {
             eventToCommit.add(MonotonicClock.now() - input)

@@ -8,6 +8,11 @@ public final class RendererPainter: OverlayPainter {
     private var scene: Scene
     private var renderers: [Double: SceneRenderer] = [:]
     public var log: (String) -> Void = { _ in }
+    /// Where the material samples the background: nil = the stage itself; an
+    /// overlay backend sets a sampler of the real screen.
+    public var backgroundSampler: BackgroundSampler? {
+        didSet { for r in renderers.values { r.backgroundSampler = backgroundSampler } }
+    }
 
     /// Throws when the scene's images cannot be loaded.
     public init(scene: Scene) throws {
@@ -17,14 +22,14 @@ public final class RendererPainter: OverlayPainter {
 
     private func renderer(scale: Double) throws -> SceneRenderer {
         if let r = renderers[scale] { return r }
-        let r = try SceneRenderer(scene: scene, scale: scale)
+        let r = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
         renderers[scale] = r
         return r
     }
 
     public func replace(scene: Scene) {
         do {
-            let fresh = try SceneRenderer(scene: scene, scale: 1)
+            let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
             self.scene = scene
             renderers = [1: fresh]
         } catch {

@@ -112,8 +112,7 @@ extension SceneRenderer {
     /// Regions that may touch `clip`, in drawing order: those whose rest bounds meet
     /// it, those the frame moves, and the one holding the pointer.
     private func candidates(in clip: Rect, placements: FramePlacements, slot: PointerSlot) -> [Int] {
-        var out: [Int] = []
-        for (i, e) in restExtents.enumerated() where e.intersects(clip) { out.append(i) }
+        let out = restGrid.query(clip)
         var extra = placements.changedIndices
         switch slot {
         case .highlight(let i), .underLift(let i): extra.append(i)
@@ -258,7 +257,10 @@ extension SceneRenderer {
         ctx.setMatrix(base)
         pointerPainter.addPath(frame.visible, ctx: ctx)
         let f = frame.visible.frame
-        let g = try CairoPattern.radial(center: f.clamped(frame.pointer), radius: max(f.width, f.height) * 0.9)
+        // On click the light joins the other layers at the control's centre (C14).
+        let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
+        let centre = f.clamped(frame.pointer).interpolated(to: f.center, press)
+        let g = try CairoPattern.radial(center: centre, radius: max(f.width, f.height) * 0.9)
         g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
         g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
         ctx.setSource(g)

@@ -35,8 +35,8 @@ public final class SceneRenderer {
     let effects = EffectCache()
     let pointerPainter = PointerPainter()
     let placementCache: PlacementCache
-    /// Each region's drawn bounds at rest (canvas pt), for culling against a clip.
-    let restExtents: [Rect]
+    /// Each region's drawn bounds at rest (canvas pt), indexed for culling against a clip.
+    let restGrid: RegionGrid
     /// False for the renderer that draws the sampler's still of the stage.
     var drawsPointer = true
 
@@ -56,7 +56,7 @@ public final class SceneRenderer {
         images = try SceneImages(scene: layout.scene)
         content = RegionContentPainter(palette: palette, images: images)
         placementCache = PlacementCache(layout: layout)
-        restExtents = placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) }
+        restGrid = RegionGrid(extents: placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) })
     }
 
     private init(sharing other: SceneRenderer, scale: Double) {
@@ -66,7 +66,7 @@ public final class SceneRenderer {
         images = other.images
         content = other.content
         placementCache = other.placementCache
-        restExtents = other.restExtents
+        restGrid = other.restGrid
         drawsPointer = false
         backgroundSampler = UniformBackgroundSampler(color: .clear)
     }
@@ -130,14 +130,30 @@ public final class SceneRenderer {
         return s
     }
 
+    /// `sample` (the stage under `rect`) with the open context menu, which the
+    /// renderer draws over the stage, blended in by how much of `rect` it covers.
+    private func covered(_ sample: RGBA, _ rect: Rect, by menu: ContextMenu?) -> RGBA {
+        guard let menu, rect.width > 0, rect.height > 0 else { return sample }
+        let overlap = rect.intersection(menu.frame)
+        guard !overlap.isEmpty else { return sample }
+        let fraction = overlap.width * overlap.height / (rect.width * rect.height)
+        var bg = palette.menuBackground
+        bg.a = 1
+        let a = min(max(sample.a, 0), 1)
+        let base = RGBA(r: sample.r * a + palette.backdrop.r * (1 - a), g: sample.g * a + palette.backdrop.g * (1 - a),
+                        b: sample.b * a + palette.backdrop.b * (1 - a))
+        return base.interpolated(to: bg, fraction * palette.menuBackground.a)
+    }
+
     /// The pointer's material for `frame` (D20): the colour under its footprint,
     /// weighted towards the centre, highlight and press applied.
     func material(for frame: PointerFrame, highlight: Double) throws -> PointerMaterial {
         let sampler = try self.sampler()
         let f = frame.visible.frame
         let d = max(min(f.width, f.height), layout.scene.pointer.diameter)
-        let inner = sampler.averageColor(in: f)
-        let outer = sampler.averageColor(in: f.insetBy(dx: -d, dy: -d))
+        let inner = covered(sampler.averageColor(in: f), f, by: frame.menu)
+        let outerRect = f.insetBy(dx: -d, dy: -d)
+        let outer = covered(sampler.averageColor(in: outerRect), outerRect, by: frame.menu)
         let bg = inner.interpolated(to: outer, 0.5)
         // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)

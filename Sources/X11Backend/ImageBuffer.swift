@@ -10,6 +10,7 @@ public struct PixelRect: Equatable, Sendable {
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
@@ -35,7 +36,7 @@ final class ImageBuffer {
     let stride: Int
     let data: UnsafeMutableRawPointer
     private let connection: XCBConnection
-    private var shmSeg: xcb_shm_seg_t = 0
+    private(set) var shmSeg: xcb_shm_seg_t = 0
     private var shmAddress: UnsafeMutableRawPointer?
     /// A ShmPutImage the server has not finished reading: don't draw over it yet.
     private var uploadsInFlight = 0
@@ -82,15 +83,17 @@ final class ImageBuffer {
         return address
     }
 
-    /// Copies `rect` of the buffer to `drawable` at the same position.
-    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8) {
+    /// Copies `rect` of the buffer to `drawable` at the same position. With
+    /// `notify` the server reports when it has read the pixels (ShmCompletion):
+    /// until then the buffer must not be drawn over.
+    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8, notify: Bool = true) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !r.isEmpty else { return }
         if usesSharedMemory {
             xcb_shm_put_image(connection.raw, drawable, gc, UInt16(width), UInt16(height),
                               UInt16(r.x), UInt16(r.y), UInt16(r.width), UInt16(r.height),
-                              Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), 1, shmSeg, 0)
-            uploadsInFlight += 1
+                              Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), notify ? 1 : 0, shmSeg, 0)
+            if notify { uploadsInFlight += 1 }
             return
         }
         // PutImage: rows of the rect, in chunks under the maximum request length.
@@ -115,8 +118,4 @@ final class ImageBuffer {
 
     /// The server finished reading the last upload (ShmCompletion).
     func uploadCompleted() { uploadsInFlight = max(0, uploadsInFlight - 1) }
-
-    func isCompletion(_ event: UnsafePointer<xcb_generic_event_t>, shmFirstEvent: UInt8) -> Bool {
-        (event.pointee.response_type & 0x7f) == shmFirstEvent + UInt8(XCB_SHM_COMPLETION)
-    }
 }

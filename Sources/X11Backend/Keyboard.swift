@@ -94,6 +94,14 @@ final class Keyboard {
         return now
     }
 
+    /// The name of a pressed key the engine reacts to (only `escape`, which
+    /// closes a context menu); other keys are not reported, so the overlay
+    /// never sees what is typed into other applications.
+    func reportedKeyName(keycode: UInt32) -> String? {
+        guard let state else { return nil }
+        return xkb_state_key_get_one_sym(state, keycode) == UInt32(XKB_KEY_Escape) ? "escape" : nil
+    }
+
     /// The set at start-up, reported once.
     func initialModifiers() -> Set<ModifierKey> {
         reported = modifiers

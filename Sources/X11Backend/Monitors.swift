@@ -49,7 +49,7 @@ extension XCBConnection {
     /// Asks for screen-change and monitor notifications (hot-plug).
     func watchMonitors() {
         let mask = UInt16(XCB_RANDR_NOTIFY_MASK_SCREEN_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_OUTPUT_CHANGE.rawValue
-                          | XCB_RANDR_NOTIFY_MASK_CRTC_CHANGE.rawValue)
+                          | XCB_RANDR_NOTIFY_MASK_CRTC_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_RESOURCE_CHANGE.rawValue)
         xcb_randr_select_input(raw, root, mask)
     }
 }

@@ -15,6 +15,8 @@ enum PointerNative: Equatable {
     case pinch(phase: GesturePhase, scale: Double, rotation: Double)
     case swipe(phase: GesturePhase, fingers: Int, dx: Double, dy: Double)
     case leave
+    /// A key went down (keycode); the keyboard decides whether it is reported.
+    case key(UInt32)
 }
 
 /// XInput 2 plumbing: selects the events each mode needs and decodes them.
@@ -32,32 +34,41 @@ final class PointerInput {
     static let wheelStep = 15.0
     private static let emulatedFlag: UInt32 = 1 << 16  // XIPointerEmulated
 
-    init(connection c: XCBConnection, mode: WindowMode, window: xcb_window_t) throws {
+    private var gestureMask: UInt64 = 0
+
+    private static func bit(_ type: Int32) -> UInt64 { 1 << UInt64(type) }
+
+    init(connection c: XCBConnection, mode: WindowMode, root: xcb_window_t) throws {
         connection = c
         self.mode = mode
         gesturesAvailable = c.xinputMinor >= 4
-        func bit(_ type: Int32) -> UInt64 { 1 << UInt64(type) }
-        var gestures: UInt64 = 0
         if gesturesAvailable {
             for t in [XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END,
                       XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END] {
-                gestures |= bit(t)
+                gestureMask |= Self.bit(t)
             }
         }
-        let all = UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue)
-        switch mode {
-        case .overlay:
-            let raw = bit(XCB_INPUT_RAW_MOTION) | bit(XCB_INPUT_RAW_BUTTON_PRESS) | bit(XCB_INPUT_RAW_BUTTON_RELEASE)
-            try c.check(ap_xi_select(c.raw, c.root, all, raw | gestures), "selecting XInput2 raw events")
-        case .stage:
-            let device = bit(XCB_INPUT_MOTION) | bit(XCB_INPUT_BUTTON_PRESS) | bit(XCB_INPUT_BUTTON_RELEASE)
-                | bit(XCB_INPUT_ENTER) | bit(XCB_INPUT_LEAVE) | bit(XCB_INPUT_DEVICE_CHANGED)
-            try c.check(ap_xi_select(c.raw, window, all, device | gestures), "selecting XInput2 events on the stage")
+        if mode == .overlay {
+            let raw = Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
+                | Self.bit(XCB_INPUT_RAW_BUTTON_RELEASE) | Self.bit(XCB_INPUT_RAW_KEY_PRESS)
+            // Gestures on the root reach us when the window under the pointer does not take them.
+            try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), raw | gestureMask),
+                        "selecting XInput2 raw events")
         }
         // Device hierarchy changes (plugged devices) are selectable on XIAllDevices only.
-        try c.check(ap_xi_select(c.raw, c.root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), bit(XCB_INPUT_HIERARCHY)),
+        try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), Self.bit(XCB_INPUT_HIERARCHY)),
                     "selecting XInput2 hierarchy events")
         refreshDevices()
+    }
+
+    /// Stage: pointer, button, key and gesture events on a stage window.
+    func selectWindowEvents(_ window: xcb_window_t) throws {
+        guard mode == .stage else { return }
+        let device = Self.bit(XCB_INPUT_MOTION) | Self.bit(XCB_INPUT_BUTTON_PRESS) | Self.bit(XCB_INPUT_BUTTON_RELEASE)
+            | Self.bit(XCB_INPUT_ENTER) | Self.bit(XCB_INPUT_LEAVE) | Self.bit(XCB_INPUT_DEVICE_CHANGED)
+            | Self.bit(XCB_INPUT_KEY_PRESS)
+        try connection.check(ap_xi_select(connection.raw, window, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), device | gestureMask),
+                             "selecting XInput2 events on the stage")
     }
 
     /// Reads every device's scroll classes (smooth scrolling valuators).
@@ -111,6 +122,10 @@ final class PointerInput {
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
             return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
                 + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
+        case XCB_INPUT_RAW_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
+        case XCB_INPUT_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_key_press_event_t.self).pointee.detail)]
         case XCB_INPUT_ENTER:
             let e = raw.assumingMemoryBound(to: xcb_input_enter_event_t.self).pointee
             resetScrollBaselines()

@@ -1,40 +1,163 @@
 import CXCB
 import Foundation
 import PointerCore
+import PointerRendering
 
-/// Reads the real screen under the pointer for the material (overlay mode):
-/// one small GetImage of the root per sample, averaging only the ring of pixels
-/// outside what we draw ourselves, so the pointer never samples its own colour.
-final class ScreenSampler {
+/// The material's "what colour is under this rect?" answered from the real
+/// screen (overlay mode).
+///
+/// On the first question of a frame, one small GetImage of the root around the
+/// asked rect is taken and "un-composited" against the overlay's own buffer on
+/// screen: pixels we cover (nearly) opaquely are dropped, translucent ones are
+/// solved for what lies beneath (s = c + (1 − a)·bg). So the material samples
+/// the desktop, never its own colour, and further questions in the same frame
+/// cost no round trip.
+final class ScreenSampler: BackgroundSampler {
     private let connection: XCBConnection
+    /// The canvas being drawn (its origin and scale map canvas pt to root pixels).
+    var canvas: X11Canvas?
+    /// The captured patch: root-pixel rect, straight RGB (0–255) and weight per pixel.
+    private var patch = PixelRect.zero
+    private var rgb: [Float] = []
+    private var weight: [Float] = []
+    /// Last answer, used when every sampled pixel is ours.
+    private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
+    private(set) var captures = 0
+
+    /// Largest patch side, in root pixels (bounds the per-frame cost).
+    static let maxSide = 320
 
     init(connection: XCBConnection) { self.connection = connection }
 
-    /// Mean colour of `area` (root pixels) minus `exclude`, or nil when nothing is left.
-    func averageColor(in area: PixelRect, excluding exclude: PixelRect) -> RGBA? {
-        let screenRect = PixelRect(x: 0, y: 0, width: Int(connection.screen.width_in_pixels),
-                                   height: Int(connection.screen.height_in_pixels))
-        let r = area.intersection(screenRect)
-        guard !r.isEmpty, connection.screen.root_depth >= 24 else { return nil }
+    /// A new frame is being drawn: the screen may have changed.
+    func beginFrame(on canvas: X11Canvas) {
+        self.canvas = canvas
+        patch = .zero
+    }
+
+    func averageColor(in rect: Rect) -> RGBA {
+        guard let canvas else { return last }
+        let r = rootRect(rect, canvas)
+        if r.intersection(patch) != r.intersection(screenRect) {
+            // Room for the wider ring the material asks about next.
+            let grow = max(r.width, r.height, Int(19 * canvas.scale)) + 4
+            capture(PixelRect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow), canvas)
+        }
+        return average(r)
+    }
+
+    private var screenRect: PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(connection.screen.width_in_pixels), height: Int(connection.screen.height_in_pixels))
+    }
+
+    private func rootRect(_ rect: Rect, _ canvas: X11Canvas) -> PixelRect {
+        let p = canvas.pixelRect(rect)
+        return PixelRect(x: p.x + canvas.monitor.x, y: p.y + canvas.monitor.y, width: p.width, height: p.height)
+    }
+
+    private func capture(_ area: PixelRect, _ canvas: X11Canvas) {
+        let w = min(area.width, Self.maxSide), h = min(area.height, Self.maxSide)
+        let r = PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
+            .intersection(screenRect)
+        patch = .zero
+        guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
         let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
                                    Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
-        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return nil }
+        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return }
         defer { free(reply) }
-        let length = Int(xcb_get_image_data_length(reply))
-        guard let bytes = xcb_get_image_data(reply), length >= r.width * r.height * 4 else { return nil }
-        let pixels = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
-        var sr = 0, sg = 0, sb = 0, n = 0
-        for y in 0..<r.height {
-            for x in 0..<r.width {
-                let gx = r.x + x, gy = r.y + y
-                if gx >= exclude.x && gx < exclude.x + exclude.width && gy >= exclude.y && gy < exclude.y + exclude.height { continue }
-                let p = pixels[y * r.width + x]
-                sr += Int((p >> 16) & 0xff); sg += Int((p >> 8) & 0xff); sb += Int(p & 0xff)
-                n += 1
+        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4 else { return }
+        captures += 1
+        let screen = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
+        let n = r.width * r.height
+        if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
+        let own = canvas.presented
+        let ownPixels = own?.data.assumingMemoryBound(to: UInt32.self)
+        let ownStride = (own?.stride ?? 0) / 4
+        let frame = canvas.monitor
+        let shaped = canvas.window.shaped
+        for yy in 0..<r.height {
+            for xx in 0..<r.width {
+                let i = yy * r.width + xx
+                let s = screen[i]
+                var sr = Float((s >> 16) & 0xff), sg = Float((s >> 8) & 0xff), sb = Float(s & 0xff)
+                var w: Float = 1
+                let wx = r.x + xx - frame.x, wy = r.y + yy - frame.y
+                if let own, let ownPixels, wx >= 0, wy >= 0, wx < own.width, wy < own.height {
+                    let c = ownPixels[wy * ownStride + wx]
+                    let a = Float(c >> 24) / 255
+                    if shaped {
+                        // Inside the shape the screen shows our pixel, outside the desktop.
+                        if c >> 24 >= X11Window.shapeAlphaThreshold { w = 0 }
+                    } else if a > 0.85 {
+                        w = 0
+                    } else if a > 0 {
+                        let k = 1 / (1 - a)
+                        sr = max(0, min(255, (sr - Float((c >> 16) & 0xff)) * k))
+                        sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
+                        sb = max(0, min(255, (sb - Float(c & 0xff)) * k))
+                        w = 1 - a
+                    }
+                }
+                rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
+                weight[i] = w
             }
         }
-        guard n > 0 else { return nil }
-        let d = Double(n) * 255
-        return RGBA(r: Double(sr) / d, g: Double(sg) / d, b: Double(sb) / d)
+        patch = r
+    }
+
+    /// Weighted mean colour of the captured pixels inside `rect` (root pixels).
+    private func average(_ rect: PixelRect) -> RGBA {
+        let r = rect.intersection(patch)
+        guard !r.isEmpty else { return last }
+        var tr: Float = 0, tg: Float = 0, tb: Float = 0, tw: Float = 0
+        for y in r.y..<(r.y + r.height) {
+            let row = (y - patch.y) * patch.width
+            for x in r.x..<(r.x + r.width) {
+                let i = row + x - patch.x
+                let w = weight[i]
+                guard w > 0 else { continue }
+                tr += rgb[i * 3] * w; tg += rgb[i * 3 + 1] * w; tb += rgb[i * 3 + 2] * w
+                tw += w
+            }
+        }
+        guard tw > 0.5 else { return last }
+        let d = Double(tw) * 255
+        last = RGBA(r: Double(tr) / d, g: Double(tg) / d, b: Double(tb) / d)
+        return last
+    }
+
+    /// Shaped-window fallback (no compositor): the server shows our pixels as
+    /// they are, so blend the translucent ones in `rects` (window pixels) of
+    /// `buffer` over the captured desktop (its mean where our old frame hid the
+    /// desktop) and make them opaque. Pixels below the shape threshold stay as
+    /// they are (outside the shape).
+    func composite(_ buffer: ImageBuffer, _ rects: [PixelRect], on canvas: X11Canvas) {
+        let mean = average(patch)
+        let mr = Float(mean.r * 255), mg = Float(mean.g * 255), mb = Float(mean.b * 255)
+        let px = buffer.data.assumingMemoryBound(to: UInt32.self)
+        let stride = buffer.stride / 4
+        let fx = canvas.monitor.x, fy = canvas.monitor.y
+        for rect in rects {
+            let r = rect.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            guard !r.isEmpty else { continue }
+            for y in r.y..<(r.y + r.height) {
+                for x in r.x..<(r.x + r.width) {
+                    let c = px[y * stride + x]
+                    let a = c >> 24
+                    guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
+                    var br = mr, bg = mg, bb = mb
+                    let gx = x + fx - patch.x, gy = y + fy - patch.y
+                    if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height {
+                        let i = gy * patch.width + gx
+                        if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2] }
+                    }
+                    let k = Float(255 - a) / 255
+                    let nr = min(255, Float((c >> 16) & 0xff) + br * k)
+                    let ng = min(255, Float((c >> 8) & 0xff) + bg * k)
+                    let nb = min(255, Float(c & 0xff) + bb * k)
+                    px[y * stride + x] = 0xFF00_0000 | UInt32(nr) << 16 | UInt32(ng) << 8 | UInt32(nb)
+                }
+            }
+        }
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 
 /// How the window is shown.
 public enum WindowMode: String, Sendable, CaseIterable {
-    /// Fullscreen on one monitor, input captured: the scene is the stage.
+    /// Fullscreen on a monitor, input captured: the scene is the stage.
     case stage
     /// Transparent, input-transparent, always on top: the pointer over real applications.
     case overlay
 }
 
-/// One top-level window covering a monitor, with its pixel buffer. In overlay
-/// mode it is override-redirect, ARGB, has an empty input shape (clicks pass
-/// through), and without a compositing manager a bounding shape around what is
-/// drawn, so the rest of the screen is never covered by black.
+/// One top-level window covering a monitor. In overlay mode it is
+/// override-redirect, ARGB, has an empty input shape (clicks pass through),
+/// and without a compositing manager a bounding shape around what is drawn,
+/// so the rest of the screen is never covered by black.
 final class X11Window {
     let connection: XCBConnection
     let id: xcb_window_t
@@ -20,12 +20,14 @@ final class X11Window {
     let depth: UInt8
     private let gc: xcb_gcontext_t
     private var colormap: xcb_colormap_t = 0
-    private(set) var buffer: ImageBuffer
     private(set) var frame: Monitor
     /// Without a compositor: the bounding shape follows the drawn pixels.
     private(set) var shaped: Bool
     /// Bounds of the non-transparent pixels the shape was last computed over.
-    private var contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var contentBounds = PixelRect.zero
+
+    /// Pixels at least this opaque are inside the shaped window.
+    static let shapeAlphaThreshold: UInt32 = 0x20
 
     init(connection c: XCBConnection, monitor: Monitor, mode: WindowMode, composited: Bool, title: String) throws {
         connection = c
@@ -60,7 +62,6 @@ final class X11Window {
                     "creating the \(mode.rawValue) window")
         gc = xcb_generate_id(c.raw)
         xcb_create_gc(c.raw, gc, id, 0, nil)
-        buffer = try ImageBuffer(connection: c, width: monitor.width, height: monitor.height)
         setTitle(title)
         if mode == .overlay {
             ap_input_passthrough(c.raw, id)
@@ -84,19 +85,17 @@ final class X11Window {
         connection.flush()
     }
 
-    var width: Int { frame.width }
-    var height: Int { frame.height }
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) }
 
-    /// Moves/resizes onto another monitor geometry (hot-plug); the buffer is rebuilt.
-    func move(to monitor: Monitor) throws {
+    /// Follows a monitor that moved or changed size.
+    func move(to monitor: Monitor) {
         guard monitor != frame else { return }
         frame = monitor
         let values: [UInt32] = [UInt32(bitPattern: Int32(monitor.x)), UInt32(bitPattern: Int32(monitor.y)),
                                 UInt32(monitor.width), UInt32(monitor.height)]
         xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
                                                         | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
-        buffer = try ImageBuffer(connection: connection, width: monitor.width, height: monitor.height)
-        contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        contentBounds = .zero
         if shaped { setBoundingShape([]) }
     }
 
@@ -106,30 +105,31 @@ final class X11Window {
         xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_STACK_MODE.rawValue), values)
     }
 
-    /// Shows the damaged rectangles of the buffer.
-    func present(_ damage: [PixelRect]) {
-        let bounds = damage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    /// Shows the damaged rectangles of `buffer`, which holds the whole window.
+    func present(_ buffer: ImageBuffer, damage: [PixelRect]) {
+        let bounds = damage.reduce(PixelRect.zero) { $0.union($1) }
         guard !bounds.isEmpty else { return }
-        if shaped { updateShape(scanning: bounds) }
+        if shaped { updateShape(buffer, scanning: bounds) }
         for r in damage where !r.isEmpty { buffer.upload(r, to: id, gc: gc, depth: depth) }
         connection.flush()
     }
 
-    /// Copies part of the buffer again (after an Expose); the content is unchanged.
-    func reupload(_ rect: PixelRect) {
-        buffer.upload(rect, to: id, gc: gc, depth: depth)
+    /// Copies part of `buffer` again (after an Expose); nothing is redrawn.
+    func reupload(_ buffer: ImageBuffer, _ rect: PixelRect) {
+        buffer.upload(rect, to: id, gc: gc, depth: depth, notify: false)
     }
 
     /// Switches between the ARGB-composited look and the shaped fallback when a
-    /// compositing manager starts or stops (only meaningful for depth-32 windows).
+    /// compositing manager starts or stops (only for depth-32 windows). The
+    /// caller repaints everything afterwards.
     func setComposited(_ composited: Bool) {
         guard mode == .overlay, depth == 32 else { return }
         let wantShape = !composited
         guard wantShape != shaped else { return }
         shaped = wantShape
+        contentBounds = .zero
         if shaped {
-            contentBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            updateShape(scanning: PixelRect(x: 0, y: 0, width: width, height: height))
+            setBoundingShape([])
         } else {
             xcb_shape_mask(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, 0, 0, 0)
         }
@@ -140,10 +140,10 @@ final class X11Window {
 
     /// Rebuilds the bounding shape from the pixels that are not (nearly) transparent,
     /// scanning what was drawn before plus the new damage; one rectangle per run.
-    private func updateShape(scanning damage: PixelRect) {
-        let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+    private func updateShape(_ buffer: ImageBuffer, scanning damage: PixelRect) {
+        let area = contentBounds.union(damage).intersection(bounds)
         var rects: [xcb_rectangle_t] = []
-        var found = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var found = PixelRect.zero
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
         if !area.isEmpty {
@@ -152,9 +152,9 @@ final class X11Window {
                 var x = area.x
                 let end = area.x + area.width
                 while x < end {
-                    while x < end && (row[x] >> 24) < 0x20 { x += 1 }
+                    while x < end && (row[x] >> 24) < Self.shapeAlphaThreshold { x += 1 }
                     let start = x
-                    while x < end && (row[x] >> 24) >= 0x20 { x += 1 }
+                    while x < end && (row[x] >> 24) >= Self.shapeAlphaThreshold { x += 1 }
                     if x > start {
                         rects.append(xcb_rectangle_t(x: Int16(start), y: Int16(y), width: UInt16(x - start), height: 1))
                         found = found.union(PixelRect(x: start, y: y, width: x - start, height: 1))

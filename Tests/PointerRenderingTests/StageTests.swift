@@ -131,3 +131,53 @@ import PointerCore
         #expect(try #require(shown.pixel(x: 40, y: 40)).brightness < 0.01)
     }
 }
+
+@Suite struct RegionTransformTests {
+    @Test("E25 rotation follows TRACE-FORMAT: clockwise on screen about the region's origin, then offset")
+    func rotation() throws {
+        let pin = Region(id: "pin", frame: Rect(x: 10, y: 0, width: 10, height: 10), cornerRadius: .points(0),
+                         effect: EffectSpec.none, content: RegionContent(fill: RGBA(r: 1, g: 0, b: 0)))
+        let map = Region(id: "map", frame: Rect(x: 50, y: 50, width: 100, height: 100), cornerRadius: .points(0),
+                         effect: EffectSpec.none, content: RegionContent(fill: .white), zoom: ZoomSpec(rotate: true), regions: [pin])
+        let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 200), color: .black), regions: [map])
+        let r = try SceneRenderer(scene: scene)
+        let hidden = Fixtures.circle(at: Point(x: 5, y: 5), opacity: 0)
+        let img = try r.render(frame: Fixtures.frame(hidden, regions: ["map": RegionState(offset: Point(x: 100, y: 0), rotation: 90)]))
+        // Child point (15, 5) → rotate 90° → (−5, 15) → + offset (100, 0) + origin (50, 50) = (145, 65).
+        let p = try #require(img.pixel(x: 145, y: 65))
+        #expect(p.r == 255 && p.g == 0, "rotated pin: \(p)")
+        // Where the pin sits unrotated (65, 55) is now the map's white.
+        #expect(try #require(img.pixel(x: 65, y: 55)) == RGBAPixel(r: 255, g: 255, b: 255, a: 255))
+    }
+}
+
+@Suite struct MenuMaterialTests {
+    @Test("D20 over an open context menu the pointer adapts to the menu, not the stage beneath it")
+    func pointerOverMenu() throws {
+        var scene = Fixtures.uniform(.black, size: Size(width: 200, height: 200))
+        scene.appearance = .light
+        let r = try SceneRenderer(scene: scene)
+        let menu = ContextMenu(region: "x", items: ["One", "Two"], frame: Rect(x: 20, y: 20, width: 160, height: 100))
+        let onStage = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: 100, y: 70))), highlight: 0)
+        let onMenu = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: 100, y: 70)), menu: menu), highlight: 0)
+        #expect(onStage.fill.r > 0.8, "light pointer on the black stage")
+        #expect(onMenu.fill.r < 0.4, "dark pointer on the light menu: \(onMenu.fill)")
+    }
+}
+
+@Suite struct RegionGridTests {
+    @Test("the culling grid finds exactly the regions meeting a rect, in drawing order")
+    func gridMatchesLinearScan() {
+        var extents: [Rect] = []
+        var seed: UInt64 = 42
+        func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 33) / Double(1 << 31) }
+        for _ in 0..<2000 { extents.append(Rect(x: next() * 3000 - 200, y: next() * 2000 - 100, width: next() * 300 + 1, height: next() * 200 + 1)) }
+        extents.append(Rect(x: -500, y: -500, width: 6000, height: 4000))  // a huge background
+        let grid = RegionGrid(extents: extents, cellSize: 100)
+        for _ in 0..<200 {
+            let q = Rect(x: next() * 3400 - 400, y: next() * 2400 - 300, width: next() * 400, height: next() * 400)
+            let expected = extents.indices.filter { extents[$0].intersects(q) }
+            #expect(grid.query(q) == expected)
+        }
+    }
+}

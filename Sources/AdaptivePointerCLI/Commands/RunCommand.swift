@@ -3,6 +3,7 @@ import Foundation
 import PointerCore
 import PointerHost
 import WaylandBackend
+import X11Backend
 
 /// `adaptive-pointer run`: the overlay on a real display server.
 struct RunCommand: ParsableCommand {
@@ -58,6 +59,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use the compositor's absolute (accelerated) pointer positions even when unaccelerated relative motion is offered.")
     var absolutePointer = false
 
+    @Option(help: "X11: stage (fullscreen, input captured) or overlay (transparent, clicks pass through to the applications underneath).")
+    var mode: WindowMode = .stage
+
+    @Option(help: "X11: pixels per point. Default: Xft.dpi / 96 from the X resources, else 1.")
+    var scale: Double?
+
     func run() throws {
         // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
         EventLoop.blockTerminationSignals()
@@ -81,9 +88,7 @@ struct RunCommand: ParsableCommand {
         }
         switch chosen {
         case .x11:
-            Self.say("the X11 backend is not available yet in this build. On a Wayland session run with --backend wayland; "
-                + "to see the scene without a display: adaptive-pointer render \(scenePath) --out DIR")
-            throw ExitCode(1)
+            try runX11(scenePath: scenePath, scene: loaded)
         default:
             try runWayland(scenePath: scenePath, scene: loaded)
         }
@@ -171,6 +176,73 @@ struct RunCommand: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
+    // MARK: X11
+
+    private func runX11(scenePath: String, scene: Scene) throws {
+        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch {
+            Self.say("\(error)")
+            throw ExitCode(1)
+        }
+        let painter: OverlayPainter
+        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
+            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+            throw ExitCode(2)
+        }
+        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
+        session.log = { Self.say($0) }
+        if let record {
+            do { session.recorder = try TraceRecorder(path: record) } catch {
+                Self.say("\(error)")
+                throw ExitCode(1)
+            }
+        }
+        var watcher: SceneWatcher?
+        do {
+            let w = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
+            w.onScene = { scene in
+                Self.say("reloaded \(scenePath)")
+                session.replace(scene: scene)
+            }
+            w.onError = { error in Self.say("the edited scene has errors; keeping the last good one:\n\(error)") }
+            w.attach(to: loop)
+            watcher = w
+        } catch {
+            Self.say("not watching \(scenePath) for edits: \(error)")
+        }
+        let overlay: X11Overlay
+        do {
+            overlay = try X11Overlay(session: session, loop: loop,
+                                     options: X11Options(mode: mode, output: output, scale: scale,
+                                                         title: "AdaptivePointer — \(scene.name)"),
+                                     log: { Self.say($0) })
+        } catch let error as X11Error {
+            Self.say("\(error)")
+            throw ExitCode(error.exitCode)
+        }
+        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); Ctrl-C to stop")
+        let code: Int32
+        do { code = try loop.run() } catch {
+            Self.say("\(error)")
+            throw ExitCode(4)
+        }
+        // Cursor back and windows gone before anything else (also after SIGTERM).
+        overlay.shutdown()
+        session.recorder?.flush()
+        _ = watcher
+        if stats {
+            let lines = session.statsSummary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            Self.say("stats:\n\(lines)\n  poll wake-ups: \(loop.wakeups)")
+        }
+        if let failure = overlay.failure {
+            Self.say("\(failure)")
+            throw ExitCode(failure.exitCode)
+        }
+        Self.say("stopped")
+        if code != 0 { throw ExitCode(code) }
+    }
+
     // MARK: no display
 
     private func noDisplay(scenePath: String, scene: Scene) throws {
@@ -194,3 +266,5 @@ struct RunCommand: ParsableCommand {
         throw ExitCode(1)
     }
 }
+
+extension WindowMode: ExpressibleByArgument {}

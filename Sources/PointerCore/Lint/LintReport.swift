@@ -29,7 +29,9 @@ public struct LintReport: Sendable {
             entries.append(Entry(file: file, finding: LintFinding(
                 rule: "scene-invalid", severity: .error, regions: [],
                 location: d.location.line > 0 ? d.location : nil,
-                message: message, fix: d.suggestion ?? "fix the scene so 'adaptive-pointer validate' accepts it")))
+                message: message,
+                fix: d.suggestion ?? (d.location.line > 0 ? "fix the scene so 'adaptive-pointer validate' accepts it"
+                                                           : "check the path and that the file is readable"))))
         }
     }
 

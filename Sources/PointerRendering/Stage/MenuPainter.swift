@@ -4,7 +4,7 @@ import PointerCore
 /// shadow, one row per item, hairline separators, the row under the pointer tinted.
 struct MenuPainter {
     static let cornerRadius = 13.0
-    static let shadowReach = 28.0
+    static let shadowDrop = 6.0
 
     let palette: Palette
 
@@ -13,7 +13,7 @@ struct MenuPainter {
         ctx.save()
         ctx.translate(f.minX, f.minY)
         let shadow = try effects.shadow(size: f.size, radius: Self.cornerRadius)
-        shadow.draw(ctx, alpha: palette.shadowAlpha * 0.8, offset: Point(x: 0, y: 6))
+        shadow.draw(ctx, alpha: palette.shadowAlpha * 0.8, offset: Point(x: 0, y: Self.shadowDrop))
         let box = Rect(x: 0, y: 0, width: f.width, height: f.height)
         ctx.newPath(); ctx.roundedRect(box, radius: Self.cornerRadius)
         ctx.setSource(palette.menuBackground)
@@ -49,8 +49,9 @@ struct MenuPainter {
         ctx.restore()
     }
 
+    /// Everything the menu touches, its whole shadow layer included.
     static func bounds(_ menu: ContextMenu) -> Rect {
-        menu.frame.insetBy(dx: -shadowReach, dy: -shadowReach).offsetBy(Point(x: 0, y: 6))
-            .union(menu.frame.insetBy(dx: -2, dy: -2))
+        let reach = EffectGeometry(size: menu.frame.size).margin + shadowDrop + 1
+        return menu.frame.insetBy(dx: -reach, dy: -reach)
     }
 }

@@ -102,7 +102,11 @@ final class XTestClient {
         return out
     }
 
+    /// The whole root window at its current size (RandR may have changed it).
     func screenshot() -> Screenshot? {
+        guard let g = xcb_get_geometry_reply(connection, xcb_get_geometry(connection, root), nil) else { return nil }
+        let width = Int(g.pointee.width), height = Int(g.pointee.height)
+        free(g)
         let cookie = xcb_get_image(connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), root, 0, 0, UInt16(width), UInt16(height), UInt32.max)
         guard let r = xcb_get_image_reply(connection, cookie, nil) else { return nil }
         defer { free(r) }

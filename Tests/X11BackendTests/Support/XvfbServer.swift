@@ -43,6 +43,8 @@ final class XvfbServer {
         server.stop()
     }
 
+    var serverPID: Int32 { server.pid }
+
     var environment: [String: String] { ["DISPLAY": display, "WAYLAND_DISPLAY": ""] }
 
     func stopCompositor() { compositor?.stop(); compositor = nil }

@@ -1,0 +1,103 @@
+import CXCB
+import PointerCore
+import PointerHost
+
+/// One monitor's window as a session canvas, double-buffered in shared memory:
+/// the session draws into one buffer while the server may still read the
+/// other. Each buffer remembers what was drawn into the other since it was
+/// last used (`stale`), so every frame repaints only damage.
+final class X11Canvas: OverlayCanvas {
+    let canvasID: Int
+    let window: X11Window
+    private(set) var scale: Double
+    private var buffers: [ImageBuffer] = []
+    /// Per buffer: canvas-pt areas that changed since it was drawn (nil = everything).
+    private var stale: [[Rect]?] = [nil, nil]
+    private var next = 0
+    private var drawing: Int?
+    /// The buffer on screen, for Expose and for un-compositing screen samples.
+    private(set) var presented: ImageBuffer?
+    /// Called when the session starts drawing a frame into this canvas.
+    var willDraw: () -> Void = {}
+    /// Called with the window-pixel damage of a buffer about to be shown.
+    var beforePresent: (ImageBuffer, [PixelRect]) -> Void = { _, _ in }
+
+    init(id: Int, window: X11Window, scale: Double) throws {
+        canvasID = id
+        self.window = window
+        self.scale = scale
+        try makeBuffers()
+    }
+
+    private func makeBuffers() throws {
+        let c = window.connection
+        buffers = [try ImageBuffer(connection: c, width: window.frame.width, height: window.frame.height),
+                   try ImageBuffer(connection: c, width: window.frame.width, height: window.frame.height)]
+        stale = [nil, nil]
+        presented = nil
+        next = 0
+    }
+
+    var monitor: Monitor { window.frame }
+    var canvasName: String { window.frame.name }
+    var sizeInPoints: Size { Size(width: Double(window.frame.width) / scale, height: Double(window.frame.height) / scale) }
+    var isReadyToDraw: Bool { drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now() }
+    /// Plain X11 has no frame callback: frames are paced to the refresh interval.
+    var frameInterval = 1.0 / 60
+    private(set) var lastPresent = -Double.infinity
+    /// When the canvas may show its next frame.
+    var nextFrameTime: Double { lastPresent + frameInterval }
+    var usesSharedMemory: Bool { buffers.first?.usesSharedMemory ?? false }
+
+    /// The monitor moved or changed size, or the scale changed: fresh buffers.
+    func reconfigure(monitor: Monitor, scale: Double) throws {
+        window.move(to: monitor)
+        self.scale = scale
+        try makeBuffers()
+    }
+
+    /// Everything must be drawn again (compositor came or went).
+    func invalidate() { stale = [nil, nil] }
+
+    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
+        guard isReadyToDraw else { return nil }
+        let b = buffers[next]
+        drawing = next
+        willDraw()
+        return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale), stale[next])
+    }
+
+    func endDraw(damage: [Rect], inputTime: Double?) {
+        guard let i = drawing else { return }
+        drawing = nil
+        let b = buffers[i]
+        let pixels = damage.map { pixelRect($0) }
+        beforePresent(b, pixels)
+        window.present(b, damage: pixels)
+        presented = b
+        lastPresent = MonotonicClock.now()
+        stale[i] = []
+        let other = 1 - i
+        if stale[other] != nil { stale[other]! += damage }
+        next = other
+    }
+
+    /// A ShmCompletion for segment `seg`.
+    func uploadCompleted(seg: UInt32) -> Bool {
+        guard let b = buffers.first(where: { $0.shmSeg == seg }) else { return false }
+        b.uploadCompleted()
+        return true
+    }
+
+    /// Expose: copy the shown pixels again.
+    func exposed(_ rect: PixelRect) {
+        if let presented { window.reupload(presented, rect) }
+    }
+
+    /// Canvas pt → window pixels, rounded outwards.
+    func pixelRect(_ r: Rect) -> PixelRect {
+        let x0 = Int((r.minX * scale).rounded(.down)), y0 = Int((r.minY * scale).rounded(.down))
+        let x1 = Int((r.maxX * scale).rounded(.up)), y1 = Int((r.maxY * scale).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
