@@ -34,7 +34,7 @@ struct OverlayCostTests {
         let idleSwitches = ProcStats.contextSwitches(overlay) - switches0
 
         rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
-        let statsLine = rig.pointer.log.split(separator: "\n").filter { $0.contains("event→commit") || $0.contains("wake-ups") }
+        let statsLine = rig.pointer.log.split(separator: "\n").filter { $0.contains(" p99 ") || $0.contains("wake-ups") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
         let report = """
             X11 overlay (\(composited ? "picom" : "no compositor, shaped")):

@@ -9,9 +9,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check scenes against the pointer design rules (groups, hit areas, effects, shapes).",
         discussion: """
-            Each finding: file:line:column, severity, rule id, the regions concerned, what is
-            wrong and a fix. A scene that does not load is reported as 'scene-invalid' errors.
-            Exits 1 when any finding is an error; warnings alone exit 0.
+            Each finding: file:line:column, severity, rule id, the regions concerned, what is \
+            wrong and a fix. A scene that does not load is reported as 'scene-invalid' errors. \
+            Exits 1 when any finding is an error; warnings alone exit 0. \
             List the rules with --rules; they are explained in docs/designing-scenes.md.
             """)
 

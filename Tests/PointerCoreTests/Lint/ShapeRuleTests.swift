@@ -62,6 +62,17 @@ import Testing
         #expect(F.findings([rail], rule: "snap-without-shape").first?.message.contains("vertical centre line") == true)
     }
 
+    @Test("A4 a snap grid under a roundedRect shape (which stays centred) is flagged")
+    func snapUnderFixedShape() {
+        var day = Region(id: "day", frame: Rect(x: 0, y: 0, width: 700, height: 540), snap: SnapGrid(y: 15))
+        day.shape = .roundedRect(size: Size(width: 120, height: 15), cornerRadius: 4)
+        let f = F.findings([day], rule: "snap-with-fixed-shape")
+        #expect(f.count == 1)
+        #expect(f.first?.fix.contains("horizontalBeam") == true)
+        day.shape = .horizontalBeam(length: 60)
+        #expect(F.findings([day], rule: "snap-with-fixed-shape").isEmpty)
+    }
+
     @Test("A3 an I-beam taller than the line pitch is flagged")
     func beam() {
         let text = Region(id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 600), shape: .verticalBeam(length: 30), snap: SnapGrid(y: 22))

@@ -8,8 +8,15 @@ final class PointerProcess {
     let child: ChildProcess
     let server: XvfbServer
 
-    /// The built CLI next to the test bundle (.build/<config>/adaptive-pointer).
+    /// The built CLI next to the test bundle (.build/<config>/adaptive-pointer),
+    /// or $AP_X11_BINARY (e.g. a release build, for the cost figures).
     static func executable() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["AP_X11_BINARY"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw MissingTool(tool: "AP_X11_BINARY=\(path)", package: "this package (swift build -c release)")
+            }
+            return path
+        }
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
         var candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path]
         // `swift test` may run the bundle from .build/<triple>/debug; the symlinked .build/debug is a sibling.
