@@ -16,6 +16,8 @@ import PointerCore
 ///
 /// `draw` clears and repaints only the clip (grown to whole device pixels), so the
 /// cost of a frame scales with the damaged area, never with the output size.
+/// Draw exactly the rects `damage` returns (or everything): the pointer's material
+/// reads what was just painted around it, and `damage` keeps that area in one rect.
 /// Blurred layers are computed once per element and cached. A scene without canvas
 /// colour or image leaves every pixel outside the pointer and effects fully
 /// transparent, ready to composite over a live desktop.
