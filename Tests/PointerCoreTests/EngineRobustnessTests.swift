@@ -60,4 +60,33 @@ import Testing
             #expect(time - t < 15)
         }
     }
+
+    @Test("absurd magnitudes (1e308 motion, scroll, pinch, position) never leave the pointer stuck at NaN")
+    func absurdMagnitudes() throws {
+        // With and without a canvas (without one nothing clamps the pointer to it).
+        let zoom = ##"{"id":"m","frame":[0,0,500,500],"zoom":{"min":0.5,"max":4,"rotate":true},"scroll":{"contentSize":[1000,1000]},"regions":[{"id":"k","frame":[10,10,40,40],"effect":"lift","content":{"fill":"#ff0000"}}]},{"id":"free","frame":[600,0,100,100],"scroll":{"contentSize":[1e300,1e300]}}"##
+        for sceneJSON in [EngineFixture.sceneJSON(zoom), "{\"version\":1,\"regions\":[\(zoom)]}"] {
+            let frames = try EngineFixture.replay(sceneJSON, """
+                {"t":0,"type":"position","x":100,"y":100}
+                {"t":0.01,"type":"motion","dx":1e300,"dy":1e300}
+                {"t":0.02,"type":"motion","dx":1.7e308,"dy":-1.7e308}
+                {"t":0.03,"type":"lift"}
+                {"t":0.5,"type":"position","x":1e308,"y":-1e308}
+                {"t":0.6,"type":"position","x":650,"y":50}
+                {"t":0.61,"type":"scroll","dx":1.7e308,"dy":1.7e308}
+                {"t":0.62,"type":"scroll","dx":1.7e308,"dy":1.7e308}
+                {"t":0.7,"type":"position","x":100,"y":100}
+                {"t":0.71,"type":"pinch","phase":"begin","scale":1,"rotation":0}
+                {"t":0.72,"type":"pinch","phase":"update","scale":1.7e308,"rotation":1.7e308}
+                {"t":0.73,"type":"pinch","phase":"end","scale":1.7e308,"rotation":1.7e308}
+                {"t":0.74,"type":"pinch","phase":"begin","scale":1,"rotation":0}
+                {"t":0.75,"type":"pinch","phase":"end","scale":1,"rotation":1.7e308}
+                {"t":1.0,"type":"position","x":30,"y":30}
+                """, fps: 50)
+            for f in frames { #expect(Self.check(f), "\(f)") }
+            // The pointer still answers to input.
+            #expect(frames.at(0.6).pointer == Point(x: 650, y: 50))
+            #expect(frames.at(1.0).pointer == Point(x: 30, y: 30))
+        }
+    }
 }

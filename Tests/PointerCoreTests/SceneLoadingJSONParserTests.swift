@@ -64,6 +64,26 @@ import Testing
         }
     }
 
+    @Test("a string that is not UTF-8 (a Latin-1 file) is an error at its first bad byte, not silent U+FFFD")
+    func invalidUTF8() {
+        // "café" saved as Latin-1 on line 2, after a valid "é" on the same line.
+        let cases: [([UInt8], Int, Int)] = [
+            (Array("{\"a\": 1,\n \"b\": \"\u{e9} caf".utf8) + [0xE9] + Array("\"}".utf8), 2, 13),
+            (Array("[\"\\n".utf8) + [0xFF, 0x22, 0x5D], 1, 5),       // after an escape (slow path)
+            (Array("[\"".utf8) + [0xC3] + Array("\"]".utf8), 1, 3),  // truncated sequence
+        ]
+        for (bytes, line, column) in cases {
+            do {
+                _ = try JSONParser.parse(bytes)
+                Issue.record("\(bytes) should fail")
+            } catch {
+                #expect(Int(error.position.line) == line && Int(error.position.column) == column, "\(error)")
+                #expect(error.message.contains("not UTF-8"), "\(error)")
+            }
+        }
+        #expect((try? JSONParser.parse(Array("[\"caf\u{e9} \u{1F600}\\n\u{e9}\"]".utf8))) != nil)
+    }
+
     @Test("deep nesting is refused instead of overflowing the stack")
     func depth() {
         let text = String(repeating: "[", count: 100_000)

@@ -65,6 +65,34 @@ import Testing
         #expect(boolean?.message.contains("number") == true)
     }
 
+    @Test("a trace file that is not UTF-8, a directory or missing says so, naming the line where there is one")
+    func unreadableTraceFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let latin1 = dir.appendingPathComponent("latin1.jsonl")
+        try Data(Array("{\"t\":0,\"type\":\"lift\"}\n{\"t\":1,\"type\":\"key\",\"key\":\"".utf8) + [0xE9] + Array("\"}\n".utf8))
+            .write(to: latin1)
+        func error(_ path: String) -> TraceError? {
+            do { _ = try TraceReader.read(path: path); return nil } catch let e as TraceError { return e } catch { return nil }
+        }
+        let bad = error(latin1.path)
+        #expect(bad?.line == 2)
+        #expect(bad?.message.contains("UTF-8") == true)
+        #expect(error(dir.path)?.message.contains("directory") == true)
+        #expect(error(dir.appendingPathComponent("nope.jsonl").path)?.message.contains("no such file") == true)
+    }
+
+    @Test("frame dump numbers stay valid JSON however large (no inf from rounding overflow)")
+    func frameDumpHugeNumbers() throws {
+        for v in [1e300, -1.7e308, 123_456_789_012_345.678, 2.5e15, -0.0004, .nan, .infinity] {
+            let text = JSONText.number(v)
+            let parsed = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [Double]
+            #expect(parsed?.count == 1, "\(v) → \(text)")
+            if v.isFinite, let x = parsed?.first { #expect(abs(x - v) <= max(abs(v) * 1e-15, 0.0005), "\(v) → \(text)") }
+        }
+    }
+
     @Test("frame dump lines carry the TRACE-FORMAT keys with numbers rounded to 3 decimals")
     func frameDumpFormat() throws {
         let frame = PointerFrame(

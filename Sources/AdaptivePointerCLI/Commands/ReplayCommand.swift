@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PointerCore
 
 /// `adaptive-pointer replay SCENE TRACE --fps N --states FILE|-`: feeds a trace to
@@ -26,7 +29,32 @@ struct ReplayCommand: ParsableCommand {
     static let maxFrames = 5_000_000.0
 
     func validate() throws {
-        guard fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be between 0 and 10000 (got \(fps))") }
+        guard fps > 0, fps <= 10_000 else {
+            throw ValidationError("--fps must be greater than 0 and at most 10000 (got \(fps)); 60 matches most displays")
+        }
+    }
+
+    /// Writes `data` to `path` with POSIX calls, so a failure names the system's
+    /// reason ("Is a directory", "Read-only file system") rather than Foundation's
+    /// "error 512". Returns nil on success, else the reason.
+    static func write(_ data: Data, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var failure: String?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        return failure
     }
 
     func run() throws {
@@ -46,17 +74,17 @@ struct ReplayCommand: ParsableCommand {
         }
         let span = (events.last?.time ?? 0) + Replay.maxSettle
         if span * fps > Self.maxFrames {
-            FileHandle.standardError.write(Data("\(trace): the trace spans \(Int(span)) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).\n".utf8))
+            // `span` can be as large as 1e308 here: print it without converting to Int (which would trap).
+            let seconds = span < 1e12 ? String(Int(span)) : String(span)
+            FileHandle.standardError.write(Data("\(trace): the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).\n".utf8))
             throw ExitCode(1)
         }
         let text = Replay.dump(scene: loaded, events: events, fps: fps)
         if states == "-" {
             FileHandle.standardOutput.write(Data(text.utf8))
         } else {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: states))
-            } catch {
-                FileHandle.standardError.write(Data("cannot write \(states): \(error.localizedDescription)\n".utf8))
+            if let reason = Self.write(Data(text.utf8), to: states) {
+                FileHandle.standardError.write(Data("cannot write \(states): \(reason); pass a writable file path for --states, or - for standard output\n".utf8))
                 throw ExitCode(1)
             }
         }

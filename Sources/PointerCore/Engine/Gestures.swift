@@ -9,6 +9,7 @@ extension PointerEngine {
         let region = layout.regions[s]
         var t = transforms[s] ?? .identity
         t.offset += Point(x: dx, y: dy)
+        t.offset = Point(x: PointerEngine.bounded(t.offset.x), y: PointerEngine.bounded(t.offset.y))
         if let content = region.region.scroll?.contentSize, t.rotation == 0 {
             // Keep the content covering the frame: offset in [frame − content·scale, 0].
             let minX = Swift.min(0, region.frame.width - content.width * t.scale)
@@ -20,6 +21,11 @@ extension PointerEngine {
     }
 
     func handlePinch(phase: GesturePhase, scale: Double, rotation: Double) {
+        // A non-finite reading (a broken device) is skipped; the pinch goes on.
+        guard scale.isFinite, rotation.isFinite else {
+            if phase == .end || phase == .cancel { pinch = nil }
+            return
+        }
         switch phase {
         case .begin:
             pinch = nil
@@ -43,7 +49,8 @@ extension PointerEngine {
         guard let p = pinch, let q = point(model, inSpaceOf: p.region),
               let spec = layout.regions[p.region].region.zoom else { return }
         let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)
-        let r = p.base.rotation + (spec.rotate ? rotation : 0)
+        // Whole turns are dropped so the angle stays small however long the pinch goes on.
+        let r = (p.base.rotation + (spec.rotate ? rotation : 0)).truncatingRemainder(dividingBy: 360)
         let t = RegionTransform.anchored(local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
                                          scale: s, rotation: r)
         transforms[p.region] = t.isIdentity ? nil : t

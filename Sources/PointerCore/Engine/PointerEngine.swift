@@ -163,11 +163,24 @@ public final class PointerEngine {
 
     // MARK: - Input
 
+    /// Coordinates and deltas are held within ±this (pt): far beyond any canvas,
+    /// yet small enough that sums, squares and glides stay finite, so one absurd
+    /// event (a trace with 1e308, a broken device) can never turn the model
+    /// pointer into NaN and leave it stuck for the rest of the session.
+    public static let maxCoordinate = 1e9
+
+    static func bounded(_ v: Double) -> Double {
+        v.isFinite ? Swift.min(Swift.max(v, -maxCoordinate), maxCoordinate) : 0
+    }
+
     public func handle(_ event: InputEvent) {
+        guard event.time.isFinite else { return }
         advance(to: event.time)
         let t = event.time
         switch event.kind {
-        case .position(let p):
+        case .position(let raw):
+            guard raw.x.isFinite, raw.y.isFinite else { return }
+            let p = Point(x: Self.bounded(raw.x), y: Self.bounded(raw.y))
             let delta = hasPosition ? p - model : .zero
             let first = !hasPosition
             hasPosition = true
@@ -185,7 +198,7 @@ public final class PointerEngine {
             }
         case .motion(let dx, let dy):
             hasPosition = true
-            let raw = Point(x: dx, y: dy)
+            let raw = Point(x: Self.bounded(dx), y: Self.bounded(dy))
             let dt = lastMotionTime.map { t - $0 } ?? acceleration.maxInterval
             moveModel(by: acceleration.apply(raw, interval: dt), at: t)
         case .lift:
@@ -211,7 +224,7 @@ public final class PointerEngine {
             handleButton(button, state, at: t)
         case .scroll(let dx, let dy, _, _):
             noteActivity(t)
-            scroll(dx: dx, dy: dy)
+            scroll(dx: Self.bounded(dx), dy: Self.bounded(dy))
         case .pinch(let phase, let scale, let rotation):
             noteActivity(t)
             handlePinch(phase: phase, scale: scale, rotation: rotation)
@@ -251,7 +264,7 @@ public final class PointerEngine {
     }
 
     func clampToCanvas(_ p: Point) -> Point {
-        guard let size = scene.canvas.size else { return p }
+        guard let size = scene.canvas.size else { return Point(x: Self.bounded(p.x), y: Self.bounded(p.y)) }
         return Point(x: Swift.min(Swift.max(p.x, 0), size.width), y: Swift.min(Swift.max(p.y, 0), size.height))
     }
 

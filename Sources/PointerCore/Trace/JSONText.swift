@@ -3,9 +3,12 @@
 enum JSONText {
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return "0" }
+        // Beyond 1e15 there are no decimals left to round, and v * 1000 could
+        // overflow to inf (written as "inf", which is not JSON).
+        if abs(v) >= 1e15 { return String(v) }
         let r = (v * 1000).rounded() / 1000
         if r == 0 { return "0" }
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        if r == r.rounded() { return String(Int64(r)) }
         return String(r)
     }
 

@@ -6,10 +6,11 @@ import Foundation
 public enum TraceReader {
     public static func read(path: String) throws -> [InputEvent] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(file: path, line: 0, message: "cannot read the trace file; check the path and permissions")
+            throw TraceError(file: path, line: 0, message: "cannot read the trace file: \(unreadableReason(path))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: path, line: 0, message: "the trace is not UTF-8 text")
+            throw TraceError(file: path, line: firstNonUTF8Line(data),
+                             message: "not UTF-8 text; save the trace as UTF-8 JSON Lines")
         }
         do {
             return try parse(text)
@@ -43,7 +44,7 @@ public enum TraceReader {
         do {
             object = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [])
         } catch {
-            throw fail("not a JSON object: \(jsonErrorSummary(error))")
+            throw fail("invalid JSON: \(jsonErrorSummary(error)); each line must be one JSON object like {\"t\":0,\"type\":\"lift\"}")
         }
         guard let o = object as? [String: Any] else { throw fail("expected a JSON object like {\"t\":0,\"type\":\"motion\",...}") }
 
@@ -122,6 +123,23 @@ public enum TraceReader {
             throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key or leave")
         }
         return InputEvent(time: t, kind)
+    }
+
+    static func unreadableReason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file; check the path" }
+        if isDirectory.boolValue { return "it is a directory; give the path of a .jsonl file" }
+        return "permission denied"
+    }
+
+    /// The 1-based line holding the first byte sequence that is not UTF-8.
+    static func firstNonUTF8Line(_ data: Data) -> Int {
+        var line = 1
+        for raw in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: raw, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return 0
     }
 
     private static func jsonErrorSummary(_ error: Error) -> String {

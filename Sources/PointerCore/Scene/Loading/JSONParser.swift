@@ -245,16 +245,19 @@ private struct JSONCursor {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         pos += 1 // opening quote
         let start = pos
+        var nonASCII = false
         // Fast path: no escapes.
         while pos < bytes.count {
             let b = bytes[pos]
             if b == Byte.quote {
+                if nonASCII { try validateUTF8(start..<pos) }
                 let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
                 pos += 1
                 return s
             }
             if b == Byte.backslash { break }
             if b < 0x20 { throw controlCharacterError() }
+            if b >= 0x80 { nonASCII = true }
             if b & 0xC0 == 0x80 { continuationBytes += 1 }
             pos += 1
         }
@@ -264,9 +267,12 @@ private struct JSONCursor {
         while pos < bytes.count {
             let b = bytes[pos]
             if b == Byte.quote {
+                // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the text is.
+                if nonASCII { try validateUTF8(start..<pos) }
                 pos += 1
                 return String(decoding: out, as: UTF8.self)
             }
+            if b >= 0x80 { nonASCII = true }
             if b < 0x20 { throw controlCharacterError() }
             if b == Byte.backslash {
                 pos += 1
@@ -312,6 +318,30 @@ private struct JSONCursor {
             pos += 1
         }
         throw error("unterminated string", expected: "'\"'")
+    }
+
+    /// Scene files are UTF-8 (SCENE-FORMAT.md): a string holding other bytes (a
+    /// file saved as Latin-1, say) is an error at the first bad byte, rather than
+    /// text silently turned into U+FFFD.
+    func validateUTF8(_ range: Range<Int>) throws(JSONSyntaxError) {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[range]).makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = range.lowerBound
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return
+            case .error:
+                // Columns count characters: continuation bytes before `offset` on this line don't count.
+                var continuation = 0
+                for i in lineStart..<offset where bytes[i] & 0xC0 == 0x80 { continuation += 1 }
+                let at = TextPosition(offset: offset, line: line, column: offset - lineStart - continuation + 1)
+                throw JSONSyntaxError(position: at, message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) in a string is not UTF-8",
+                                      expected: "UTF-8 text (re-save the scene as UTF-8)")
+            }
+        }
     }
 
     func controlCharacterError() -> JSONSyntaxError {

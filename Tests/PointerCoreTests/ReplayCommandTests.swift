@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The built CLI (.build/<config>/adaptive-pointer), when `swift build` has made it.
+private let replayExecutable: String? = {
+    let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+    let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path,
+                      packageDir.appendingPathComponent(".build/debug/adaptive-pointer").path]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+/// End to end: `adaptive-pointer replay` as a user runs it, with the inputs a user
+/// gets wrong (skipped when the CLI is not built). Never crashes; errors say
+/// what, where and how to fix; nothing is written when it fails.
+@Suite(.enabled(if: replayExecutable != nil, "adaptive-pointer is not built"))
+struct ReplayCommandTests {
+    let dir: URL
+    let scene: String
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        scene = dir.appendingPathComponent("scene.json").path
+        try Data(#"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"b","frame":[10,10,37,37]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: scene))
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: replayExecutable ?? "/nonexistent")
+        process.arguments = ["replay"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("a good trace writes one frame per line to --states and exits 0")
+    func good() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try write("ok.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":28,\"y\":28}\n")
+        let states = dir.appendingPathComponent("out.jsonl").path
+        let r = try run([scene, trace, "--fps", "10", "--states", states])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try String(contentsOfFile: states, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains("\"target\":\"b\"") == true)
+    }
+
+    @Test("a malformed trace names file and line, writes nothing, exits 1")
+    func malformed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases = [
+            ("missing.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n", ":2: missing \"dy\""),
+            ("backwards.jsonl", "{\"t\":0.5,\"type\":\"lift\"}\n\n{\"t\":0.1,\"type\":\"lift\"}\n", ":3: t 0.1 is earlier"),
+            ("broken.jsonl", "{\"t\":0,\"type\":\"lift\"\n", ":1: invalid JSON"),
+        ]
+        for (name, text, message) in cases {
+            let trace = try write(name, text)
+            let states = dir.appendingPathComponent("out-\(name)").path
+            let r = try run([scene, trace, "--states", states])
+            #expect(r.status == 1, "\(name)")
+            #expect(r.stderr.contains(trace + message), "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: states), "\(name) wrote a dump")
+        }
+    }
+
+    @Test("absurd times, bad --fps and unwritable --states are clear errors, never a crash")
+    func oddInputs() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 1e300 s used to trap converting the span to Int.
+        let far = try write("far.jsonl", "{\"t\":1e300,\"type\":\"lift\"}\n")
+        let r1 = try run([scene, far, "--states", "-"])
+        #expect(r1.status == 1)
+        #expect(r1.stderr.contains("Lower --fps or shorten the trace"), "\(r1.stderr)")
+        let ok = try write("ok.jsonl", "{\"t\":0,\"type\":\"lift\"}\n")
+        for fps in [["--fps", "0"], ["--fps=-5"], ["--fps", "nan"], ["--fps", "20000"]] {
+            let r = try run([scene, ok] + fps)
+            #expect(r.status == 64, "\(fps)")  // a usage error, not a trap
+            #expect(r.stderr.contains("--fps must be greater than 0"), "\(fps): \(r.stderr)")
+        }
+        let r2 = try run([scene, ok, "--states", dir.path])
+        #expect(r2.status == 1)
+        #expect(r2.stderr.contains("cannot write \(dir.path): Is a directory"), "\(r2.stderr)")
+        let r3 = try run([scene, ok, "--states", dir.appendingPathComponent("no/such/dir.jsonl").path])
+        #expect(r3.status == 1)
+        #expect(r3.stderr.contains("No such file or directory"), "\(r3.stderr)")
+        let r4 = try run([scene, dir.path])
+        #expect(r4.status == 1)
+        #expect(r4.stderr.contains("it is a directory"), "\(r4.stderr)")
+    }
+}
