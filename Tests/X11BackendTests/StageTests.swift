@@ -103,4 +103,34 @@ struct StageTests {
         #expect(Screenshot.distance(shot.at(795, 595), Self.stageColor) <= 4, "bottom-right of the 800x600 screen")
         #expect(rig.pointer.child.isRunning)
     }
+
+    @Test("Scale: Xft.dpi 192 draws the pointer at 2x; --scale overrides it", arguments: [nil, "1"] as [String?])
+    func scaleFromXftDpi(override: String?) throws {
+        let server = try XvfbServer()
+        let client = try XTestClient(display: server.display)
+        // What a desktop's settings daemon does for a HiDPI screen.
+        let xrdb = try #require(which("xrdb"), "xrdb is missing: install x11-xserver-utils")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xrdb)
+        p.arguments = ["-merge"]
+        p.environment = server.environment
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        input.fileHandleForWriting.write(Data("Xft.dpi: 192\n".utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        let xdo = XDo(display: server.display)
+        let pointer = try PointerProcess(server: server, [PointerProcess.sceneFile("stage")] + (override.map { ["--scale", $0] } ?? []))
+        try #require(pointer.waitUntilShown(), "stage did not start: \(pointer.log)")
+        try xdo.moveTo(1100, 700, client: client)
+        let expected = override == nil ? 38 : 19
+        let shot = try #require(client.screenshot { s in
+            s.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor).map { abs($0.width - expected) <= 4 } ?? false
+        })
+        OverlayTests.save(shot, "stage-scale-\(override ?? "xft")")
+        let drawn = shot.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor)
+        #expect(drawn.map { abs($0.width - expected) <= 4 && abs($0.height - expected) <= 4 } ?? false,
+                "pointer drawn \(String(describing: drawn)), expected \(expected) px; log: \(pointer.log)")
+    }
 }
