@@ -41,8 +41,11 @@ struct OverlayTests {
     func pointerFollows(composited: Bool) throws {
         let rig = try Self.rig(composited: composited)
         try rig.xdo.moveTo(400, 500, client: rig.client)
-        usleep(400_000)
-        let shot = try #require(rig.client.screenshot())
+        let shot = try #require(rig.client.screenshot { s in
+            s.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk).map {
+                abs($0.x + $0.width / 2 - 400) <= 3 && abs($0.y + $0.height / 2 - 500) <= 3 } ?? false
+        })
+        usleep(200_000)
         Self.save(shot, "overlay-follow-\(composited ? "picom" : "plain")")
         // Something is drawn around the pointer…
         let near = try #require(shot.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk),
@@ -90,8 +93,13 @@ struct OverlayTests {
         usleep(200_000)
         func centreLuminance(at x: Int, _ y: Int, _ name: String) throws -> Double {
             try rig.xdo.moveTo(x, y, client: rig.client)
-            usleep(500_000)
-            let shot = try #require(rig.client.screenshot())
+            usleep(300_000)
+            // Settled: two shots 150 ms apart agree at the pointer.
+            var previous: UInt32 = 0x1000000
+            let shot = try #require(rig.client.screenshot { s in
+                defer { previous = s.at(x, y); usleep(150_000) }
+                return s.at(x, y) == previous
+            })
             Self.save(shot, name)
             let p = shot.at(x, y)
             return 0.2126 * Double((p >> 16) & 0xff) + 0.7152 * Double((p >> 8) & 0xff) + 0.0722 * Double(p & 0xff)
@@ -145,11 +153,15 @@ struct OverlayTests {
     func modifierChangesShape() throws {
         let rig = try Self.rig(composited: true)
         try rig.xdo.moveTo(300, 450, client: rig.client)
-        usleep(500_000)
+        _ = rig.client.screenshot { !$0.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).isEmpty }
+        usleep(400_000)  // let the drawn pointer settle
         let before = try #require(rig.client.screenshot())
+        let shapeBefore = Set(before.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map { $0.0 * 10_000 + $0.1 })
         try rig.xdo.run("keydown", "ctrl")
-        usleep(600_000)
-        let during = try #require(rig.client.screenshot())
+        let during = try #require(rig.client.screenshot { s in
+            let b = Set(s.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map { $0.0 * 10_000 + $0.1 })
+            return shapeBefore.symmetricDifference(b).count > 20
+        })
         try rig.xdo.run("keyup", "ctrl")
         Self.save(before, "overlay-modifier-before")
         Self.save(during, "overlay-modifier-ctrl")

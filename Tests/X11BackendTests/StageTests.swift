@@ -41,17 +41,19 @@ struct StageTests {
     @Test("A1 the stage fills the monitor and draws the 19 pt pointer where the real one is")
     func stageShowsSceneAndPointer() throws {
         let rig = try Self.rig()
-        try rig.xdo.moveTo(300, 600, client: rig.client)
-        usleep(400_000)
-        let shot = try #require(rig.client.screenshot())
+        try rig.xdo.moveTo(900, 600, client: rig.client)
+        let shot = try #require(rig.client.screenshot { s in
+            s.changedBounds(x: 860, y: 560, width: 80, height: 80, from: Self.stageColor).map {
+                abs($0.x + $0.width / 2 - 900) <= 2 && abs($0.y + $0.height / 2 - 600) <= 2 && abs($0.width - 19) <= 3 } ?? false
+        })
         OverlayTests.save(shot, "stage-rest")
         #expect(Screenshot.distance(shot.at(5, 5), Self.stageColor) <= 4, "corner is \(String(shot.at(5, 5), radix: 16))")
         #expect(Screenshot.distance(shot.at(1275, 795), Self.stageColor) <= 4)
         let tile = try #require(Self.tileBounds(shot))
         #expect(abs(tile.width - 120) <= 2 && abs(tile.height - 120) <= 2, "tile at rest \(tile)")
-        let p = try #require(shot.changedBounds(x: 260, y: 560, width: 80, height: 80, from: Self.stageColor))
+        let p = try #require(shot.changedBounds(x: 860, y: 560, width: 80, height: 80, from: Self.stageColor))
         #expect(abs(p.width - 19) <= 3 && abs(p.height - 19) <= 3, "pointer \(p)")
-        #expect(abs(p.x + p.width / 2 - 300) <= 2 && abs(p.y + p.height / 2 - 600) <= 2, "pointer at \(p)")
+        #expect(abs(p.x + p.width / 2 - 900) <= 2 && abs(p.y + p.height / 2 - 600) <= 2, "pointer at \(p)")
     }
 
     @Test("C15 over a tile the pointer lifts it: it grows, the pointer goes behind it, the real pointer is centred")
@@ -60,8 +62,8 @@ struct StageTests {
         try rig.xdo.moveTo(640, 250, client: rig.client)
         let centred = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 260 } ?? false }
         #expect(centred, "real pointer at \(String(describing: rig.client.pointer())), expected the tile centre (660, 260)")
-        usleep(800_000)
-        let shot = try #require(rig.client.screenshot())
+        let shot = try #require(rig.client.screenshot { s in Self.tileBounds(s).map { $0.width > 122 && $0.height > 122 } ?? false })
+        usleep(300_000)
         OverlayTests.save(shot, "stage-lift")
         let tile = try #require(Self.tileBounds(shot))
         #expect(tile.width > 122 && tile.height > 122, "lifted tile \(tile) did not grow")
@@ -100,5 +102,35 @@ struct StageTests {
         OverlayTests.save(shot, "stage-800x600")
         #expect(Screenshot.distance(shot.at(795, 595), Self.stageColor) <= 4, "bottom-right of the 800x600 screen")
         #expect(rig.pointer.child.isRunning)
+    }
+
+    @Test("Scale: Xft.dpi 192 draws the pointer at 2x; --scale overrides it", arguments: [nil, "1"] as [String?])
+    func scaleFromXftDpi(override: String?) throws {
+        let server = try XvfbServer()
+        let client = try XTestClient(display: server.display)
+        // What a desktop's settings daemon does for a HiDPI screen.
+        let xrdb = try #require(which("xrdb"), "xrdb is missing: install x11-xserver-utils")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xrdb)
+        p.arguments = ["-merge"]
+        p.environment = server.environment
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        input.fileHandleForWriting.write(Data("Xft.dpi: 192\n".utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        let xdo = XDo(display: server.display)
+        let pointer = try PointerProcess(server: server, [PointerProcess.sceneFile("stage")] + (override.map { ["--scale", $0] } ?? []))
+        try #require(pointer.waitUntilShown(), "stage did not start: \(pointer.log)")
+        try xdo.moveTo(1100, 700, client: client)
+        let expected = override == nil ? 38 : 19
+        let shot = try #require(client.screenshot { s in
+            s.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor).map { abs($0.width - expected) <= 4 } ?? false
+        })
+        OverlayTests.save(shot, "stage-scale-\(override ?? "xft")")
+        let drawn = shot.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor)
+        #expect(drawn.map { abs($0.width - expected) <= 4 && abs($0.height - expected) <= 4 } ?? false,
+                "pointer drawn \(String(describing: drawn)), expected \(expected) px; log: \(pointer.log)")
     }
 }

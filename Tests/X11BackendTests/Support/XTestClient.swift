@@ -102,6 +102,23 @@ final class XTestClient {
         return out
     }
 
+    /// Screenshots every 50 ms until `ok` holds or `timeout` passes; returns the
+    /// first that satisfies it, else the last one (so the caller's expectations
+    /// report what was on screen). Waiting for a state instead of sleeping a
+    /// fixed time keeps the tests steady on a loaded machine.
+    func screenshot(within timeout: Double = 5, until ok: (Screenshot) -> Bool) -> Screenshot? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: Screenshot?
+        repeat {
+            if let shot = screenshot() {
+                if ok(shot) { return shot }
+                last = shot
+            }
+            usleep(50_000)
+        } while Date() < deadline
+        return last
+    }
+
     /// The whole root window at its current size (RandR may have changed it).
     func screenshot() -> Screenshot? {
         guard let g = xcb_get_geometry_reply(connection, xcb_get_geometry(connection, root), nil) else { return nil }
