@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PointerCore
 
@@ -54,5 +55,15 @@ import Testing
         let thin = try #require(findings.first { $0.rule == "shape-stroke-thin" })
         #expect(thin.location == SourceLocation(file: "bar.json", line: 7, column: 5))
         #expect(thin.severity == .error)
+    }
+
+    @Test("docs/designing-scenes.md lists every rule with its severity")
+    func documented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/designing-scenes.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for info in SceneLinter.catalogue {
+            #expect(text.contains("| `\(info.id)` | \(info.severity.rawValue) |"), "\(info.id) is not in the rule table")
+        }
     }
 }
