@@ -61,6 +61,34 @@ extension X11EndToEnd {
             #expect(rig.pointer.log.contains("shaped window") == !composited, "log: \(rig.pointer.log)")
         }
 
+        @Test("Without a compositor the overlay is shaped; it switches when a compositor starts and stops")
+        func followsCompositor() throws {
+            let rig = try Self.rig(composited: false)
+            #expect(rig.pointer.log.contains("shaped window"))
+            func pointerOnlyAt(_ x: Int, _ y: Int, _ name: String) throws {
+                try rig.xdo.moveTo(x, y, client: rig.client)
+                // picom needs a moment after taking the selection before its
+                // first full paint; full-screen GetImage polling meanwhile starves it.
+                usleep(1_500_000)
+                let shot = try #require(rig.client.screenshot(within: 5) { s in
+                    s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk).map {
+                        abs($0.x + $0.width / 2 - x) <= 3 && abs($0.y + $0.height / 2 - y) <= 3 } ?? false
+                })
+                Self.save(shot, name)
+                #expect(shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk) != nil, "no pointer at (\(x), \(y))")
+                let covered = shot.changedPixels(x: 0, y: 0, width: shot.width, height: y - 40, from: Self.desk).count
+                #expect(covered == 0, "\(covered) pixels covered away from the pointer")
+            }
+            try rig.server.startCompositor()
+            #expect(ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager started") }, "log: \(rig.pointer.log)")
+            rig.client.repaint()
+            try pointerOnlyAt(500, 500, "overlay-compositor-started")
+            rig.server.stopCompositor()
+            #expect(ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager went away") }, "log: \(rig.pointer.log)")
+            try pointerOnlyAt(700, 600, "overlay-compositor-stopped")
+            #expect(rig.pointer.child.isRunning)
+        }
+
         @Test("B6 clicks pass through the overlay to the application underneath", arguments: [false, true])
         func clicksPassThrough(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)

@@ -57,6 +57,14 @@ final class XTestClient {
         return w
     }
 
+    /// Repaints our windows' backgrounds (a compositor that started after they
+    /// were mapped only shows them once they are damaged).
+    func repaint() {
+        for w in windows { xcb_clear_area(connection, 0, w, 0, 0, 0, 0) }
+        xcb_flush(connection)
+        sync()
+    }
+
     /// Round trip: everything sent so far has been processed.
     func sync() {
         if let r = xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), nil) { free(r) }
@@ -102,7 +110,7 @@ final class XTestClient {
         return out
     }
 
-    /// Screenshots every 50 ms until `ok` holds or `timeout` passes; returns the
+    /// Screenshots every 100 ms until `ok` holds or `timeout` passes; returns the
     /// first that satisfies it, else the last one (so the caller's expectations
     /// report what was on screen). Waiting for a state instead of sleeping a
     /// fixed time keeps the tests steady on a loaded machine.
@@ -114,7 +122,7 @@ final class XTestClient {
                 if ok(shot) { return shot }
                 last = shot
             }
-            usleep(50_000)
+            usleep(100_000)
         } while Date() < deadline
         return last
     }
