@@ -12,7 +12,8 @@ import Glibc
 struct SwayEndToEndTests {
     /// Starts sway + the overlay, plays `script` (screenshots named in it go to
     /// the returned directory), and always stops both.
-    private func session(_ script: [String], extraArguments: [String] = [], playerArguments: [String] = [],
+    private func session(_ script: [String], absolutePointer: Bool = true, extraArguments: [String] = [],
+                         playerArguments: [String] = [],
                          before: (HeadlessCompositor) throws -> Void = { _ in },
                          body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void) throws {
         _ = try TestEnvironment.tool("grim", package: "grim")
@@ -20,7 +21,7 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
-        let overlay = try OverlayProcess(arguments: ["run", scene, "--absolute-pointer"] + extraArguments,
+        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : []) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
@@ -224,6 +225,23 @@ struct SwayEndToEndTests {
             try sway.swaymsg(["create_output"])
             #expect(overlay.waitForLog("overlay on HEADLESS-2", timeout: 10), "Log:\n\(overlay.log)")
             #expect(overlay.isRunning)
+        }
+    }
+
+    @Test("B11 with relative-pointer offered, motion arrives as unaccelerated deltas for the engine's own curve")
+    func relativeMotion() throws {
+        let record = try TestEnvironment.privateDirectory("ap-rel") + "/trace.jsonl"
+        try session([
+            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+            #"{"t":0.05,"type":"motion","dx":10,"dy":0}"#,
+            #"{"t":0.1,"type":"motion","dx":10,"dy":5}"#,
+            #"{"t":0.3,"type":"wait"}"#,
+        ], absolutePointer: false, extraArguments: ["--record", record]) { _, overlay, _ in
+            overlay.interrupt()
+            let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+            #expect(lines.contains { $0.contains(#""type":"motion","dx":10,"dy":5"#) }, "trace:\n\(lines.joined(separator: "\n"))")
+            #expect(!lines.dropFirst().contains { $0.contains(#""type":"position""#) && $0.contains(#""x":510"#) },
+                    "absolute motion must not be applied a second time")
         }
     }
 }
