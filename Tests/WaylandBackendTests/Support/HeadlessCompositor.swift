@@ -87,6 +87,12 @@ final class HeadlessCompositor {
 
     var isRunning: Bool { process.isRunning }
 
+    /// The end of the compositor's own log, for failure messages.
+    var logTail: String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return "\(kind) \(process.isRunning ? "running" : "exited (\(process.terminationStatus))"), its log ends:\n" + String(text.suffix(1500))
+    }
+
     /// `swaymsg` against this sway (retried for a few seconds while its IPC
     /// socket is not accepting yet).
     @discardableResult
