@@ -89,6 +89,29 @@ extension X11EndToEnd {
             #expect(rig.pointer.child.isRunning)
         }
 
+        @Test("After a crash (SIGKILL) nothing of the overlay stays on screen: the server drops what the connection held")
+        func crashLeavesNothing() throws {
+            let rig = try Self.rig(composited: false)
+            #expect(!rig.client.mappedOverrideRedirectWindows().isEmpty)
+            kill(rig.pointer.child.pid, SIGKILL)
+            #expect(rig.pointer.child.waitForExit(timeout: 5))
+            // The window goes with the connection, and so does XFixes' per-client hide count.
+            #expect(ChildProcess.wait(timeout: 3) { rig.client.mappedOverrideRedirectWindows().isEmpty })
+            // The desktop is whole again.
+            let shot = try #require(rig.client.screenshot())
+            let covered = shot.changedPixels(x: 0, y: 0, width: shot.width, height: shot.height, from: Self.desk).count
+            #expect(covered == 0, "\(covered) pixels still differ from the desktop")
+        }
+
+        @Test("--output with an unknown monitor name fails with the names that exist")
+        func unknownOutput() throws {
+            let server = try XvfbServer()
+            let p = try PointerProcess(server: server, [PointerProcess.sceneFile("overlay"), "--mode", "overlay", "--output", "HDMI-9"])
+            #expect(p.child.waitForExit(timeout: 20))
+            #expect(p.child.process.terminationStatus == 6, "exit status \(p.child.process.terminationStatus)")
+            #expect(p.log.contains("HDMI-9") && p.log.contains("screen"), "log: \(p.log)")
+        }
+
         @Test("B6 clicks pass through the overlay to the application underneath", arguments: [false, true])
         func clicksPassThrough(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)

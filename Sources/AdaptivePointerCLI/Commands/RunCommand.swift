@@ -183,6 +183,10 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
+            Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
+                + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
+        }
         let loop: EventLoop
         do { loop = try EventLoop() } catch {
             Self.say("\(error)")
