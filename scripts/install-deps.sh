@@ -8,6 +8,7 @@ packages=(
   libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev
   sway grim weston xvfb xdotool picom x11-xserver-utils x11-utils python3-jsonschema
   fonts-dejavu-core
+  xkb-data libwayland-bin util-linux passwd
 )
 missing=()
 for p in "${packages[@]}"; do

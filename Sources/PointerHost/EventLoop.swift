@@ -20,6 +20,9 @@ public final class EventLoop {
         public var prepare: () -> Void
         /// Called after poll with the returned events (0 when the fd was not ready).
         public var handle: (_ revents: Int16) -> Void
+        /// When set, asked after `prepare` for the events to poll this time
+        /// (e.g. add POLLOUT while a connection has unflushed requests).
+        public var currentEvents: (() -> Int16)?
 
         public init(fd: Int32, events: Int16 = Int16(POLLIN), prepare: @escaping () -> Void = {},
                     handle: @escaping (_ revents: Int16) -> Void) {
@@ -123,7 +126,9 @@ public final class EventLoop {
             let tokens = order
             for t in tokens { sources[t]?.prepare() }
             if let code = exitCode { return code }
-            var fds = tokens.compactMap { t in sources[t].map { pollfd(fd: $0.fd, events: $0.events, revents: 0) } }
+            var fds = tokens.compactMap { t in
+                sources[t].map { pollfd(fd: $0.fd, events: $0.currentEvents?() ?? $0.events, revents: 0) }
+            }
             fds.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
             let n = poll(&fds, nfds_t(fds.count), -1)

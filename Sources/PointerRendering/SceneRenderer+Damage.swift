@@ -38,7 +38,13 @@ extension SceneRenderer {
             if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
             if let m = current.menu { rects.append(MenuPainter.bounds(m)) }
         }
-        // An output-sized canvas whose output size was not given has no known edge.
+        // The pointer's colour comes from everything under and around it: whenever any
+        // of it is repainted, all of it is, so it never shows two materials at once.
+        // Its material reads the area around it as drawn: that area is repainted too.
+        if let pb = pointerBounds(current), !rects.isEmpty, rects.contains(where: { $0.intersects(pb) }) {
+            rects.append(materialRing(current).union(pb))
+        }
+                // An output-sized canvas whose output size was not given has no known edge.
         guard layout.scene.canvas.size != nil || outputSize != nil else { return Self.merged(rects) }
         return Self.merged(rects.compactMap { r in
             let c = r.intersection(canvasRect)

@@ -67,7 +67,7 @@ extension SceneRenderer {
             if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
             guard extent.intersects(clipRect) else { continue }
             try drawRegion(i, r, pl, placements: placements, frame: frame,
-                           slot: holdsPointer ? slot : .top, base: base, ctx: ctx)
+                           slot: holdsPointer ? slot : .top, base: base, origin: origin, ctx: ctx)
         }
 
         if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
@@ -77,11 +77,20 @@ extension SceneRenderer {
 
         if let frame, pointerVisible, slot == .top, let pb = pointerBox, pb.intersects(clipRect) {
             ctx.setMatrix(base)
-            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0),
-                                opacity: 1, scale: scale, ctx: ctx)
+            let m = try material(for: frame, highlight: 0, drawn: drawnSampler(ctx: ctx, origin: origin))
+            pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
         }
         try ctx.checkStatus("drawing frame")
         surface.flush()
+    }
+
+    /// Reads the mean colour this draw call has painted so far over a canvas rect.
+    func drawnSampler(ctx: CairoContext, origin: Point) -> (Rect) -> RGBA? {
+        let s = scale
+        return { r in
+            ctx.target.averageColor(x0: (r.minX - origin.x) * s, y0: (r.minY - origin.y) * s,
+                                    x1: (r.maxX - origin.x) * s, y1: (r.maxY - origin.y) * s)
+        }
     }
 
     /// How far a region's effects reach beyond its drawn frame (canvas pt).
@@ -124,7 +133,7 @@ extension SceneRenderer {
 
     private func drawRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
                             frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
-                            ctx: CairoContext) throws {
+                            origin: Point, ctx: CairoContext) throws {
         let e = min(max(pl.state.emphasis, 0), 1)
         let size = r.frame.size
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -164,7 +173,8 @@ extension SceneRenderer {
 
         if case .underLift = slot, let frame {
             ctx.setMatrix(base)
-            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0),
+            let drawn = drawnSampler(ctx: ctx, origin: origin)
+            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0, drawn: drawn),
                                 opacity: 1 - e, scale: scale, ctx: ctx)
             ctx.setMatrix(local)
         }
@@ -185,7 +195,8 @@ extension SceneRenderer {
             let d = layout.scene.pointer.diameter
             let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
                 / max(min(r.frame.width, r.frame.height) - d, 1)
-            let m = try material(for: frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)))
+            let m = try material(for: frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)),
+                                 drawn: drawnSampler(ctx: ctx, origin: origin))
             highlightMaterial = m
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
             ctx.setMatrix(local)

@@ -16,6 +16,8 @@ import PointerCore
 ///
 /// `draw` clears and repaints only the clip (grown to whole device pixels), so the
 /// cost of a frame scales with the damaged area, never with the output size.
+/// Draw exactly the rects `damage` returns (or everything): the pointer's material
+/// reads what was just painted around it, and `damage` keeps that area in one rect.
 /// Blurred layers are computed once per element and cached. A scene without canvas
 /// colour or image leaves every pixel outside the pointer and effects fully
 /// transparent, ready to composite over a live desktop.
@@ -130,6 +132,14 @@ public final class SceneRenderer {
         return s
     }
 
+    /// `top` composited over `bottom` (straight alpha).
+    static func over(_ top: RGBA, _ bottom: RGBA) -> RGBA {
+        let a = top.a + bottom.a * (1 - top.a)
+        guard a > 0.0001 else { return .clear }
+        func ch(_ t: Double, _ b: Double) -> Double { (t * top.a + b * bottom.a * (1 - top.a)) / a }
+        return RGBA(r: ch(top.r, bottom.r), g: ch(top.g, bottom.g), b: ch(top.b, bottom.b), a: a)
+    }
+
     /// `sample` (the stage under `rect`) with the open context menu, which the
     /// renderer draws over the stage, blended in by how much of `rect` it covers.
     private func covered(_ sample: RGBA, _ rect: Rect, by menu: ContextMenu?) -> RGBA {
@@ -145,15 +155,32 @@ public final class SceneRenderer {
         return base.interpolated(to: bg, fraction * palette.menuBackground.a)
     }
 
-    /// The pointer's material for `frame` (D20): the colour under its footprint,
-    /// weighted towards the centre, highlight and press applied.
-    func material(for frame: PointerFrame, highlight: Double) throws -> PointerMaterial {
-        let sampler = try self.sampler()
+    /// The area whose colour sets the pointer's material: its box grown by half a
+    /// pointer diameter on each side.
+    func materialRing(_ frame: PointerFrame) -> Rect {
         let f = frame.visible.frame
         let d = max(min(f.width, f.height), layout.scene.pointer.diameter)
-        let inner = covered(sampler.averageColor(in: f), f, by: frame.menu)
-        let outerRect = f.insetBy(dx: -d, dy: -d)
-        let outer = covered(sampler.averageColor(in: outerRect), outerRect, by: frame.menu)
+        return f.insetBy(dx: -d / 2, dy: -d / 2)
+    }
+
+    /// The pointer's material for `frame` (D20): the colour under its footprint,
+    /// weighted towards the centre (its box counts as much as the ring around it),
+    /// highlight and press applied.
+    ///
+    /// `drawn` reads what this draw call has already painted (the live stage:
+    /// zoomed maps, lifted and tinted elements, the open menu); it is laid over the
+    /// sampler's answer, which fills in wherever nothing opaque was drawn (a
+    /// transparent overlay shows the desktop the sampler sees).
+    func material(for frame: PointerFrame, highlight: Double, drawn: ((Rect) -> RGBA?)? = nil) throws -> PointerMaterial {
+        let sampler = try self.sampler()
+        let f = frame.visible.frame
+        let ring = materialRing(frame)
+        var inner = covered(sampler.averageColor(in: f), f, by: frame.menu)
+        var outer = covered(sampler.averageColor(in: ring), ring, by: frame.menu)
+        if let drawn {
+            if let d = drawn(f) { inner = Self.over(d, inner) }
+            if let d = drawn(ring) { outer = Self.over(d, outer) }
+        }
         let bg = inner.interpolated(to: outer, 0.5)
         // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)

@@ -10,6 +10,8 @@ final class Display {
     let display: OpaquePointer
     let name: String
     private var readPrepared = false
+    /// The last flush hit EAGAIN (socket full): poll for POLLOUT to finish it.
+    private var flushPending = false
     /// Set once the connection failed; the loop stops with it.
     private(set) var failure: WaylandError?
 
@@ -52,19 +54,24 @@ final class Display {
     /// what they changed, once per batch), always before the flush.
     func eventSource(onFailure: @escaping (WaylandError) -> Void,
                      afterDispatch: @escaping () -> Void) -> EventLoop.Source {
-        EventLoop.Source(fd: fd, events: Int16(POLLIN), prepare: { [unowned self] in
+        var source = EventLoop.Source(fd: fd, events: Int16(POLLIN), prepare: { [unowned self] in
             guard failure == nil, !readPrepared else { return }
             while wl_display_prepare_read(display) != 0 {
                 if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
             }
             readPrepared = true
             afterDispatch() // may queue requests: flushed just below
-            // Flush what we queued; EAGAIN means the socket is full and the rest
-            // goes out on a later iteration.
-            if wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE {
-                wl_display_cancel_read(display)
-                readPrepared = false
-                return fail(onFailure)
+            // Flush what we queued; EAGAIN means the socket is full: the rest
+            // goes out once poll says it is writable.
+            flushPending = false
+            if wl_display_flush(display) < 0 {
+                if errno == EAGAIN {
+                    flushPending = true
+                } else if errno != EPIPE { // EPIPE: the read below reports the hang-up
+                    wl_display_cancel_read(display)
+                    readPrepared = false
+                    return fail(onFailure)
+                }
             }
         }, handle: { [unowned self] revents in
             guard failure == nil, readPrepared else { return }
@@ -74,14 +81,17 @@ final class Display {
             } else {
                 wl_display_cancel_read(display)
                 if revents & Int16(POLLHUP | POLLERR) != 0 {
-                    failure = .connectionLost(reason: "the compositor hung up")
-                    onFailure(failure!)
+                    let error = WaylandError.connectionLost(reason: "the compositor hung up")
+                    failure = error
+                    onFailure(error)
                     return
                 }
             }
             if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
             afterDispatch() // its requests are flushed before the next poll
         })
+        source.currentEvents = { [unowned self] in Int16(POLLIN) | (flushPending ? Int16(POLLOUT) : 0) }
+        return source
     }
 
     private func fail(_ onFailure: (WaylandError) -> Void) {

@@ -35,29 +35,55 @@ import Glibc
     }
 }
 
+/// EventLoop blocks SIGINT/SIGTERM on the calling thread, and child processes
+/// inherit that mask: these tests run on a thread of their own, so the test
+/// runner's threads (which start compositors in other suites) stay unblocked.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error> = .failure(CancellationError())
+}
+
+private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.result = Result { try body() } // written before signal, read after wait
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+    return try box.result.get()
+}
+
 @Suite struct EventLoopTests {
     @Test("the timer fires at its deadline with a single wake-up (no polling while waiting)")
     func timerWakesOnce() throws {
-        let loop = try EventLoop()
-        let start = MonotonicClock.now()
-        var fired: Double?
-        loop.onTimer = {
-            fired = MonotonicClock.now()
-            loop.stop(exitCode: 7)
+        let (code, wakeups, late) = try onOwnThread { () throws -> (Int32, Int, Bool) in
+            let loop = try EventLoop()
+            let start = MonotonicClock.now()
+            var fired: Double?
+            loop.onTimer = {
+                fired = MonotonicClock.now()
+                loop.stop(exitCode: 7)
+            }
+            loop.setDeadline(start + 0.05)
+            let code = try loop.run()
+            return (code, loop.wakeups, (fired ?? 0) >= start + 0.05)
         }
-        loop.setDeadline(start + 0.05)
-        #expect(try loop.run() == 7)
-        #expect(loop.wakeups == 1)
-        #expect((fired ?? 0) >= start + 0.05)
+        #expect(code == 7)
+        #expect(wakeups == 1)
+        #expect(late)
     }
 
     @Test("SIGTERM arrives on the signalfd and stops the loop with 0")
     func sigterm() throws {
-        let loop = try EventLoop()
-        loop.setDeadline(MonotonicClock.now() + 5) // a safety net: the test never hangs
-        loop.onTimer = { loop.stop(exitCode: 99) }
-        pthread_kill(pthread_self(), SIGTERM) // blocked, so it waits on the signalfd
-        #expect(try loop.run() == 0)
+        let code = try onOwnThread { () throws -> Int32 in
+            let loop = try EventLoop()
+            loop.setDeadline(MonotonicClock.now() + 5) // a safety net: the test never hangs
+            loop.onTimer = { loop.stop(exitCode: 99) }
+            pthread_kill(pthread_self(), SIGTERM) // blocked on this thread, so it waits on the signalfd
+            return try loop.run()
+        }
+        #expect(code == 0)
     }
 }
 

@@ -57,13 +57,20 @@ import PointerCore
             guard FileManager.default.fileExists(atPath: trace.path) else { continue }
             let events = try TraceReader.read(path: trace.path)
             let renderer = try SceneRenderer(scene: scene, scale: 1)
+            // The live stage around the pointer (without it), as a draw call sees it.
+            let stage = try SceneRenderer(scene: scene, scale: 1)
+            stage.drawsPointer = false
             var previous: (seen: Double, frame: Rect)?
             var worst = (excess: 0.0, step: 0.0, time: 0.0)
             var failure: Error?
             Replay.frames(scene: scene, events: events, fps: 60) { frame in
                 guard failure == nil, !frame.hidden else { previous = nil; return }
                 do {
-                    let m = try renderer.material(for: frame, highlight: 0)
+                    let ring = renderer.materialRing(frame)
+                    let around = try ImageSurface(width: Int(ring.width.rounded(.up)) + 1, height: Int(ring.height.rounded(.up)) + 1)
+                    try stage.draw(frame: frame, into: around, origin: ring.origin)
+                    let drawn = stage.drawnSampler(ctx: try CairoContext(surface: around), origin: ring.origin)
+                    let m = try renderer.material(for: frame, highlight: 0, drawn: drawn)
                     let seen = m.fill.r * m.fill.a + (1 - m.fill.a) * 0.5
                     let f = frame.visible.frame
                     if let p = previous {

@@ -99,3 +99,20 @@ import PointerCore
         #expect(try bare.sampler().averageColor(in: Rect(x: 10, y: 10, width: 20, height: 20)).a < 0.01)
     }
 }
+
+@Suite struct LiveStageMaterialTests {
+    @Test("D20 the pointer adapts to what is drawn now: a child zoomed in under it")
+    func zoomedContentUnderPointer() throws {
+        let blot = Region(id: "blot", frame: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: .points(0),
+                          effect: EffectSpec.none, content: RegionContent(fill: .black))
+        let map = Region(id: "map", frame: Rect(x: 10, y: 10, width: 180, height: 180), cornerRadius: .points(0),
+                         effect: EffectSpec.none, content: RegionContent(fill: .white), zoom: ZoomSpec(), regions: [blot])
+        let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 200), color: .white), regions: [map])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        // Zoomed ×5 the blot covers 10…110: the pointer at (70, 70) sits on black, the still stage says white.
+        let frame = Fixtures.frame(Fixtures.circle(at: Point(x: 70, y: 70)), regions: ["map": RegionState(scale: 5)])
+        let img = try r.render(frame: frame)
+        let p = try #require(img.pixel(x: 70, y: 70))
+        #expect(p.brightness > 0.3, "a light pointer on the zoomed black: \(p)")
+    }
+}

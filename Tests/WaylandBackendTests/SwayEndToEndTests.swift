@@ -24,7 +24,7 @@ struct SwayEndToEndTests {
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
-            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)")
+            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let shots = try TestEnvironment.privateDirectory("ap-shots")
         let scriptPath = shots + "/script.jsonl"
@@ -33,7 +33,7 @@ struct SwayEndToEndTests {
         let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath] + playerArguments,
                                              environment: sway.environment, timeout: 60)
         guard played.status == 0 else {
-            throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)")
+            throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)\n\(sway.logTail)")
         }
         try body(shots, overlay, sway)
     }

@@ -4,69 +4,68 @@ import Testing
 import Glibc
 #endif
 
-/// E25/E26/E27 through real X input: wheel scroll acts on the region under the
-/// pointer, button 3 and ctrl+button 1 open its menu at once, Escape closes it.
-@Suite("X11 stage interactions", .serialized)
-struct StageInteractionTests {
-    static let red: UInt32 = 0xE02020
+extension X11EndToEnd {
+    /// E25/E26/E27 through real X input: wheel scroll acts on the region under the
+    /// pointer, button 3 and ctrl+button 1 open its menu at once, Escape closes it.
+    @Suite("X11 stage interactions", .serialized)
+    struct StageInteractionTests {
+        static let red: UInt32 = 0xE02020
 
-    /// Vertical extent of the red row inside the list (x = 250).
-    static func redRows(_ shot: Screenshot) -> ClosedRange<Int>? {
-        let ys = (400..<680).filter { Screenshot.distance(shot.at(250, $0), red) < 30 }
-        guard let a = ys.min(), let b = ys.max() else { return nil }
-        return a...b
-    }
-
-    @Test("E25 the wheel scrolls the region under the pointer")
-    func wheelScrolls() throws {
-        let rig = try StageTests.rig()
-        try rig.xdo.moveTo(250, 600, client: rig.client)
-        usleep(400_000)
-        let before = try #require(rig.client.screenshot())
-        let rowBefore = try #require(Self.redRows(before), "red row not drawn")
-        // The list starts at the top of its content, so one wheel direction is
-        // clamped; which one is the engine's sign convention, not the backend's.
-        var moved: ClosedRange<Int>?? = nil
-        for button in ["5", "4"] {
-            for _ in 0..<3 { try rig.xdo.run("click", button) }
-            usleep(800_000)
-            let shot = try #require(rig.client.screenshot())
-            OverlayTests.save(shot, "stage-scrolled-\(button)")
-            let row = Self.redRows(shot)
-            if row != rowBefore { moved = .some(row); break }
+        /// Vertical extent of the red row inside the list (x = 250).
+        static func redRows(_ shot: Screenshot) -> ClosedRange<Int>? {
+            let ys = (400..<680).filter { Screenshot.distance(shot.at(250, $0), red) < 30 }
+            guard let a = ys.min(), let b = ys.max() else { return nil }
+            return a...b
         }
-        #expect(moved != nil, "the red row stayed at \(rowBefore) after wheel clicks both ways")
-    }
 
-    /// Pixels in the area below-right of the tile's centre that differ between two shots.
-    static func changed(_ a: Screenshot, _ b: Screenshot) -> Int {
-        var n = 0
-        for y in 240..<460 { for x in 640..<900 where Screenshot.distance(a.at(x, y), b.at(x, y)) > 30 { n += 1 } }
-        return n
-    }
+        @Test("E25 the wheel scrolls the region under the pointer")
+        func wheelScrolls() throws {
+            let rig = try StageTests.rig()
+            try rig.xdo.moveTo(250, 600, client: rig.client)
+            usleep(400_000)
+            let before = try #require(rig.client.screenshot())
+            let rowBefore = try #require(Self.redRows(before), "red row not drawn")
+            // The list starts at the top of its content, so one wheel direction is
+            // clamped; which one is the engine's sign convention, not the backend's.
+            var moved: ClosedRange<Int>?? = nil
+            for button in ["5", "4"] {
+                for _ in 0..<3 { try rig.xdo.run("click", button) }
+                usleep(800_000)
+                let shot = try #require(rig.client.screenshot())
+                OverlayTests.save(shot, "stage-scrolled-\(button)")
+                let row = Self.redRows(shot)
+                if row != rowBefore { moved = .some(row); break }
+            }
+            #expect(moved != nil, "the red row stayed at \(rowBefore) after wheel clicks both ways")
+        }
 
-    @Test("E26 button 3 and ctrl+button 1 open the context menu at once; Escape closes it")
-    func secondaryClickOpensMenu() throws {
-        let rig = try StageTests.rig()
-        try rig.xdo.moveTo(660, 260, client: rig.client)
-        usleep(800_000)
-        let rest = try #require(rig.client.screenshot())
-        try rig.xdo.run("click", "3")
-        usleep(500_000)
-        let menu = try #require(rig.client.screenshot())
-        OverlayTests.save(menu, "stage-menu")
-        #expect(Self.changed(rest, menu) > 2000, "no menu drawn after button 3")
-        try rig.xdo.run("key", "Escape")
-        usleep(600_000)
-        let closed = try #require(rig.client.screenshot())
-        #expect(Self.changed(rest, closed) < 200, "menu still shown after Escape")
-        try rig.xdo.run("keydown", "ctrl")
-        usleep(200_000)
-        try rig.xdo.run("click", "1")
-        try rig.xdo.run("keyup", "ctrl")
-        usleep(500_000)
-        let again = try #require(rig.client.screenshot())
-        OverlayTests.save(again, "stage-menu-ctrl-click")
-        #expect(Self.changed(rest, again) > 2000, "no menu drawn after ctrl+click")
+        /// Pixels in the area below-right of the tile's centre that differ between two shots.
+        static func changed(_ a: Screenshot, _ b: Screenshot) -> Int {
+            var n = 0
+            for y in 240..<460 { for x in 640..<900 where Screenshot.distance(a.at(x, y), b.at(x, y)) > 30 { n += 1 } }
+            return n
+        }
+
+        @Test("E26 button 3 and ctrl+button 1 open the context menu at once; Escape closes it")
+        func secondaryClickOpensMenu() throws {
+            let rig = try StageTests.rig()
+            try rig.xdo.moveTo(660, 260, client: rig.client)
+            usleep(800_000)
+            let rest = try #require(rig.client.screenshot())
+            try rig.xdo.run("click", "3")
+            let menu = try #require(rig.client.screenshot { Self.changed(rest, $0) > 2000 })
+            OverlayTests.save(menu, "stage-menu")
+            #expect(Self.changed(rest, menu) > 2000, "no menu drawn after button 3")
+            try rig.xdo.run("key", "Escape")
+            let closed = try #require(rig.client.screenshot { Self.changed(rest, $0) < 200 })
+            #expect(Self.changed(rest, closed) < 200, "menu still shown after Escape")
+            try rig.xdo.run("keydown", "ctrl")
+            usleep(200_000)
+            try rig.xdo.run("click", "1")
+            try rig.xdo.run("keyup", "ctrl")
+            let again = try #require(rig.client.screenshot { Self.changed(rest, $0) > 2000 })
+            OverlayTests.save(again, "stage-menu-ctrl-click")
+            #expect(Self.changed(rest, again) > 2000, "no menu drawn after ctrl+click")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PointerCore
+import PointerHost
 
 /// `adaptive-pointer lint SCENE…`: checks scenes against the pointer design guidance
 /// (MISSION-NOTES C18, D22). One finding per line (or `--json`); exit 1 on errors.
@@ -15,7 +16,7 @@ struct LintCommand: ParsableCommand {
             List the rules with --rules; they are explained in docs/designing-scenes.md.
             """)
 
-    @Argument(help: "Scene files to check.")
+    @Argument(help: "Scene files to check (or names of bundled scenes, e.g. toolbar).")
     var scenes: [String] = []
 
     @Flag(name: .long, help: "Print the findings as one JSON document on stdout.")
@@ -34,7 +35,8 @@ struct LintCommand: ParsableCommand {
             return
         }
         var report = LintReport()
-        for path in scenes {
+        for name in scenes {
+            let path = Self.resolve(name)
             do {
                 let scene = try SceneLoader.load(path: path)
                 report.add(file: path, findings: SceneLinter.lint(scene, images: PNGSceneImages()))
@@ -44,5 +46,12 @@ struct LintCommand: ParsableCommand {
         }
         print(json ? report.json() : report.text(), terminator: "")
         if report.errorCount > 0 { throw ExitCode(1) }
+    }
+
+    /// A path as given; a bare name that is no file (`toolbar`) is looked up among the bundled scenes.
+    static func resolve(_ name: String) -> String {
+        guard !FileManager.default.fileExists(atPath: name), !name.contains("/"), !name.hasSuffix(".json"),
+              let url = try? AssetLocator.locate().scene(named: name) else { return name }
+        return url.path
     }
 }

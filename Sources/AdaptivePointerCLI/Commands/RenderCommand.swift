@@ -116,11 +116,14 @@ struct RenderCommand: ParsableCommand {
         where old.hasPrefix("frame-") && old.hasSuffix(".png") {
             try? FileManager.default.removeItem(at: dir.appendingPathComponent(old))
         }
-        // At most 64 thumbnails on the sheet: every k-th frame.
-        let stride = max(1, (frames.count + 63) / 64)
-        let sheet = try ContactSheet(count: (frames.count + stride - 1) / stride,
-                                     frameSize: Size(width: Double(renderer.pixelWidth), height: Double(renderer.pixelHeight)),
+        // The sheet: key moments, each cropped around the pointer (SheetPlan).
+        let plan = SheetPlan(frames: frames, canvas: Size(width: Double(renderer.pixelWidth) / scale,
+                                                          height: Double(renderer.pixelHeight) / scale))
+        let sheet = try ContactSheet(count: plan.cells.count,
+                                     thumbSize: Size(width: plan.windowSize.width, height: plan.windowSize.height),
                                      backdrop: renderer.backdropColor)
+        var cellsByFrame: [Int: (Int, SheetPlan.Cell)] = [:]
+        for (i, cell) in plan.cells.enumerated() { cellsByFrame[cell.frameIndex] = (i, cell) }
         // One canvas, repainted where each frame differs from the one before.
         let canvas = try renderer.makeCanvasSurface()
         var previous: PointerFrame?
@@ -130,7 +133,11 @@ struct RenderCommand: ParsableCommand {
             }
             previous = frame
             try canvas.writePNG(path: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path)
-            if i % stride == 0 { try sheet.add(canvas, time: frame.time, index: i / stride) }
+            if let (slot, cell) = cellsByFrame[i] {
+                let px = Rect(x: cell.window.minX * scale, y: cell.window.minY * scale,
+                              width: cell.window.width * scale, height: cell.window.height * scale)
+                try sheet.add(canvas, time: frame.time, index: slot, source: px, note: cell.note)
+            }
         }
         try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
         print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")

@@ -41,19 +41,20 @@ struct RunCommand: ParsableCommand {
         case auto, wayland, x11
     }
 
-    @Argument(help: "Scene file (JSON). Default: the bundled demo scene.")
+    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo). Default: demo.")
     var scene: String?
 
     @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
     var backend: Backend = .auto
 
-    @Option(help: "Show the overlay on this output only (e.g. DP-1, HEADLESS-1).")
+    @Option(help: ArgumentHelp("Show the overlay on this output only (e.g. DP-1, HEADLESS-1).", valueName: "name"))
     var output: String?
 
-    @Flag(help: "On exit, print p50/p99 of event→commit processing time and motion→present latency.")
+    @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing and motion→present (or →frame-done) latency, and the poll wake-up count.")
     var stats = false
 
-    @Option(help: "Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).")
+    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).",
+                               valueName: "file"))
     var record: String?
 
     @Flag(help: "Use the compositor's absolute (accelerated) pointer positions even when unaccelerated relative motion is offered.")
@@ -95,9 +96,11 @@ struct RunCommand: ParsableCommand {
     }
 
     private func resolveScenePath() throws -> String {
-        if let scene { return scene }
+        if let scene, FileManager.default.fileExists(atPath: scene) || scene.contains("/") || scene.hasSuffix(".json") {
+            return scene
+        }
         do {
-            return try AssetLocator.locate().scene(named: "demo").path
+            return try AssetLocator.locate().scene(named: scene ?? "demo").path
         } catch {
             Self.say("\(error)")
             throw ExitCode(2)
@@ -180,6 +183,10 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
+            Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
+                + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
+        }
         let loop: EventLoop
         do { loop = try EventLoop() } catch {
             Self.say("\(error)")

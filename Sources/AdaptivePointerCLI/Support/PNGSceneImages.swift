@@ -15,6 +15,8 @@ struct PNGSceneImages: SceneImageSource {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
+        // A corner-radius comparison does not need a poster: skip very large images.
+        guard width > 0, height > 0, width * height <= 4096 * 4096 else { return nil }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }

@@ -3,7 +3,8 @@
 /// - `corner-radius-mismatch`: the region has an image (`content.image`), or no content
 ///   of its own over the canvas mockup (`canvas.image`), and the drawing's corners
 ///   (measured by `CornerRadiusEstimator`) differ from the region's radius by more than
-///   2 pt and 20%. This catches the classic slip: a round button drawn in the image, but
+///   2 pt and 20%. (A content image is clipped to the region's radius, so for it only a
+///   rounder drawing counts: a square image in a capsule region is drawn round.) This catches the classic slip: a round button drawn in the image, but
 ///   the region left at the default 8 pt, so the pointer becomes a rounded square
 ///   around a circle.
 /// - `corner-radius-group-mismatch`: members of a group with the same size but a
@@ -41,7 +42,10 @@ public struct CornerRadiusRule: LintRule {
                     fix: "write \"cornerRadius\": \"capsule\" on '\(r.id)'"))
             }
             if let drawn = drawnRadius(of: r, context) {
-                let diff = abs(drawn.radius - r.cornerRadius)
+                // The stage clips a content image to the region's radius, so only an image
+                // rounder than the region can disagree with the pointer's morph; a mockup
+                // under the region is not clipped, so both directions count there.
+                let diff = drawn.clipped ? drawn.radius - r.cornerRadius : abs(drawn.radius - r.cornerRadius)
                 if diff > 2 && diff > 0.2 * max(drawn.radius, r.cornerRadius) {
                     let round = abs(drawn.radius - r.shorterSide / 2) <= 1.5
                     findings.append(context.finding(
@@ -78,13 +82,13 @@ public struct CornerRadiusRule: LintRule {
     }
 
     /// The radius of what is drawn for the region, in pt, when an image shows it.
-    func drawnRadius(of r: LaidOutRegion, _ context: LintContext) -> (radius: Double, source: String)? {
+    func drawnRadius(of r: LaidOutRegion, _ context: LintContext) -> (radius: Double, source: String, clipped: Bool)? {
         guard let images = context.images else { return nil }
         if let path = r.region.content?.image {
             guard let image = images.image(atPath: path),
                   let px = CornerRadiusEstimator.estimate(image, mode: .alpha) else { return nil }
             let scale = min(r.frame.width / Double(image.width), r.frame.height / Double(image.height))
-            return (px * scale, "the image")
+            return (px * scale, "the image", true)
         }
         // Over a mockup: only when the stage draws nothing of its own for the region.
         guard r.region.content == nil, r.effect != .none, let path = context.scene.canvas.image,
@@ -95,6 +99,6 @@ public struct CornerRadiusRule: LintRule {
             image, x: Int((r.frame.minX * sx).rounded()), y: Int((r.frame.minY * sy).rounded()),
             width: Int((r.frame.width * sx).rounded()), height: Int((r.frame.height * sy).rounded()), mode: .colour)
         else { return nil }
-        return (px / min(sx, sy), "the mockup under")
+        return (px / min(sx, sy), "the mockup under", false)
     }
 }

@@ -24,6 +24,7 @@ public enum SceneLinter {
         ShapeWeightRule(),
         ShapeStrokeRule(),
         ShapeAnchorRule(),
+        InertSettingRule(),
     ]
 
     /// Every rule id with its severity and summary, in the order above.

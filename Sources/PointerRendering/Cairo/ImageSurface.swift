@@ -1,4 +1,5 @@
 import CCairo
+import PointerCore
 
 /// An ARGB32 (premultiplied, native-endian 0xAARRGGBB) Cairo image surface, owned:
 /// the surface is destroyed when this object goes away.
@@ -133,6 +134,38 @@ public final class ImageSurface {
         guard let data = cairo_image_surface_get_data(pointer) else { return nil }
         let v = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
         return RGBAPixel(premultipliedARGB: v)
+    }
+
+    /// The mean colour (straight alpha) over a rect in pixel coordinates, clamped to
+    /// the surface; partly covered edge pixels count by their covered fraction.
+    /// Large rects are sampled on a sparser lattice (≈ 32 × 32 samples). nil when empty.
+    public func averageColor(x0: Double, y0: Double, x1: Double, y1: Double) -> RGBA? {
+        let ax = max(x0, 0), ay = max(y0, 0), bx = min(x1, Double(width)), by = min(y1, Double(height))
+        guard bx > ax, by > ay else { return nil }
+        flush()
+        guard let data = cairo_image_surface_get_data(pointer) else { return nil }
+        let raw = UnsafeRawPointer(data)
+        let stepX = max(1, Int(((bx - ax) / 32).rounded(.up))), stepY = max(1, Int(((by - ay) / 32).rounded(.up)))
+        var sum = SIMD4<Double>.zero, weight = 0.0
+        var y = Int(ay.rounded(.down))
+        while Double(y) < by {
+            let wy = min(Double(y + 1), by) - max(Double(y), ay)
+            var x = Int(ax.rounded(.down))
+            while Double(x) < bx {
+                let wx = min(Double(x + 1), bx) - max(Double(x), ax)
+                let w = wx * wy
+                let v = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                sum += SIMD4(Double((v >> 16) & 0xFF), Double((v >> 8) & 0xFF), Double(v & 0xFF), Double(v >> 24)) * w
+                weight += w
+                x += stepX
+            }
+            y += stepY
+        }
+        guard weight > 0 else { return nil }
+        let mean = sum / weight / 255
+        let a = min(max(mean[3], 0), 1)
+        guard a > 0.0001 else { return .clear }
+        return RGBA(r: min(mean[0] / a, 1), g: min(mean[1] / a, 1), b: min(mean[2] / a, 1), a: a)
     }
 
     /// Calls `body` with the raw pixel rows (premultiplied ARGB32, `stride` bytes each).

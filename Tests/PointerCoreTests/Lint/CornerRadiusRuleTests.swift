@@ -32,6 +32,11 @@ import Testing
         #expect(F.findings([fixed], rule: "corner-radius-mismatch", images: images).isEmpty)
         // Without pixels nothing is claimed.
         #expect(F.findings([button], rule: "corner-radius-mismatch").isEmpty)
+        // A square image in a capsule region is clipped round by the stage: no mismatch.
+        let squareImages = FakeImages(images: ["/s/photo.png": FakeImages.roundedSquare(size: 88, radius: 0)])
+        var photo = fixed
+        photo.content = RegionContent(image: "/s/photo.png")
+        #expect(F.findings([photo], rule: "corner-radius-mismatch", images: squareImages).isEmpty)
     }
 
     @Test("A2 a region drawn over a mockup's round button is compared with the mockup")

@@ -81,4 +81,15 @@ import Testing
         fine.shape = .verticalBeam(length: 20)
         #expect(F.findings([fine], rule: "beam-line-mismatch").isEmpty)
     }
+
+    @Test("A3 a tall text area without a line grid is flagged; a one-line field is not")
+    func beamGrid() {
+        let area = Region(id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 200), shape: .verticalBeam(length: nil))
+        #expect(F.findings([area], rule: "beam-without-line-grid").count == 1)
+        let field = Region(id: "search", frame: Rect(x: 0, y: 0, width: 300, height: 36), shape: .verticalBeam(length: 20))
+        #expect(F.findings([field], rule: "beam-without-line-grid").isEmpty)
+        var gridded = area
+        gridded.snap = SnapGrid(y: 22)
+        #expect(F.findings([gridded], rule: "beam-without-line-grid").isEmpty)
+    }
 }

@@ -87,18 +87,34 @@ final class HeadlessCompositor {
 
     var isRunning: Bool { process.isRunning }
 
-    /// `swaymsg` against this sway.
+    /// The end of the compositor's own log, for failure messages.
+    var logTail: String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return "\(kind) \(process.isRunning ? "running" : "exited (\(process.terminationStatus))"), its log ends:\n" + String(text.suffix(1500))
+    }
+
+    /// `swaymsg` against this sway (retried for a few seconds while its IPC
+    /// socket is not accepting yet).
     @discardableResult
     func swaymsg(_ args: [String]) throws -> String {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
-        guard let ipc = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
-            throw TestEnvironment.Failure("sway's IPC socket is missing")
-        }
-        var env = environment
-        env["SWAYSOCK"] = runtimeDirectory + "/" + ipc
-        let r = try TestEnvironment.run(try TestEnvironment.tool("swaymsg", package: "sway"), args, environment: env)
-        guard r.status == 0 else { throw TestEnvironment.Failure("swaymsg \(args) failed: \(r.output)") }
-        return r.output
+        let swaymsg = try TestEnvironment.tool("swaymsg", package: "sway")
+        var last = ""
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+            if let ipc = names.first(where: { $0.hasPrefix("sway-ipc.") }) {
+                var env = environment
+                env["SWAYSOCK"] = runtimeDirectory + "/" + ipc
+                let r = try TestEnvironment.run(swaymsg, args, environment: env)
+                if r.status == 0 { return r.output }
+                last = r.output
+                if !r.output.contains("Unable to connect") { break }
+            } else {
+                last = "sway's IPC socket is missing"
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        throw TestEnvironment.Failure("swaymsg \(args) failed: \(last)")
     }
 
     /// Terminates the compositor (SIGTERM, then SIGKILL after 5 s) and removes its files.
@@ -116,10 +132,19 @@ final class HeadlessCompositor {
         try? FileManager.default.removeItem(atPath: logPath)
     }
 
+    /// Creates the unprivileged test user once. Several test processes (other
+    /// checkouts) may race here: creation is serialised with a lock file, and a
+    /// group left by an interrupted creation is reused.
     private static func ensureTestUser() throws {
         if getpwnam(testUser) != nil { return }
+        let lock = open("/tmp/adaptive-pointer-test-user.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
+        if getpwnam(testUser) != nil { return }
         let useradd = try TestEnvironment.tool("useradd", package: "passwd")
-        let r = try TestEnvironment.run(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", testUser])
+        var args = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin"]
+        if getgrnam(testUser) != nil { args += ["-g", testUser] }
+        let r = try TestEnvironment.run(useradd, args + [testUser])
         guard r.status == 0 || getpwnam(testUser) != nil else {
             throw TestEnvironment.Failure("cannot create the test user \(testUser): \(r.output)")
         }

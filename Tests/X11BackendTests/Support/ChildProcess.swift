@@ -28,7 +28,10 @@ final class ChildProcess {
         try process.run()
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: outputURL)
+    }
 
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }

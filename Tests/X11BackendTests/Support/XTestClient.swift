@@ -57,6 +57,14 @@ final class XTestClient {
         return w
     }
 
+    /// Repaints our windows' backgrounds (a compositor that started after they
+    /// were mapped only shows them once they are damaged).
+    func repaint() {
+        for w in windows { xcb_clear_area(connection, 0, w, 0, 0, 0, 0) }
+        xcb_flush(connection)
+        sync()
+    }
+
     /// Round trip: everything sent so far has been processed.
     func sync() {
         if let r = xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), nil) { free(r) }
@@ -100,6 +108,23 @@ final class XTestClient {
             free(a)
         }
         return out
+    }
+
+    /// Screenshots every 100 ms until `ok` holds or `timeout` passes; returns the
+    /// first that satisfies it, else the last one (so the caller's expectations
+    /// report what was on screen). Waiting for a state instead of sleeping a
+    /// fixed time keeps the tests steady on a loaded machine.
+    func screenshot(within timeout: Double = 5, until ok: (Screenshot) -> Bool) -> Screenshot? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: Screenshot?
+        repeat {
+            if let shot = screenshot() {
+                if ok(shot) { return shot }
+                last = shot
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        return last
     }
 
     /// The whole root window at its current size (RandR may have changed it).

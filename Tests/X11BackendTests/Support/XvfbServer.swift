@@ -26,16 +26,20 @@ final class XvfbServer {
             throw XvfbError.didNotStart(log: server.log)
         }
         display = ":" + number
-        if withCompositor {
-            guard let picom = which("picom") else { throw MissingTool(tool: "picom", package: "picom") }
-            let comp = try ChildProcess(picom, ["--config", "/dev/null", "--backend", "xrender", "--no-fading-openclose"],
-                                        environment: ["DISPLAY": display], name: "picom")
-            compositor = comp
-            let owned = ChildProcess.wait(timeout: 10) {
-                (try? XTestClient(display: display))?.selectionOwned("_NET_WM_CM_S0") ?? false
-            }
-            if !owned { throw XvfbError.compositorDidNotStart(log: comp.log) }
+        if withCompositor { try startCompositor() }
+    }
+
+    /// Starts picom and waits until it owns _NET_WM_CM_S0.
+    func startCompositor() throws {
+        guard let picom = which("picom") else { throw MissingTool(tool: "picom", package: "picom") }
+        let comp = try ChildProcess(picom, ["--config", "/dev/null", "--backend", "xrender", "--no-fading-openclose"],
+                                    environment: ["DISPLAY": display], name: "picom")
+        compositor = comp
+        let display = display
+        let owned = ChildProcess.wait(timeout: 10) {
+            (try? XTestClient(display: display))?.selectionOwned("_NET_WM_CM_S0") ?? false
         }
+        if !owned { throw XvfbError.compositorDidNotStart(log: comp.log) }
     }
 
     deinit {

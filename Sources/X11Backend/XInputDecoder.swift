@@ -1,0 +1,152 @@
+import CXCB
+import PointerCore
+
+/// Turns XInput 2 events into `PointerNative`s. Pure: no connection, so the
+/// decoding (valuators, gestures, emulated buttons) is tested with built events.
+struct XInputDecoder {
+    struct ScrollAxis: Equatable { var vertical: Bool; var increment: Double; var last: Double? }
+    /// Scroll valuators per device id (slave and master), from XIQueryDevice.
+    var scrollAxes: [UInt16: [Int: ScrollAxis]] = [:]
+    /// A device or the hierarchy changed: the scroll classes must be read again.
+    var devicesChanged = false
+    private var pinchRotation = 0.0
+
+    /// Pixels-equivalent of one wheel detent.
+    static let wheelStep = 15.0
+    static let emulatedFlag: UInt32 = 1 << 16  // XIPointerEmulated
+
+    /// Decodes one XI2 event (the bytes xcb hands over, full_sequence included).
+    mutating func decode(_ raw: UnsafeRawPointer) -> [PointerNative] {
+        let type = Int32(raw.load(fromByteOffset: 8, as: UInt16.self))
+        switch type {
+        case XCB_INPUT_RAW_MOTION:
+            let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
+            var out: [PointerNative] = []
+            if let scroll = rawScroll(e) { out.append(scroll) }
+            // Motion that is only scrolling does not move the pointer.
+            if out.isEmpty || hasNonScrollValuators(e) { out.append(.moved) }
+            return out
+        case XCB_INPUT_RAW_BUTTON_PRESS, XCB_INPUT_RAW_BUTTON_RELEASE:
+            let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee
+            return button(Int(e.detail), pressed: type == XCB_INPUT_RAW_BUTTON_PRESS, flags: e.flags)
+        case XCB_INPUT_MOTION:
+            let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
+            var out: [PointerNative] = []
+            if let scroll = deviceScroll(e) { out.append(scroll) }
+            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y)))
+            return out
+        case XCB_INPUT_BUTTON_PRESS, XCB_INPUT_BUTTON_RELEASE:
+            let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+                + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
+        case XCB_INPUT_RAW_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
+        case XCB_INPUT_KEY_PRESS:
+            return [.key(raw.assumingMemoryBound(to: xcb_input_key_press_event_t.self).pointee.detail)]
+        case XCB_INPUT_ENTER:
+            let e = raw.assumingMemoryBound(to: xcb_input_enter_event_t.self).pointee
+            resetScrollBaselines()
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+        case XCB_INPUT_LEAVE:
+            return [.leave]
+        case XCB_INPUT_DEVICE_CHANGED, XCB_INPUT_HIERARCHY:
+            devicesChanged = true
+            return []
+        case XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END:
+            let e = raw.assumingMemoryBound(to: xcb_input_gesture_pinch_begin_event_t.self).pointee
+            let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_PINCH_EVENT_FLAGS_GESTURE_PINCH_CANCELLED.rawValue) != 0
+            let phase: GesturePhase
+            switch type {
+            case XCB_INPUT_GESTURE_PINCH_BEGIN: phase = .begin; pinchRotation = 0
+            case XCB_INPUT_GESTURE_PINCH_UPDATE: phase = .update
+            default: phase = cancelled ? .cancel : .end
+            }
+            // XI 2.4 gives the scale since begin but the angle per event.
+            pinchRotation += ap_fp1616(e.delta_angle)
+            let fingers = Int(e.detail)
+            if fingers >= 3 {
+                return [.swipe(phase: phase, fingers: fingers, dx: 0, dy: 0)]
+            }
+            return [.pinch(phase: phase, scale: phase == .begin ? 1 : ap_fp1616(e.scale), rotation: pinchRotation)]
+        case XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END:
+            let e = raw.assumingMemoryBound(to: xcb_input_gesture_swipe_begin_event_t.self).pointee
+            let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_SWIPE_EVENT_FLAGS_GESTURE_SWIPE_CANCELLED.rawValue) != 0
+            let phase: GesturePhase = type == XCB_INPUT_GESTURE_SWIPE_BEGIN ? .begin
+                : type == XCB_INPUT_GESTURE_SWIPE_UPDATE ? .update : (cancelled ? .cancel : .end)
+            return [.swipe(phase: phase, fingers: Int(e.detail), dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y))]
+        default:
+            return []
+        }
+    }
+
+    /// Buttons 1/2/3 click; 4–7 are wheel detents unless the server emulates
+    /// them from smooth scrolling (then the valuators already reported it).
+    private func button(_ detail: Int, pressed: Bool, flags: UInt32) -> [PointerNative] {
+        let state: ButtonState = pressed ? .pressed : .released
+        switch detail {
+        case 1: return [.button(.primary, state)]
+        case 2: return [.button(.middle, state)]
+        case 3: return [.button(.secondary, state)]
+        case 4...7:
+            guard pressed, flags & Self.emulatedFlag == 0 else { return [] }
+            let s = Self.wheelStep
+            let (dx, dy): (Double, Double) = detail == 4 ? (0, -s) : detail == 5 ? (0, s) : detail == 6 ? (-s, 0) : (s, 0)
+            return [.scroll(dx: dx, dy: dy, source: .wheel)]
+        default: return []
+        }
+    }
+
+    private func axes(for source: UInt16, _ device: UInt16) -> (UInt16, [Int: ScrollAxis])? {
+        if let a = scrollAxes[source] { return (source, a) }
+        if let a = scrollAxes[device] { return (device, a) }
+        return nil
+    }
+
+    /// Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
+    private func rawScroll(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> PointerNative? {
+        guard let (_, axes) = axes(for: e.pointee.sourceid, e.pointee.deviceid) else { return nil }
+        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
+        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
+        var dx = 0.0, dy = 0.0, any = false
+        for i in 0..<n {
+            guard let axis = axes[Int(numbers[i])] else { continue }
+            let d = values[i] / axis.increment * Self.wheelStep
+            if axis.vertical { dy += d } else { dx += d }
+            any = true
+        }
+        return any ? .scroll(dx: dx, dy: dy, source: .finger) : nil
+    }
+
+    private func hasNonScrollValuators(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> Bool {
+        let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1 ?? [:]
+        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
+        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
+        return n == 0 || (0..<n).contains { axes[Int(numbers[$0])] == nil }
+    }
+
+    /// Device-event scroll valuators are absolute: the delta is against the last value.
+    private mutating func deviceScroll(_ e: UnsafePointer<xcb_input_button_press_event_t>) -> PointerNative? {
+        guard let (id, axes) = axes(for: e.pointee.sourceid, e.pointee.deviceid) else { return nil }
+        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
+        let n = Int(ap_device_valuators(e, &numbers, &values, 16))
+        var dx = 0.0, dy = 0.0, any = false
+        for i in 0..<n {
+            let number = Int(numbers[i])
+            guard var axis = axes[number] else { continue }
+            if let last = axis.last {
+                let d = (values[i] - last) / axis.increment * Self.wheelStep
+                if axis.vertical { dy += d } else { dx += d }
+                any = any || d != 0
+            }
+            axis.last = values[i]
+            scrollAxes[id]?[number] = axis
+        }
+        return any ? .scroll(dx: dx, dy: dy, source: .finger) : nil
+    }
+
+    private mutating func resetScrollBaselines() {
+        for (id, axes) in scrollAxes {
+            for number in axes.keys { scrollAxes[id]?[number]?.last = nil }
+        }
+    }
+}
