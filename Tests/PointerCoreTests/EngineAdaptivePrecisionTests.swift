@@ -21,6 +21,19 @@ import Testing
         let big = try EngineFixture.replay(EngineFixture.sceneJSON("", pointer: "\"diameter\":30"),
                                            #"{"t":0,"type":"position","x":400,"y":300}"#)
         #expect(big.at(0).visible.frame.width == 30)
+        // It stays that circle as it moves about (not only on the first frame).
+        for (scene, d) in [(EngineFixture.sceneJSON(""), 19.0), (EngineFixture.sceneJSON("", pointer: "\"diameter\":30"), 30.0)] {
+            let moved = try EngineFixture.replay(scene, """
+                {"t":0,"type":"position","x":400,"y":300}
+                {"t":0.2,"type":"motion","dx":40,"dy":-10}
+                {"t":0.4,"type":"position","x":800,"y":500}
+                """)
+            for f in moved where f.time > 0.1 && !f.hidden {
+                #expect(f.visible.kind == .circle)
+                #expect(abs(f.visible.frame.width - d) < 1e-9 && abs(f.visible.frame.height - d) < 1e-9, "\(f.time): \(f.visible.frame)")
+            }
+            #expect(moved.at(0.5).visible.frame.center == Point(x: 800, y: 500))
+        }
     }
 
     @Test("A2 entering a control snaps onto it and morphs into its rounded rect (8 pt radius unstated)")
@@ -59,6 +72,20 @@ import Testing
         var seen: [String] = []
         for f in crossing { if let t = f.target, seen.last != t { seen.append(t) } }
         #expect(seen == ["b1", "b2", "b3"])
+    }
+
+    @Test("A2 between two controls of a group the pointer hands over at the midpoint of the gap, both ways")
+    func handsOverAtMidpoint() throws {
+        // b1 spans x 100…137 and b2 145…182: their padded hit areas overlap across the
+        // whole 8 pt gap; the nearer frame wins, so the switch happens at x = 141.
+        func target(_ xs: [Double]) throws -> [String?] {
+            var trace = ""
+            for (i, x) in xs.enumerated() { trace += "{\"t\":\(Double(i) * 0.5),\"type\":\"position\",\"x\":\(x),\"y\":38}\n" }
+            let frames = try EngineFixture.replay(Self.toolbar, trace)
+            return xs.indices.map { frames.at(Double($0) * 0.5 + 0.25).target }
+        }
+        #expect(try target([120, 138, 140.5, 141.5, 144, 160]) == ["b1", "b1", "b1", "b2", "b2", "b2"])
+        #expect(try target([160, 144, 141.5, 140.5, 138, 120]) == ["b2", "b2", "b2", "b1", "b1", "b1"])
     }
 
     static let notes = EngineFixture.sceneJSON("""

@@ -49,6 +49,29 @@ import Testing
         #expect(try EngineFixture.replay(Self.gestures, far).last!.regions["list"]?.offset == Point(x: 0, y: -600))
     }
 
+    @Test("E25 two-finger scroll moves the scroll region under the pointer, never another one")
+    func scrollActsUnderPointer() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"left","frame":[100,100,300,400],"scroll":{"contentSize":[300,1000]},"effect":"none"},
+            {"id":"right","frame":[500,100,300,400],"scroll":{"contentSize":[300,1000]},"effect":"none"}
+            """)
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":650,"y":300}
+            {"t":0.1,"type":"scroll","dx":0,"dy":-30,"source":"finger"}
+            {"t":0.2,"type":"position","x":250,"y":300}
+            {"t":0.3,"type":"scroll","dx":0,"dy":-10,"source":"finger"}
+            {"t":0.4,"type":"position","x":450,"y":300}
+            {"t":0.5,"type":"scroll","dx":0,"dy":-50,"source":"finger"}
+            """)
+        #expect(frames.at(0.15).regions["right"]?.offset == Point(x: 0, y: -30))
+        #expect(frames.at(0.15).regions["left"] == nil)
+        #expect(frames.at(0.35).regions["left"]?.offset == Point(x: 0, y: -10))
+        #expect(frames.at(0.35).regions["right"]?.offset == Point(x: 0, y: -30))
+        // Over neither: nothing scrolls.
+        #expect(frames.last!.regions["left"]?.offset == Point(x: 0, y: -10))
+        #expect(frames.last!.regions["right"]?.offset == Point(x: 0, y: -30))
+    }
+
     @Test("E25 pinch zooms and rotates anchored at the pointer: the point under it stays within 0.5 pt")
     func pinchAnchor() throws {
         let pointer = Point(x: 700, y: 300)
@@ -123,6 +146,14 @@ import Testing
         #expect(frames.at(0.35).regions["map"]?.scale == 4)
         #expect(frames.last!.regions["map"] == frames.at(0.35).regions["map"])
         #expect(frames.last!.pointer == Point(x: 700, y: 300))
+        // Over a scroll region too, a three-finger swipe scrolls nothing.
+        let overList = try EngineFixture.replay(Self.gestures, """
+            {"t":0,"type":"position","x":250,"y":150}
+            {"t":0.1,"type":"swipe","phase":"begin","fingers":3,"dx":0,"dy":0}
+            {"t":0.2,"type":"swipe","phase":"update","fingers":3,"dx":0,"dy":-300}
+            {"t":0.3,"type":"swipe","phase":"end","fingers":4,"dx":0,"dy":-300}
+            """)
+        #expect(overList.allSatisfy { $0.regions["list"] == nil })
     }
 
     static let menus = EngineFixture.sceneJSON("""

@@ -22,6 +22,16 @@ import Testing
         // …while the drawn pointer is on its way onto the control.
         #expect(f.visible.frame.midX > f.pointer.x + 3)
         #expect(f.visible.frame.width > 19)
+        // Leaving: the model pointer crossing out of the hit area drops the target at
+        // once, even though the drawn pointer is still over the control.
+        let leaving = try EngineFixture.replay(Self.button, """
+            {"t":0,"type":"position","x":218,"y":218}
+            {"t":0.5,"type":"position","x":175,"y":218}
+            """, fps: 120)
+        #expect(leaving.at(0.45).target == "plain")
+        let after = leaving.at(0.5)
+        #expect(after.target == nil)
+        #expect(after.visible.frame.maxX > 200)   // still drawn over the control, animating off
     }
 
     @Test("B7 snapping starts at the hit area edge: 24 pt without a bezel, 12 pt with one")
@@ -175,6 +185,22 @@ import Testing
         let frames = try EngineFixture.replay(scene, trace)
         #expect(frames.last!.target == nil)
         #expect(frames.last!.pointer.x > 520)
+    }
+
+    @Test("B13 magnetism picks the control ahead even when one behind or beside the swipe is nearer the landing")
+    func magnetismDirectionBeatsDistance() throws {
+        // A short flick (lift ≈ 524, plain landing ≈ 600): "behind" (edge 120 pt from the
+        // landing) and "beside" (102 pt, 72° off the swipe) are both nearer than "ahead" (130 pt).
+        let (trace, _) = Self.flick(from: 500, y: 400, dx: 3)
+        let ahead = #"{"id":"ahead","frame":[730,380,40,40],"effect":"highlight","hitPadding":4}"#
+        let plain = try EngineFixture.replay(EngineFixture.sceneJSON("", pointer: "\"magnetism\":{\"radius\":0}"), trace)
+        #expect(abs(plain.last!.pointer.x - 600) < 5)
+        for other in [#"{"id":"behind","frame":[440,380,40,40],"effect":"highlight","hitPadding":4}"#,
+                      #"{"id":"beside","frame":[540,500,40,40],"effect":"highlight","hitPadding":4}"#] {
+            let frames = try EngineFixture.replay(EngineFixture.sceneJSON(other + "," + ahead), trace)
+            #expect(frames.last!.target == "ahead", "\(other)")
+            #expect(frames.last!.pointer == Point(x: 750, y: 400))
+        }
     }
 
     @Test("press feedback: pressing scales the drawn pointer down; releasing restores it")

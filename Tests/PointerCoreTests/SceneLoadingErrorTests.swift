@@ -18,6 +18,18 @@ import Testing
     }
     """
 
+    @Test("absurdly large numbers (1e308) are errors at each number, so nothing downstream overflows to inf")
+    func hugeNumbers() {
+        let d = diagnostics("""
+            {"version": 1, "canvas": {"size": [1e308, 800]}, "pointer": {"autoHideDelay": 2e9},
+             "regions": [{"id": "a", "frame": [1e9, -1e9, 1e300, 10], "zoom": {"min": 0.5, "max": 1e12}}]}
+            """)
+        #expect(d.map(\.jsonPath) == ["canvas.size[0]", "pointer.autoHideDelay", "regions[0].frame[2]", "regions[0].zoom.max"])
+        #expect(d.allSatisfy { $0.message.contains("too large") && $0.location.line > 0 })
+        // The limit itself is fine.
+        #expect(diagnostics(sceneText(regions: #"{"id": "a", "frame": [-1e9, 1e9, 1e9, 1e9]}"#)).isEmpty)
+    }
+
     @Test("every mistake in a file is reported with its line:column and JSON path, in file order")
     func everyMistake() {
         let d = diagnostics(Self.broken)

@@ -34,18 +34,15 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// Writes `data` to `path` with POSIX calls, so a failure names the system's
-    /// reason ("Is a directory", "Read-only file system") rather than Foundation's
-    /// "error 512". Returns nil on success, else the reason.
-    static func write(_ data: Data, to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(fd) }
+    /// Writes all of `text` to `fd`; nil on success, else the system's reason
+    /// ("No space left on device").
+    static func writeAll(_ fd: Int32, _ text: String) -> String? {
         var failure: String?
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        var copy = text
+        copy.withUTF8 { buffer in
             var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = Glibc.write(fd, base + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -55,6 +52,11 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         return failure
+    }
+
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return ExitCode(1)
     }
 
     func run() throws {
@@ -79,14 +81,34 @@ struct ReplayCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(trace): the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).\n".utf8))
             throw ExitCode(1)
         }
-        let text = Replay.dump(scene: loaded, events: events, fps: fps)
+        // Opened only now that scene and trace are known good: a bad input writes
+        // nothing. POSIX calls, so a failure names the system's reason ("Is a
+        // directory") rather than Foundation's "error 512".
+        let fd: Int32
         if states == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            fd = STDOUT_FILENO
         } else {
-            if let reason = Self.write(Data(text.utf8), to: states) {
-                FileHandle.standardError.write(Data("cannot write \(states): \(reason); pass a writable file path for --states, or - for standard output\n".utf8))
-                throw ExitCode(1)
+            fd = open(states, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw Self.fail("cannot write \(states): \(String(cString: strerror(errno))); pass a writable file path for --states, or - for standard output")
             }
+        }
+        defer { if fd != STDOUT_FILENO { close(fd) } }
+        // Streamed in 1 MiB chunks: a long recorded session is millions of frames.
+        var chunk = ""
+        var failure: String?
+        Replay.frames(scene: loaded, events: events, fps: fps) { frame in
+            guard failure == nil else { return }
+            chunk += FrameDumpWriter.line(frame)
+            chunk += "\n"
+            if chunk.utf8.count >= 1 << 20 {
+                failure = Self.writeAll(fd, chunk)
+                chunk = ""
+            }
+        }
+        if failure == nil, !chunk.isEmpty { failure = Self.writeAll(fd, chunk) }
+        if let failure {
+            throw Self.fail("cannot write \(states == "-" ? "standard output" : states): \(failure)")
         }
     }
 }

@@ -38,7 +38,20 @@ extension SceneDecoder {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
         }
-        return n
+        return bounded(n, value, path, expected: expected)
+    }
+
+    /// Largest magnitude a scene number may have (pt, seconds, scale). Far beyond
+    /// any real canvas, and small enough that sums such as x + w, squared
+    /// distances and glides never overflow to inf/NaN downstream (the engine
+    /// holds input to the same range, `PointerEngine.maxCoordinate`).
+    static let maxMagnitude = 1e9
+
+    func bounded(_ n: Double, _ value: JSONValue, _ path: JSONPath, expected: String) -> Double? {
+        if abs(n) <= Self.maxMagnitude { return n }
+        report(value.position, path, "\(format(n)) is too large; scene numbers must lie within ±1000000000",
+               expected: expected)
+        return nil
     }
 
     /// A number greater than 0 (`strict`) or at least 0.
@@ -98,7 +111,7 @@ extension SceneDecoder {
         var ok = true
         for (i, item) in items.enumerated() {
             if case .number(let n) = item.kind {
-                out.append(n)
+                if let b = bounded(n, item, path[i], expected: expected) { out.append(b) } else { ok = false }
             } else {
                 report(item.position, path[i], "expected a number, found \(describe(item))", expected: expected)
                 ok = false
