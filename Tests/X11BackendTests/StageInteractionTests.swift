@@ -25,18 +25,20 @@ extension X11EndToEnd {
             usleep(400_000)
             let before = try #require(rig.client.screenshot())
             let rowBefore = try #require(Self.redRows(before), "red row not drawn")
-            // The list starts at the top of its content, so one wheel direction is
-            // clamped; which one is the engine's sign convention, not the backend's.
-            var moved: ClosedRange<Int>?? = nil
-            for button in ["5", "4"] {
-                for _ in 0..<3 { try rig.xdo.run("click", button) }
-                usleep(800_000)
-                let shot = try #require(rig.client.screenshot())
-                OverlayTests.save(shot, "stage-scrolled-\(button)")
-                let row = Self.redRows(shot)
-                if row != rowBefore { moved = .some(row); break }
-            }
-            #expect(moved != nil, "the red row stayed at \(rowBefore) after wheel clicks both ways")
+            // The list starts at the top of its content: wheel-down (button 5) must
+            // bring later rows up, as in every Linux app; wheel-up then brings it back.
+            for _ in 0..<3 { try rig.xdo.run("click", "5") }
+            usleep(800_000)
+            let down = try #require(rig.client.screenshot())
+            OverlayTests.save(down, "stage-scrolled-5")
+            let rowDown = Self.redRows(down)
+            #expect(rowDown.map { $0.lowerBound < rowBefore.lowerBound } ?? true,
+                    "wheel-down should move the red row up from \(rowBefore), it is at \(String(describing: rowDown))")
+            for _ in 0..<3 { try rig.xdo.run("click", "4") }
+            usleep(800_000)
+            let up = try #require(rig.client.screenshot())
+            #expect(Self.redRows(up) == rowBefore, "wheel-up should bring the red row back to \(rowBefore)")
+
         }
 
         /// Pixels in the area below-right of the tile's centre that differ between two shots.
