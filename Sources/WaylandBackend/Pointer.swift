@@ -20,24 +20,33 @@ final class Pointer {
         self.version = version
         self.overlay = overlay
         wl_pointer_add_listener(proxy, pointerListener, Unmanaged.passUnretained(self).toOpaque())
-        relative = overlay.registry.relativePointerManager.flatMap {
-            RelativePointer(manager: $0, pointer: proxy, overlay: overlay)
+    }
+
+    /// Relative-pointer and gesture objects are made on the first `enter`, not
+    /// with the wl_pointer: wlroots 0.15 (sway 1.7) crashes when they are
+    /// requested for a wl_pointer that went inert because the seat lost its
+    /// pointer in the meantime (a device unplugged right away). After an
+    /// `enter` the pointer is live.
+    private func attachExtras() {
+        if relative == nil, overlay.wantsRelativeMotion, let manager = overlay.registry.relativePointerManager {
+            relative = RelativePointer(manager: manager, pointer: proxy, overlay: overlay)
         }
-        gestures = overlay.registry.gestures.map {
-            Gestures(manager: $0, version: overlay.registry.gesturesVersion, pointer: proxy, overlay: overlay)
+        if gestures == nil, let manager = overlay.registry.gestures {
+            gestures = Gestures(manager: manager, version: overlay.registry.gesturesVersion, pointer: proxy, overlay: overlay)
         }
     }
 
     deinit {
         gestures = nil
-        relative = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+        relative = nil // after the wl_pointer: see attachExtras
     }
 
     var deliversRelativeMotion: Bool { relative != nil }
 
     fileprivate func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
+        attachExtras()
         guard let surface else { return }
         overlay.pointerEntered(surface: surface, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), by: self)
     }

@@ -6,14 +6,14 @@ import PointerHost
 public struct WaylandOptions: Sendable {
     /// Show the overlay on this output only (wl_output name, e.g. "HEADLESS-1", "DP-2").
     public var outputName: String?
-    /// Feed the compositor's (accelerated) absolute positions only, even when
-    /// relative-pointer is offered. Default: unaccelerated deltas when offered.
+    /// Feed the compositor's (accelerated) absolute positions only (default);
+    /// false: unaccelerated relative-pointer deltas when offered.
     public var absolutePointer: Bool
     /// Socket name; nil = $WAYLAND_DISPLAY.
     public var displayName: String?
     public var title: String
 
-    public init(outputName: String? = nil, absolutePointer: Bool = false, displayName: String? = nil,
+    public init(outputName: String? = nil, absolutePointer: Bool = true, displayName: String? = nil,
                 title: String = "AdaptivePointer") {
         self.outputName = outputName
         self.absolutePointer = absolutePointer
@@ -181,7 +181,9 @@ public final class WaylandOverlay {
         needsService = true
     }
 
-    private var relativeMode: Bool { !options.absolutePointer && registry.relativePointerManager != nil }
+    /// Unaccelerated relative motion drives the engine (unless --absolute-pointer).
+    var wantsRelativeMotion: Bool { !options.absolutePointer }
+    private var relativeMode: Bool { wantsRelativeMotion && registry.relativePointerManager != nil }
 
     func pointerEntered(surface: OpaquePointer, at point: Point, by pointer: Pointer) {
         guard let (id, _) = surfaces.first(where: { $0.value.surface == surface }) else { return }

@@ -21,7 +21,7 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
-        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : []) + extraArguments,
+        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : ["--relative-pointer"]) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
