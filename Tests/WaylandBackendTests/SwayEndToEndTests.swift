@@ -28,6 +28,10 @@ struct SwayEndToEndTests {
             throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let shots = try TestEnvironment.privateDirectory("ap-shots")
+        // Screenshots are removed afterwards; AP_KEEP_SHOTS=1 keeps them to look at.
+        defer {
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(atPath: shots) }
+        }
         let scriptPath = shots + "/script.jsonl"
         try script.map { $0.replacingOccurrences(of: "$SHOTS", with: shots) }.joined(separator: "\n")
             .write(toFile: scriptPath, atomically: true, encoding: .utf8)

@@ -26,6 +26,7 @@ final class OverlayProcess {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: logPath).deletingLastPathComponent().path)
     }
 
     var pid: Int32 { process.processIdentifier }
