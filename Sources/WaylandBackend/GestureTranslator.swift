@@ -71,8 +71,10 @@ struct AxisAccumulator {
     private var stopped = false
     private var fingerScrolling = false
 
+    /// wl_pointer.axis counts scrolling down/right as +; a trace's scroll is how far
+    /// the content moves (TRACE-FORMAT: dy −12 → offset −12), hence the sign flip.
     mutating func axis(vertical: Bool, value: Double) {
-        if vertical { delta.y += value } else { delta.x += value }
+        if vertical { delta.y -= value } else { delta.x -= value }
         hasAxis = true
     }
 
