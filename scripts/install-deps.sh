@@ -10,6 +10,8 @@ packages=(
   fonts-dejavu-core
   xkb-data libwayland-bin util-linux passwd
 )
+# `--list` prints the packages (one line) for .ci/run's explicit apt-get call.
+if [ "${1:-}" = "--list" ]; then echo "${packages[*]}"; exit 0; fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,4 +21,4 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 echo "Installing: ${missing[*]}" >&2
 $SUDO apt-get update -q
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
