@@ -36,6 +36,9 @@ public final class WaylandOverlay {
     private(set) var display: Display!
     private(set) var registry: Registry!
     private let session: OverlaySession
+    /// The last absolute pointer position on our surface (absolute-pointer mode).
+    private var lastAbsolute: Point?
+    private var engineGainIsOneToOne = false
     private let loop: EventLoop
     private let options: WaylandOptions
     private var outputs: [UInt32: Output] = [:]
@@ -192,12 +195,14 @@ public final class WaylandOverlay {
         }
         pointerSurface = id
         session.pointerMoved(toCanvas: Int(id))
+        lastAbsolute = point
         input(.position(point))
     }
 
     func pointerLeft() {
         guard pointerSurface != nil else { return }
         pointerSurface = nil
+        lastAbsolute = nil
         session.pointerMoved(toCanvas: nil)
         input(.leave)
     }
@@ -206,8 +211,26 @@ public final class WaylandOverlay {
         // With relative-pointer the deltas drive the engine; absolute motion
         // would apply the same movement twice.
         guard !(relativeMode && pointer.deliversRelativeMotion) else { return }
-        input(.position(point))
+        // The compositor has already accelerated these positions, so a step is
+        // motion the engine takes 1:1 — that keeps inertia and magnetism (B12,
+        // B13) working without relative-pointer. Entering, or a jump no hand makes
+        // in one event, is a placement. (The X11 backend does the same.)
+        if let last = lastAbsolute, point.distance(to: last) <= Self.teleportDistance {
+            lastAbsolute = point
+            guard point != last else { return }
+            if !engineGainIsOneToOne {
+                (session.model as? EngineModel)?.acceleration.maxGain = 1
+                engineGainIsOneToOne = true
+            }
+            input(.motion(dx: point.x - last.x, dy: point.y - last.y))
+        } else {
+            lastAbsolute = point
+            input(.position(point))
+        }
     }
+
+    /// Absolute steps longer than this (pt) are placements, not motion.
+    static let teleportDistance = 400.0
 
     func relativeMotion(dx: Double, dy: Double) {
         guard relativeMode, pointerSurface != nil else { return }

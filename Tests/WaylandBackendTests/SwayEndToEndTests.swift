@@ -12,7 +12,8 @@ import Glibc
 struct SwayEndToEndTests {
     /// Starts sway + the overlay, plays `script` (screenshots named in it go to
     /// the returned directory), and always stops both.
-    private func session(_ script: [String], absolutePointer: Bool = true, extraArguments: [String] = [],
+    private func session(_ script: [String], scene sceneFile: String = "e2e-scene.json",
+                         absolutePointer: Bool = true, extraArguments: [String] = [],
                          playerArguments: [String] = [],
                          before: (HeadlessCompositor) throws -> Void = { _ in },
                          body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void) throws {
@@ -20,7 +21,7 @@ struct SwayEndToEndTests {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
         try before(sway)
-        let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
+        let scene = TestEnvironment.fixtures.appendingPathComponent(sceneFile).path
         let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : ["--relative-pointer"]) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
@@ -229,6 +230,25 @@ struct SwayEndToEndTests {
             try sway.swaymsg(["create_output"])
             #expect(overlay.waitForLog("overlay on HEADLESS-2", timeout: 10), "Log:\n\(overlay.log)")
             #expect(overlay.isRunning)
+        }
+    }
+
+    @Test("B12 without relative-pointer, a flick still glides on after the hand stops")
+    func flickGlidesWithAbsolutePositions() throws {
+        // Positions 14 pt apart every 8 ms (1750 pt/s) from x 300 to 440, then stillness:
+        // the inferred lift must carry the drawn pointer well past where the input stopped.
+        var script = [#"{"t":0.0,"type":"position","x":300,"y":200}"#,
+                      #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+                      #"{"t":0.2,"type":"position","x":300,"y":610}"#]
+        for i in 1...10 {
+            script.append(#"{"t":\#(0.5 + Double(i) * 0.008),"type":"position","x":\#(300 + 14 * i),"y":610}"#)
+        }
+        script.append(#"{"t":0.7,"type":"screenshot","path":"$SHOTS/glide.png","settle":1.5}"#)
+        try session(script, scene: "e2e-inertia-scene.json") { shots, overlay, _ in
+            let glide = try shot(shots, "glide"), ref = try shot(shots, "ref")
+            let found = glide.changedBounds(from: ref, in: (250, 560, 1030, 100))
+            let fp = try #require(found, "no pointer drawn along the flick's row. Log:\n\(overlay.log)")
+            #expect(fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
         }
     }
 
