@@ -115,9 +115,11 @@ struct RunCommand: ParsableCommand {
         FileHandle.standardError.write(Data(("adaptive-pointer: " + message + "\n").utf8))
     }
 
-    // MARK: Wayland
+    // MARK: shared by both backends
 
-    private func runWayland(scenePath: String, scene: Scene) throws {
+    /// What every backend runs on: the event loop, the session (engine + renderer,
+    /// recorder) and the scene watcher for hot reload.
+    private func makeSession(scenePath: String, scene: Scene) throws -> (EventLoop, OverlaySession, SceneWatcher?) {
         let loop: EventLoop
         do { loop = try EventLoop() } catch {
             Self.say("\(error)")
@@ -136,22 +138,51 @@ struct RunCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let watcher: SceneWatcher?
         do {
-            let w = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
-            w.onScene = { scene in
+            let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
+            watcher.onScene = { scene in
                 Self.say("reloaded \(scenePath)")
                 session.replace(scene: scene)
             }
-            w.onError = { error in
+            watcher.onError = { error in
                 Self.say("the edited scene has errors; keeping the last good one:\n\(error)")
             }
-            w.attach(to: loop)
-            watcher = w
+            watcher.attach(to: loop)
+            return (loop, session, watcher)
         } catch {
             Self.say("not watching \(scenePath) for edits: \(error)")
-            watcher = nil
+            return (loop, session, nil)
         }
+    }
+
+    /// Runs the loop until a signal or failure; then flushes the recording, prints
+    /// stats and turns the outcome into an exit code. `shutdown` runs first.
+    private func runLoop(_ loop: EventLoop, _ session: OverlaySession, watcher: SceneWatcher?,
+                         failure: () -> (message: String, exitCode: Int32)?, shutdown: () -> Void = {}) throws {
+        let code: Int32
+        do { code = try loop.run() } catch {
+            Self.say("\(error)")
+            throw ExitCode(4)
+        }
+        shutdown()
+        session.recorder?.flush()
+        withExtendedLifetime(watcher) {}
+        if stats {
+            let lines = session.statsSummary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            Self.say("stats:\n\(lines)\n  poll wake-ups: \(loop.wakeups)")
+        }
+        if let failure = failure() {
+            Self.say(failure.message)
+            throw ExitCode(failure.exitCode)
+        }
+        Self.say("stopped")
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    // MARK: Wayland
+
+    private func runWayland(scenePath: String, scene: Scene) throws {
+        let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
             overlay = try WaylandOverlay(
@@ -164,23 +195,8 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); Ctrl-C to stop")
-        let code: Int32
-        do { code = try loop.run() } catch {
-            Self.say("\(error)")
-            throw ExitCode(4)
-        }
-        session.recorder?.flush()
-        _ = watcher
-        if stats {
-            let lines = session.statsSummary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-            Self.say("stats:\n\(lines)\n  poll wake-ups: \(loop.wakeups)")
-        }
-        if let failure = overlay.failure {
-            Self.say("\(failure)")
-            throw ExitCode(failure.exitCode)
-        }
-        Self.say("stopped")
-        if code != 0 { throw ExitCode(code) }
+        try runLoop(loop, session, watcher: watcher,
+                    failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
 
     // MARK: X11
@@ -191,37 +207,7 @@ struct RunCommand: ParsableCommand {
             Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
                 + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
         }
-        let loop: EventLoop
-        do { loop = try EventLoop() } catch {
-            Self.say("\(error)")
-            throw ExitCode(1)
-        }
-        let painter: OverlayPainter
-        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
-            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
-            throw ExitCode(2)
-        }
-        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
-        session.log = { Self.say($0) }
-        if let record {
-            do { session.recorder = try TraceRecorder(path: record) } catch {
-                Self.say("\(error)")
-                throw ExitCode(1)
-            }
-        }
-        var watcher: SceneWatcher?
-        do {
-            let w = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
-            w.onScene = { scene in
-                Self.say("reloaded \(scenePath)")
-                session.replace(scene: scene)
-            }
-            w.onError = { error in Self.say("the edited scene has errors; keeping the last good one:\n\(error)") }
-            w.attach(to: loop)
-            watcher = w
-        } catch {
-            Self.say("not watching \(scenePath) for edits: \(error)")
-        }
+        let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: X11Overlay
         do {
             overlay = try X11Overlay(session: session, loop: loop,
@@ -233,25 +219,10 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); Ctrl-C to stop")
-        let code: Int32
-        do { code = try loop.run() } catch {
-            Self.say("\(error)")
-            throw ExitCode(4)
-        }
         // Cursor back and windows gone before anything else (also after SIGTERM).
-        overlay.shutdown()
-        session.recorder?.flush()
-        _ = watcher
-        if stats {
-            let lines = session.statsSummary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-            Self.say("stats:\n\(lines)\n  poll wake-ups: \(loop.wakeups)")
-        }
-        if let failure = overlay.failure {
-            Self.say("\(failure)")
-            throw ExitCode(failure.exitCode)
-        }
-        Self.say("stopped")
-        if code != 0 { throw ExitCode(code) }
+        try runLoop(loop, session, watcher: watcher,
+                    failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
+                    shutdown: { overlay.shutdown() })
     }
 
     // MARK: no display
@@ -268,7 +239,7 @@ struct RunCommand: ParsableCommand {
         let out = URL(fileURLWithPath: base).appendingPathComponent("adaptive-pointer-\(name)-render").path
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            var render = try RenderCommand.parse([scenePath, "--out", out])
+            let render = try RenderCommand.parse([scenePath, "--out", out])
             try render.run()
             Self.say("rendered \(scene.name) headless instead: \(out) (sheet.png is a contact sheet of the frames)")
         } catch {
