@@ -7,11 +7,7 @@ public final class EngineModel: OverlayModel {
 
     public init(scene: Scene) { engine = PointerEngine(scene: scene) }
 
-    /// A host whose pointer motion is already accelerated (X11) sets maxGain 1.
-    public var acceleration: AccelerationCurve {
-        get { engine.acceleration }
-        set { engine.acceleration = newValue }
-    }
+    public func useHostAcceleration() { engine.acceleration = .hostAccelerated }
 
     public func handle(_ event: InputEvent) { engine.handle(event) }
     public func frame(at time: Double) -> PointerFrame { engine.frame(at: time) }

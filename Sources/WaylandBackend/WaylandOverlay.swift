@@ -36,9 +36,8 @@ public final class WaylandOverlay {
     private(set) var display: Display!
     private(set) var registry: Registry!
     private let session: OverlaySession
-    /// The last absolute pointer position on our surface (absolute-pointer mode).
-    private var lastAbsolute: Point?
-    private var engineGainIsOneToOne = false
+    /// Absolute positions on our surface → motion or placement (absolute-pointer mode).
+    private var steps = HostPointerSteps()
     private let loop: EventLoop
     private let options: WaylandOptions
     private var outputs: [UInt32: Output] = [:]
@@ -79,6 +78,7 @@ public final class WaylandOverlay {
                                              hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
         }
         try display.roundtrip() // output names/scales, seat capabilities, keymaps
+        if !relativeMode { session.model.useHostAcceleration() }
         if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
             throw WaylandError.noSuchOutput(name: wanted, available: outputs.values.compactMap(\.name).sorted())
         }
@@ -195,14 +195,14 @@ public final class WaylandOverlay {
         }
         pointerSurface = id
         session.pointerMoved(toCanvas: Int(id))
-        lastAbsolute = point
+        steps.placed(at: point)
         input(.position(point))
     }
 
     func pointerLeft() {
         guard pointerSurface != nil else { return }
         pointerSurface = nil
-        lastAbsolute = nil
+        steps.reset()
         session.pointerMoved(toCanvas: nil)
         input(.leave)
     }
@@ -211,26 +211,10 @@ public final class WaylandOverlay {
         // With relative-pointer the deltas drive the engine; absolute motion
         // would apply the same movement twice.
         guard !(relativeMode && pointer.deliversRelativeMotion) else { return }
-        // The compositor has already accelerated these positions, so a step is
-        // motion the engine takes 1:1 — that keeps inertia and magnetism (B12,
-        // B13) working without relative-pointer. Entering, or a jump no hand makes
-        // in one event, is a placement. (The X11 backend does the same.)
-        if let last = lastAbsolute, point.distance(to: last) <= Self.teleportDistance {
-            lastAbsolute = point
-            guard point != last else { return }
-            if !engineGainIsOneToOne {
-                (session.model as? EngineModel)?.acceleration.maxGain = 1
-                engineGainIsOneToOne = true
-            }
-            input(.motion(dx: point.x - last.x, dy: point.y - last.y))
-        } else {
-            lastAbsolute = point
-            input(.position(point))
-        }
+        // Already accelerated by the compositor: steps become 1:1 motion, so inertia
+        // and magnetism (B12, B13) work without relative-pointer.
+        if let event = steps.event(at: point) { input(event) }
     }
-
-    /// Absolute steps longer than this (pt) are placements, not motion.
-    static let teleportDistance = 400.0
 
     func relativeMotion(dx: Double, dy: Double) {
         guard relativeMode, pointerSurface != nil else { return }

@@ -22,7 +22,7 @@ public final class X11Overlay {
     public private(set) var scale: Double
     /// The canvas the real pointer is on, and where on it (canvas pt).
     private var pointerCanvas: X11Canvas?
-    private var lastPosition: Point?
+    private var steps: HostPointerSteps
     private var needsService = false
     private var sessionDeadline: Double?
     private var pacingDeadline: Double?
@@ -31,8 +31,6 @@ public final class X11Overlay {
 
     /// AP_X11_DEBUG=1 logs every X event.
     static let debug = ProcessInfo.processInfo.environment["AP_X11_DEBUG"] != nil
-    /// Pixels one motion event can plausibly cover; beyond it another client warped the pointer.
-    static let teleportDistance = 400.0
 
     public init(session: OverlaySession, loop: EventLoop, options: X11Options = X11Options(),
                 log: @escaping (String) -> Void) throws {
@@ -43,6 +41,7 @@ public final class X11Overlay {
         connection = try XCBConnection(display: options.display)
         compositor = CompositorWatch(connection: connection)
         scale = options.scale ?? DisplayScale.fromResources(connection.stringProperty(connection.root, "RESOURCE_MANAGER")) ?? 1
+        steps = HostPointerSteps(pixelsPerPoint: scale)
         let monitors = connection.monitors()
         if let wanted = options.output, !monitors.contains(where: { $0.name == wanted }) {
             throw X11Error.noMonitor(requested: wanted, available: monitors.map(\.name))
@@ -60,7 +59,7 @@ public final class X11Overlay {
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
         // (they still feed inertia and magnetism).
-        (session.model as? EngineModel)?.acceleration.maxGain = 1
+        session.model.useHostAcceleration()
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }
@@ -260,33 +259,27 @@ public final class X11Overlay {
         pointer(atRootX: Double(p.x), y: Double(p.y), now: now)
     }
 
-    /// The real pointer is at a root position. The X server has already applied
-    /// its acceleration, so a step is motion the engine takes 1:1 (feeding inertia
-    /// and magnetism); arriving on a canvas, or a jump no hand makes in one event
-    /// (another client warped the pointer), is an absolute placement.
+    /// The real pointer is at a root position; `HostPointerSteps` decides between
+    /// motion and placement (arriving on a canvas is always a placement).
     private func pointer(atRootX x: Double, y: Double, now: Double) {
         guard let canvas = canvas(atRootX: Int(x.rounded(.down)), y: Int(y.rounded(.down))) else {
             left(now: now)
             return
         }
         let point = Point(x: (x - Double(canvas.monitor.x)) / scale, y: (y - Double(canvas.monitor.y)) / scale)
-        if pointerCanvas !== canvas || lastPosition == nil {
+        if pointerCanvas !== canvas {
             pointerCanvas = canvas
             session.pointerMoved(toCanvas: canvas.canvasID)
-            lastPosition = point
-            deliver(.position(point), now: now)
-        } else if let last = lastPosition, point != last {
-            lastPosition = point
-            let d = point - last
-            deliver(d.length * scale > Self.teleportDistance ? .position(point) : .motion(dx: d.x, dy: d.y), now: now)
+            steps.reset()
         }
+        if let event = steps.event(at: point) { deliver(event, now: now) }
         if options.mode == .overlay { cursor.hide() }
     }
 
     private func left(now: Double) {
         guard pointerCanvas != nil else { return }
         pointerCanvas = nil
-        lastPosition = nil
+        steps.reset()
         session.pointerMoved(toCanvas: nil)
         deliver(.leave, now: now)
         cursor.show()
@@ -305,7 +298,7 @@ public final class X11Overlay {
         let x = Int((p.x * scale + Double(canvas.monitor.x)).rounded())
         let y = Int((p.y * scale + Double(canvas.monitor.y)).rounded())
         connection.warpPointer(toRootX: x, y: y)
-        lastPosition = Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale)
+        steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
     }
 }
 

@@ -18,6 +18,13 @@ public struct AccelerationCurve: Sendable, Equatable {
 
     public init() {}
 
+    /// For motion a display server has already accelerated: taken 1:1.
+    public static let hostAccelerated: AccelerationCurve = {
+        var curve = AccelerationCurve()
+        curve.maxGain = 1
+        return curve
+    }()
+
     public func gain(speed: Double) -> Double {
         if speed <= lowSpeed { return 1 }
         if speed >= highSpeed { return maxGain }
