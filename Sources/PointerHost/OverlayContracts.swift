@@ -1,4 +1,5 @@
 import PointerCore
+import PointerRendering
 
 /// Memory a painter draws into: premultiplied ARGB32 in native byte order
 /// (Cairo's CAIRO_FORMAT_ARGB32 = wl_shm ARGB8888 = xcb depth-32 on little endian).
@@ -46,6 +47,17 @@ public protocol OverlayPainter: AnyObject {
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws
     /// The stage content changed: later draws use `scene`.
     func replace(scene: Scene)
+    /// Where the material samples the background; nil = the stage itself. An
+    /// overlay over a real desktop passes a sampler of the screen.
+    var backgroundSampler: BackgroundSampler? { get set }
+}
+
+extension OverlayPainter {
+    /// Painters that never sample (test doubles) ignore it.
+    public var backgroundSampler: BackgroundSampler? {
+        get { nil }
+        set {}
+    }
 }
 
 /// One on-screen surface a backend offers the session (a layer surface or a

@@ -55,7 +55,7 @@ public final class X11Overlay {
             // Stay on top: hear about windows mapped or raised on the root.
             var mask = XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue
             xcb_change_window_attributes(connection.raw, connection.root, XCB_CW_EVENT_MASK.rawValue, &mask)
-            (session.painter as? RendererPainter)?.backgroundSampler = sampler
+            session.painter.backgroundSampler = sampler
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
         // (they still feed inertia and magnetism).

@@ -75,10 +75,11 @@ struct RenderCommand: ParsableCommand {
 
         if let times = at.flatMap(parseTimes) {
             let engine = PointerEngine(scene: loaded)
-            var pending = events ?? []
+            let pending = events ?? []
+            var next = 0
             var images: [(Double, ImageSurface)] = []
             for t in times {
-                while let e = pending.first, e.time <= t { engine.handle(e); pending.removeFirst() }
+                while next < pending.count, pending[next].time <= t { engine.handle(pending[next]); next += 1 }
                 let frame = engine.frame(at: t)
                 if let box = crop.flatMap(parseCrop) {
                     let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
