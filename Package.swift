@@ -43,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
-        .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore"]),
+        .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",

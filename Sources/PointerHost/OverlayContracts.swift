@@ -45,6 +45,8 @@ public protocol OverlayPainter: AnyObject {
     func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect]
     /// Draws `frame` into `buffer`, touching only pixels inside `clip` (canvas pt).
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws
+    /// Draws `banner` over what `draw` painted, touching only pixels inside `clip`.
+    func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws
     /// The stage content changed: later draws use `scene`.
     func replace(scene: Scene)
     /// Where the material samples the background; nil = the stage itself. An
@@ -53,6 +55,9 @@ public protocol OverlayPainter: AnyObject {
 }
 
 extension OverlayPainter {
+    /// Painters that draw no pixels (test doubles) have nothing to draw a banner on.
+    public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {}
+
     /// Painters that never sample (test doubles) ignore it.
     public var backgroundSampler: BackgroundSampler? {
         get { nil }

@@ -51,4 +51,11 @@ public final class RendererPainter: OverlayPainter {
         for rect in clip { try r.draw(frame: frame, into: surface, clip: rect) }
         surface.flush()
     }
+
+    public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
+        let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
+                                       stride: buffer.stride)
+        try BannerPainter.draw(banner, into: surface, scale: buffer.scale, canvasSize: canvasSize, clip: clip)
+        surface.flush()
+    }
 }

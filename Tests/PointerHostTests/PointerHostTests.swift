@@ -87,45 +87,6 @@ private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
     }
 }
 
-/// A fake canvas and model to test what the session draws and when it sleeps.
-private final class FakeCanvas: OverlayCanvas {
-    let canvasID = 1
-    let canvasName = "fake"
-    let sizeInPoints = Size(width: 100, height: 100)
-    var isReadyToDraw = true
-    var commits: [[Rect]] = []
-    private let memory = UnsafeMutableRawPointer.allocate(byteCount: 400 * 100, alignment: 16)
-    deinit { memory.deallocate() }
-    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        (PixelBuffer(data: memory, width: 100, height: 100, stride: 400, scale: 1), commits.isEmpty ? nil : [])
-    }
-    func endDraw(damage: [Rect], inputTime: Double?) { commits.append(damage) }
-}
-
-private final class FakeModel: OverlayModel {
-    var pointer = Point(x: 10, y: 10)
-    var animateUntil = -1.0
-    func handle(_ event: InputEvent) { if case .position(let p) = event.kind { pointer = p } }
-    func frame(at time: Double) -> PointerFrame {
-        PointerFrame(time: time, pointer: pointer,
-                     visible: VisiblePointer(kind: .circle, frame: Rect(center: pointer, size: Size(width: 19, height: 19)),
-                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)))
-    }
-    func nextWakeTime(after time: Double) -> Double? { time < animateUntil ? time : nil }
-    func drainHostRequests() -> [HostRequest] { [] }
-    func replace(scene: Scene) {}
-}
-
-private final class FakePainter: OverlayPainter {
-    var clips: [[Rect]] = []
-    func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
-        guard let old else { return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)] }
-        return old.visible.frame == new.visible.frame ? [] : [old.visible.frame, new.visible.frame]
-    }
-    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws { clips.append(clip) }
-    func replace(scene: Scene) {}
-}
-
 @Suite struct OverlaySessionTests {
     @Test("idle: after input is drawn the session asks for no timer (zero wake-ups)")
     func idleAsksForNothing() {

@@ -14,7 +14,15 @@ struct RunCommand: ParsableCommand {
         Covers every output with the stage of SCENE (default: the bundled demo scene)
         and draws the adaptive pointer on it. Edits to SCENE are picked up on save;
         an edit with errors is reported and the last good scene stays up.
-        Stop with Ctrl-C (SIGINT) or SIGTERM.
+
+        A stage (a scene with regions or a painted canvas) covers the screen and
+        takes the input: Ctrl+Alt+Esc always ends it (exit code 0), and a hint
+        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run.
+
+        A scene with no regions and no canvas paint (the bundled `desktop` scene)
+        is the pointer alone: it runs as a pass-through overlay that never
+        captures input (X11 overlay mode). Wayland cannot give a client the
+        pointer over other applications, so such a scene exits there with code 7.
 
         Wayland: a wlr-layer-shell overlay surface on each output (sway, Hyprland,
         KDE…); without layer-shell (weston, GNOME) a fullscreen window instead.
@@ -34,6 +42,8 @@ struct RunCommand: ParsableCommand {
           5  the display server reported a protocol error
           6  the display server lacks something the overlay needs, or --output
              names no output
+          7  a pass-through scene (no regions, no canvas paint) on Wayland, where
+             a client cannot follow the pointer over other applications
           64 bad command line
         """)
 
@@ -64,8 +74,8 @@ struct RunCommand: ParsableCommand {
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
     var relativePointer = false
 
-    @Option(help: "X11: stage (fullscreen, input captured) or overlay (transparent, clicks pass through to the applications underneath).")
-    var mode: WindowMode = .stage
+    @Option(help: "X11: stage (fullscreen, input captured; Ctrl+Alt+Esc quits) or overlay (transparent, clicks pass through to the applications underneath). Default: overlay for a pass-through scene (no regions, no canvas paint, like desktop), else stage.")
+    var mode: WindowMode?
 
     @Option(help: "X11: pixels per point. Default: Xft.dpi / 96 from the X resources, else 1.")
     var scale: Double?
@@ -95,8 +105,32 @@ struct RunCommand: ParsableCommand {
         case .x11:
             try runX11(scenePath: scenePath, scene: loaded)
         default:
+            if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
             try runWayland(scenePath: scenePath, scene: loaded)
         }
+    }
+
+    /// A stage must never trap the user: Ctrl+Alt+Esc ends it, and the first
+    /// seconds say so on screen and in the log.
+    private func offerWayOut(_ session: OverlaySession, _ loop: EventLoop) {
+        session.onQuitShortcut = {
+            Self.say("\(QuitShortcut.label) pressed")
+            loop.stop(exitCode: 0)
+        }
+        session.showBanner("\(QuitShortcut.label) quits the stage", for: Self.stageHintSeconds)
+    }
+    static let stageHintSeconds = 3.0
+
+    private func refusePassThroughOnWayland(scenePath: String, scene: Scene) throws -> Never {
+        Self.say("""
+            \(scene.name) (\(scenePath)) is a pass-through scene: no regions and no canvas paint, just the pointer over
+              your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
+              surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
+              and one that covers the screen to see it would take all the input.
+              What works: on an X11 session, `adaptive-pointer run \(scene.name == "desktop" ? "desktop" : scenePath) --backend x11`
+              (a pass-through overlay); on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
+            """)
+        throw ExitCode(7)
     }
 
     private func resolveScenePath() throws -> String {
@@ -194,7 +228,8 @@ struct RunCommand: ParsableCommand {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
-        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); Ctrl-C to stop")
+        offerWayOut(session, loop)
+        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
@@ -203,6 +238,7 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
             Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
                 + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
@@ -218,7 +254,8 @@ struct RunCommand: ParsableCommand {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
-        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); Ctrl-C to stop")
+        if mode == .stage { offerWayOut(session, loop) }
+        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
