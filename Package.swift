@@ -41,6 +41,10 @@ let package = Package(
         .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost"],
                           path: "Sources/WaylandInputPlayer"),
 
+        // Shared by the test targets: finds the built executables, runs child processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The command line as a user runs it (the built `adaptive-pointer`).
+        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
         .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),

@@ -179,6 +179,56 @@ struct SwayEndToEndTests {
         }
     }
 
+    @Test("Ctrl+Alt+Esc ends a stage with exit code 0; Escape alone does not")
+    func quitShortcutEndsStage() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+            #"{"t":0.1,"type":"key","key":"escape"}"#,
+            #"{"t":0.2,"type":"modifiers","keys":["ctrl"]}"#,
+            #"{"t":0.3,"type":"key","key":"escape"}"#,
+            #"{"t":0.4,"type":"modifiers","keys":[]}"#,
+            #"{"t":0.9,"type":"wait"}"#,
+        ]) { _, overlay, sway in
+            #expect(overlay.isRunning, "Escape or Ctrl+Esc ended the stage. Log:\n\(overlay.log)")
+            let dir = try TestEnvironment.privateDirectory("ap-quit")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try [#"{"t":0.0,"type":"modifiers","keys":["ctrl","alt"]}"#, #"{"t":0.1,"type":"key","key":"escape"}"#,
+                 #"{"t":0.2,"type":"modifiers","keys":[]}"#].joined(separator: "\n")
+                .write(toFile: dir + "/quit.jsonl", atomically: true, encoding: .utf8)
+            _ = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [dir + "/quit.jsonl"],
+                                        environment: sway.environment, timeout: 30)
+            let code = overlay.waitForExit(timeout: 5)
+            #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+            #expect(overlay.log.contains("Ctrl+Alt+Esc pressed"), "log:\n\(overlay.log)")
+        }
+    }
+
+    @Test("the stage shows how to quit for its first seconds: the hint is on screen, then gone")
+    func stageHint() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":600}"#,
+            #"{"t":0.0,"type":"screenshot","path":"$SHOTS/early.png","settle":0.1}"#,
+            #"{"t":3.6,"type":"screenshot","path":"$SHOTS/late.png","settle":0.1}"#,
+        ]) { shots, overlay, _ in
+            let early = try shot(shots, "early"), late = try shot(shots, "late")
+            let changed = early.changedBounds(from: late, in: (440, 10, 400, 70))
+            let box = try #require(changed, "no hint at the top of the stage. Log:\n\(overlay.log)")
+            #expect(box.w > 200 && box.h > 20, "hint footprint \(box)")
+        }
+    }
+
+    @Test("a pass-through scene (desktop) exits on Wayland with a message naming Wayland and what works")
+    func desktopRefusedOnWayland() throws {
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let overlay = try OverlayProcess(arguments: ["run", "desktop"], environment: sway.environment)
+        defer { overlay.interrupt() }
+        let code = overlay.waitForExit(timeout: 10)
+        #expect(code == 7, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+        #expect(overlay.log.contains("Wayland") && overlay.log.contains("--backend x11") && overlay.log.contains("stage"),
+                "log:\n\(overlay.log)")
+    }
+
     @Test("editing the scene reloads it; a bad edit keeps the last good scene (rename-on-save followed)")
     func sceneReload() throws {
         let sway = try HeadlessCompositor(.sway)

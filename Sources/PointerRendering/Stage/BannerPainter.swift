@@ -38,8 +38,12 @@ public enum BannerPainter {
         ctx.pushGroup()
         ctx.newPath()
         ctx.roundedRect(box, radius: box.height / 2)
-        ctx.setSource(RGBA(r: 0.1, g: 0.1, b: 0.12, a: 0.88))
-        ctx.fill()
+        ctx.setSource(RGBA(r: 0.1, g: 0.1, b: 0.12, a: 0.9))
+        ctx.fillPreserve()
+        // A light rim keeps the dark pill visible on a dark stage.
+        ctx.setLineWidth(1.5)
+        ctx.setSource(RGBA(r: 1, g: 1, b: 1, a: 0.55))
+        ctx.stroke()
         ctx.selectFont(family: RegionContentPainter.fontFamily, bold: true)
         var fontSize = fontSize
         ctx.setFontSize(fontSize)
