@@ -127,7 +127,7 @@ struct RunCommand: ParsableCommand {
               your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
               surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
               and one that covers the screen to see it would take all the input.
-              What works: on an X11 session, `adaptive-pointer run \(scene.name == "desktop" ? "desktop" : scenePath) --backend x11`
+              What works: on an X11 session, `adaptive-pointer run \(scenePath) --backend x11`
               (a pass-through overlay); on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
             """)
         throw ExitCode(7)
