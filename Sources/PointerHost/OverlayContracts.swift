@@ -47,8 +47,9 @@ public protocol OverlayPainter: AnyObject {
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws
     /// Draws `banner` over what `draw` painted, touching only pixels inside `clip`.
     func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws
-    /// The stage content changed: later draws use `scene`.
-    func replace(scene: Scene)
+    /// Later draws use `scene`. Throws, keeping the current stage, when the
+    /// scene cannot be drawn (an unreadable image).
+    func replace(scene: Scene) throws
     /// Where the material samples the background; nil = the stage itself. An
     /// overlay over a real desktop passes a sampler of the screen.
     var backgroundSampler: BackgroundSampler? { get set }
@@ -78,6 +79,9 @@ public protocol OverlayCanvas: AnyObject {
     /// A buffer to draw into, with the canvas-pt areas that are stale in it
     /// beyond the next damage (nil = all of it: a fresh or resized buffer).
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)?
+    /// The draw into the buffer from `beginDraw` failed: nothing is committed,
+    /// and the buffer's pixels count as stale (they may be half drawn).
+    func cancelDraw()
     /// Commits the buffer from `beginDraw` with the canvas-pt damage drawn.
     /// `inputTime` (monotonic s) is the oldest input this frame shows, for
     /// motion-to-present feedback.

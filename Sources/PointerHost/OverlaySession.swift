@@ -124,9 +124,12 @@ public final class OverlaySession {
 
     // MARK: scenes
 
-    public func replace(scene: Scene) {
+    /// Hot reload, all or nothing: the painter builds the new stage first; only
+    /// when that works does the model take the scene. On failure both keep the
+    /// last good scene and the error is thrown.
+    public func replace(scene: Scene) throws {
+        try painter.replace(scene: scene)
         model.replace(scene: scene)
-        painter.replace(scene: scene)
         for id in canvases.keys { canvases[id]?.lastFrame = nil }
         markAllDirty()
     }
@@ -188,7 +191,16 @@ public final class OverlaySession {
                 try painter.draw(shown, into: buffer, clip: clip)
                 if let banner { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: clip) }
             } catch {
-                log("draw failed on \(state.canvas.canvasName): \(error)")
+                // Never commit (or remember as drawn) a half-drawn buffer: the
+                // screen keeps the last good frame, and the next draw is a full one.
+                state.canvas.cancelDraw()
+                if warnedRequests.insert("draw: \(error)").inserted {
+                    log("draw failed on \(state.canvas.canvasName): \(error)")
+                }
+                state.lastFrame = nil
+                state.needsDraw = false
+                canvases[id] = state
+                continue
             }
             state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, inputTime: oldestUncommittedInput)
             state.lastFrame = shown

@@ -27,14 +27,10 @@ public final class RendererPainter: OverlayPainter {
         return r
     }
 
-    public func replace(scene: Scene) {
-        do {
-            let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
-            self.scene = scene
-            renderers = [1: fresh]
-        } catch {
-            log("the edited scene cannot be drawn (\(error)); the stage keeps the last good one")
-        }
+    public func replace(scene: Scene) throws {
+        let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
+        self.scene = scene
+        renderers = [1: fresh]
     }
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {

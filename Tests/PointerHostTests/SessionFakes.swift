@@ -23,6 +23,8 @@ final class FakeCanvas: OverlayCanvas {
     func pixel(_ x: Int, _ y: Int) -> UInt32 {
         memory.load(fromByteOffset: 4 * (y * Int(sizeInPoints.width) + x), as: UInt32.self)
     }
+    var cancels = 0
+    func cancelDraw() { cancels += 1 }
     func endDraw(damage: [Rect], inputTime: Double?) { commits.append(damage) }
 }
 
@@ -41,7 +43,8 @@ final class FakeModel: OverlayModel {
     }
     func nextWakeTime(after time: Double) -> Double? { time < animateUntil ? time : nil }
     func drainHostRequests() -> [HostRequest] { [] }
-    func replace(scene: Scene) {}
+    var scenes: [Scene] = []
+    func replace(scene: Scene) { scenes.append(scene) }
 }
 
 final class FakePainter: OverlayPainter {
@@ -50,7 +53,17 @@ final class FakePainter: OverlayPainter {
         guard let old else { return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)] }
         return old.visible.frame == new.visible.frame ? [] : [old.visible.frame, new.visible.frame]
     }
-    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws { clips.append(clip) }
-    func replace(scene: Scene) {}
+    struct Broken: Error {}
+    var failDraws = false
+    var failReplace = false
+    var scenes: [Scene] = []
+    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {
+        if failDraws { throw Broken() }
+        clips.append(clip)
+    }
+    func replace(scene: Scene) throws {
+        if failReplace { throw Broken() }
+        scenes.append(scene)
+    }
 }
 

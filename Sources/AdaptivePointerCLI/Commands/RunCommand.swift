@@ -175,8 +175,12 @@ struct RunCommand: ParsableCommand {
         do {
             let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
             watcher.onScene = { scene in
-                Self.say("reloaded \(scenePath)")
-                session.replace(scene: scene)
+                do {
+                    try session.replace(scene: scene)
+                    Self.say("reloaded \(scenePath)")
+                } catch {
+                    Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
+                }
             }
             watcher.onError = { error in
                 Self.say("the edited scene has errors; keeping the last good one:\n\(error)")
