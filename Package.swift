@@ -55,5 +55,5 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -92,7 +92,8 @@ private func keyboard(_ data: UnsafeMutableRawPointer?) -> Keyboard? {
     data.map { Unmanaged<Keyboard>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
     let p = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     p.initialize(to: wl_keyboard_listener(
         keymap: { data, _, format, fd, size in

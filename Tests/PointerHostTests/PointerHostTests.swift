@@ -42,7 +42,7 @@ private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, Error> = .failure(CancellationError())
 }
 
-private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
+private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
