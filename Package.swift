@@ -25,10 +25,12 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
         .target(name: "PointerRendering", dependencies: ["PointerCore", "CCairo"]),
+        // The keyboard rules both backends share (modifier names, the keys reported).
+        .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
         .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "CLinuxHost"]),
-        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CLinuxHost"]),
-        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "CCairo"]),
+        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost"]),
+        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo"]),
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [
