@@ -138,3 +138,19 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         if case .some(.some(let t)) = deadline { #expect(t > 1.03 && t < 1.06) } else { Issue.record("no timer while animating") }
     }
 }
+
+@Suite struct SceneResolverTests {
+    @Test("one rule for every command: paths as given, bare names are bundled scenes, unknown names list the bundled ones")
+    func resolves() throws {
+        let assets = try AssetLocator.locate()
+        #expect(try AssetLocator.resolveScene("demo") == assets.scene(named: "demo").path)
+        #expect(try AssetLocator.resolveScene("my/scene") == "my/scene")
+        #expect(try AssetLocator.resolveScene("mine.json") == "mine.json")
+        do {
+            _ = try AssetLocator.resolveScene("no-such-scene")
+            Issue.record("an unknown name resolved")
+        } catch {
+            #expect("\(error)".contains("toolbar"), "\(error)")
+        }
+    }
+}

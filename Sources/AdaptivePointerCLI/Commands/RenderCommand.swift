@@ -172,17 +172,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func loadScene() throws -> (URL, Scene) {
-        var path = scene
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
-            guard !scene.contains("/"), !scene.hasSuffix(".json") else {
-                throw RenderError.noSuchScene(scene, "no such file")
-            }
-            do {
-                path = try AssetLocator.locate().scene(named: scene).path
-            } catch {
-                throw RenderError.noSuchScene(scene, "\(error)")
-            }
+        let path: String
+        do { path = try AssetLocator.resolveScene(scene) } catch {
+            throw RenderError.noSuchScene(scene, "\(error)")
         }
         do {
             return (URL(fileURLWithPath: path), try SceneLoader.load(path: path))

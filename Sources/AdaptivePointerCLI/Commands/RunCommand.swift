@@ -134,11 +134,8 @@ struct RunCommand: ParsableCommand {
     }
 
     private func resolveScenePath() throws -> String {
-        if let scene, FileManager.default.fileExists(atPath: scene) || scene.contains("/") || scene.hasSuffix(".json") {
-            return scene
-        }
         do {
-            return try AssetLocator.locate().scene(named: scene ?? "demo").path
+            return try AssetLocator.resolveScene(scene ?? "demo")
         } catch {
             Self.say("\(error)")
             throw ExitCode(2)
