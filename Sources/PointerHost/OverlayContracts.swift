@@ -29,13 +29,6 @@ public protocol OverlayModel: AnyObject {
     func nextWakeTime(after time: Double) -> Double?
     func drainHostRequests() -> [HostRequest]
     func replace(scene: Scene)
-    /// The host's pointer motion is already accelerated (X11, Wayland without
-    /// relative-pointer): take it 1:1.
-    func useHostAcceleration()
-}
-
-extension OverlayModel {
-    public func useHostAcceleration() {}
 }
 
 /// Draws a frame (stage + pointer) into pixels, restricted to a clip.

@@ -59,7 +59,8 @@ public final class X11Overlay {
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
         // (they still feed inertia and magnetism).
-        session.model.useHostAcceleration()
+        // Sent as an event, so a recording says so and replays 1:1 too.
+        session.handle(.acceleration(.host), at: MonotonicClock.now())
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }

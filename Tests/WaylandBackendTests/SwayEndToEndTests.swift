@@ -302,6 +302,35 @@ struct SwayEndToEndTests {
         }
     }
 
+    @Test("B11 a recorded session replays to where the live pointer ended: the trace says its motion was accelerated by the compositor")
+    func recordingReplaysWhereLiveEnded() throws {
+        let record = try TestEnvironment.privateDirectory("ap-replay") + "/trace.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path) }
+        // A fast 300 pt stroke from x 200: ten 30 pt steps 8 ms apart (3750 pt/s).
+        var script = [#"{"t":0.0,"type":"position","x":200,"y":720}"#,
+                      #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.4}"#,
+                      #"{"t":0.2,"type":"position","x":200,"y":620}"#]
+        for i in 1...10 { script.append(#"{"t":\#(0.4 + Double(i) * 0.008),"type":"motion","dx":30,"dy":0}"#) }
+        script.append(#"{"t":0.7,"type":"screenshot","path":"$SHOTS/end.png","settle":0.5}"#)
+        try session(script, extraArguments: ["--record", record]) { shots, overlay, _ in
+            let found = try shot(shots, "end").changedBounds(from: try shot(shots, "ref"), in: (100, 570, 1150, 100))
+            let fp = try #require(found, "no pointer drawn on the stroke's row. Log:\n\(overlay.log)")
+            let liveX = Double(fp.x) + Double(fp.w) / 2
+            #expect(overlay.interrupt() == 0)
+            let trace = try String(contentsOfFile: record, encoding: .utf8)
+            #expect(trace.hasPrefix(#"{"t":"#) && trace.contains(#""type":"acceleration","curve":"host""#), "trace:\n\(trace)")
+            let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
+            let replay = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"),
+                                                 ["replay", scene, record, "--fps", "60", "--states", "-"])
+            #expect(replay.status == 0, "\(replay.output)")
+            let last = try #require(replay.output.split(separator: "\n").last(where: { $0.contains("\"pointer\"") }))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+            let pointer = try #require(object["pointer"] as? [String: Double])
+            let replayX = try #require(pointer["x"])
+            #expect(abs(replayX - liveX) <= 3, "live pointer ended at x \(liveX), the replay at \(replayX)")
+        }
+    }
+
     @Test("B11 with relative-pointer offered, motion arrives as unaccelerated deltas for the engine's own curve")
     func relativeMotion() throws {
         let record = try TestEnvironment.privateDirectory("ap-rel") + "/trace.jsonl"
