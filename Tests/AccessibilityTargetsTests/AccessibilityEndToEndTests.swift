@@ -157,4 +157,26 @@ struct AccessibilityEndToEndTests {
         }
         #expect(found, "no pointer drawn. Log: \(overlay.log)")
     }
+
+    @Test("capture --window writes the application's targets as a scene that validates and lints")
+    func captureWritesScene() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp(title: "Capture me")
+        let back = try #require(Self.widgets(app)["Back"])
+        let out = try ChildRun.temporaryDirectory("ap-capture").appendingPathComponent("captured.json")
+        defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
+        let exe = try BuiltProducts.executable()
+        let capture = try ChildRun(exe, ["capture", "--window", "capture", "--out", out.path], environment: d.environment)
+        #expect(capture.status == 0, "\(capture.stdout)\(capture.stderr)")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        // Window coordinates: the app's window is at (100, 100).
+        #expect(text.contains("\"frame\": [\(back.x - 100),\(back.y - 100),\(back.width),\(back.height)]"), "scene:\n\(text)")
+        #expect(text.contains("verticalBeam"), "no text region:\n\(text)")
+        let validate = try ChildRun(exe, ["validate", out.path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let lint = try ChildRun(exe, ["lint", out.path])
+        #expect(lint.status == 0 && lint.stdout.contains("0 errors"), "\(lint.stdout)\(lint.stderr)")
+        let missing = try ChildRun(exe, ["capture", "--window", "no such window", "--out", out.path], environment: d.environment)
+        #expect(missing.status == 1 && missing.stderr.contains("no such window"), "\(missing.stderr)")
+    }
 }
