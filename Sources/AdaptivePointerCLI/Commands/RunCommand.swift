@@ -114,6 +114,10 @@ struct RunCommand: ParsableCommand {
             try runX11(scenePath: scenePath, scene: loaded)
         default:
             if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
+            if targets == .accessibility || targets == .both {
+                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
+                    + "(see docs/accessibility.md)")
+            }
             try runWayland(scenePath: scenePath, scene: loaded)
         }
     }
