@@ -106,9 +106,6 @@ final class BufferPool {
     fileprivate func bufferReleased(_ buffer: ShmBuffer) {
         onRelease()
     }
-
-    /// Bytes mapped by this pool.
-    var mappedBytes: Int { buffers.reduce(0) { $0 + $1.byteCount } }
 }
 
 private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {

@@ -105,7 +105,6 @@ public final class X11Overlay {
         connection.flush()
     }
 
-    public var monitorNames: [String] { canvases.map(\.canvasName) }
     public var usesCompositor: Bool { compositor.isComposited }
     public var usesSharedMemory: Bool { canvases.first?.usesSharedMemory ?? false }
 

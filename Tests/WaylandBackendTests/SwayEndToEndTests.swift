@@ -22,7 +22,7 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent(sceneFile).path
-        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : ["--relative-pointer"]) + extraArguments,
+        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? [] : ["--relative-pointer"]) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {

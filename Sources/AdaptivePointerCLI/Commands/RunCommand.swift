@@ -57,9 +57,6 @@ struct RunCommand: ParsableCommand {
                                valueName: "file"))
     var record: String?
 
-    @Flag(help: "Use the compositor's absolute (accelerated) pointer positions (the default on Wayland).")
-    var absolutePointer = false
-
     @Flag(help: ArgumentHelp("Wayland: drive the engine with unaccelerated relative motion (zwp_relative_pointer_v1) so its own acceleration curve applies.",
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
     var relativePointer = false
@@ -187,7 +184,7 @@ struct RunCommand: ParsableCommand {
         do {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: absolutePointer || !relativePointer,
+                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
                                         title: "AdaptivePointer — \(scene.name)"),
                 log: { Self.say($0) })
         } catch let error as WaylandError {

@@ -491,9 +491,6 @@ public final class PointerEngine {
         return requests
     }
 
-    /// The model pointer (for hosts and tests).
-    public var modelPointer: Point { model }
-
     public func frame(at time: Double) -> PointerFrame {
         advance(to: time)
         return currentFrame(time: time)
