@@ -1,6 +1,8 @@
 # Build and install adaptive-pointer.
 #   make                      release build (.build/release/adaptive-pointer)
-#   make install PREFIX=…     binary, assets, .desktop entries, man page (DESTDIR supported)
+#   make install PREFIX=…     binary, assets, the menu entry, man page (DESTDIR supported);
+#                             no autostart: that is per user and opt-in (adaptive-pointer autostart enable)
+#   make install-files …      the same without building (BINARY=path picks the binary)
 #   make uninstall PREFIX=…   removes exactly what install put there
 #   make traces               regenerates the bundled demo traces (Assets/Traces)
 #   make doc-images           re-renders the pictures in docs/images
@@ -8,9 +10,9 @@
 #   $(PREFIX)/bin/adaptive-pointer
 #   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema}/…
 #   $(PREFIX)/share/applications/adaptive-pointer.desktop
-#   $(XDG_AUTOSTART)/adaptive-pointer.desktop   (/etc/xdg/autostart for PREFIX=/usr or
-#                                                 /usr/local, else $(PREFIX)/etc/xdg/autostart)
 #   $(PREFIX)/share/man/man1/adaptive-pointer.1
+# Earlier versions put an autostart entry for every user into /etc/xdg/autostart
+# (or $(PREFIX)/etc/xdg/autostart); install and uninstall remove it.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -20,24 +22,22 @@ BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/adaptive-pointer
 APPDIR = $(PREFIX)/share/applications
 MANDIR = $(PREFIX)/share/man/man1
-ifneq ($(filter /usr /usr/local,$(PREFIX)),)
-XDG_AUTOSTART ?= /etc/xdg/autostart
-else
-XDG_AUTOSTART ?= $(PREFIX)/etc/xdg/autostart
-endif
+OLD_AUTOSTART_ENTRIES = /etc/xdg/autostart/adaptive-pointer.desktop $(PREFIX)/etc/xdg/autostart/adaptive-pointer.desktop
+BINARY ?= $$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer
 ASSET_DIRS = Scenes Traces Schema
 
-.PHONY: all build install uninstall traces doc-images clean
+.PHONY: all build install install-files uninstall traces doc-images clean
 
 all: build
 
 build:
 	$(SWIFT) build -c release --product adaptive-pointer
 
-install: build
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(APPDIR)" \
-		"$(DESTDIR)$(XDG_AUTOSTART)" "$(DESTDIR)$(MANDIR)"
-	$(INSTALL) -m 755 "$$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer" "$(DESTDIR)$(BINDIR)/adaptive-pointer"
+install: build install-files
+
+install-files:
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(APPDIR)" "$(DESTDIR)$(MANDIR)"
+	$(INSTALL) -m 755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/adaptive-pointer"
 	for d in $(ASSET_DIRS); do \
 		find "Assets/$$d" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.png' \) | while read -r f; do \
 			$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$${f#Assets/}" || exit 1; \
@@ -45,15 +45,17 @@ install: build
 	done
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
 	chmod 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
-	$(INSTALL) -m 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" "$(DESTDIR)$(XDG_AUTOSTART)/adaptive-pointer.desktop"
+	@for f in $(OLD_AUTOSTART_ENTRIES); do \
+		if [ -e "$(DESTDIR)$$f" ]; then rm -f "$(DESTDIR)$$f" && echo "removed $(DESTDIR)$$f (an earlier install started the pointer for every user; autostart is now opt-in: adaptive-pointer autostart enable)"; fi; \
+	done
 	$(INSTALL) -m 644 docs/adaptive-pointer.1 "$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
 	@echo "installed $(DESTDIR)$(BINDIR)/adaptive-pointer (assets in $(DESTDIR)$(DATADIR))"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/adaptive-pointer" \
 		"$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" \
-		"$(DESTDIR)$(XDG_AUTOSTART)/adaptive-pointer.desktop" \
-		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
+		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1" \
+		$(foreach f,$(OLD_AUTOSTART_ENTRIES),"$(DESTDIR)$(f)")
 	rm -rf "$(DESTDIR)$(DATADIR)"
 
 # Both replay through the debug build (the traces follow what the engine does).

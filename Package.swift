@@ -25,14 +25,19 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
         .target(name: "PointerRendering", dependencies: ["PointerCore", "CCairo"]),
+        // Real applications as targets: the AT-SPI accessibility tree (libatspi).
+        .systemLibrary(name: "CATSPI", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .target(name: "AccessibilityTargets", dependencies: ["PointerCore", "CATSPI"]),
+        // The keyboard rules both backends share (modifier names, the keys reported).
+        .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
         .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "CLinuxHost"]),
-        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost"]),
-        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon"]),
+        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CLinuxHost"]),
+        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys"]),
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [
-                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend",
+                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend", "AccessibilityTargets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,10 +46,16 @@ let package = Package(
         .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost"],
                           path: "Sources/WaylandInputPlayer"),
 
+        // Shared by the test targets: finds the built executables, runs child processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The command line as a user runs it (the built `adaptive-pointer`).
+        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI"]),
+        .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         // Reference PNGs and fixture scenes are read by path (#filePath), not bundled.
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"], exclude: ["References"]),
-        .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore"]),
+        .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
@@ -52,5 +63,5 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"], exclude: ["Fixtures"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -29,13 +29,6 @@ public protocol OverlayModel: AnyObject {
     func nextWakeTime(after time: Double) -> Double?
     func drainHostRequests() -> [HostRequest]
     func replace(scene: Scene)
-    /// The host's pointer motion is already accelerated (X11, Wayland without
-    /// relative-pointer): take it 1:1.
-    func useHostAcceleration()
-}
-
-extension OverlayModel {
-    public func useHostAcceleration() {}
 }
 
 /// Draws a frame (stage + pointer) into pixels, restricted to a clip.
@@ -45,14 +38,20 @@ public protocol OverlayPainter: AnyObject {
     func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect]
     /// Draws `frame` into `buffer`, touching only pixels inside `clip` (canvas pt).
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws
-    /// The stage content changed: later draws use `scene`.
-    func replace(scene: Scene)
+    /// Draws `banner` over what `draw` painted, touching only pixels inside `clip`.
+    func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws
+    /// Later draws use `scene`. Throws, keeping the current stage, when the
+    /// scene cannot be drawn (an unreadable image).
+    func replace(scene: Scene) throws
     /// Where the material samples the background; nil = the stage itself. An
     /// overlay over a real desktop passes a sampler of the screen.
     var backgroundSampler: BackgroundSampler? { get set }
 }
 
 extension OverlayPainter {
+    /// Painters that draw no pixels (test doubles) have nothing to draw a banner on.
+    public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {}
+
     /// Painters that never sample (test doubles) ignore it.
     public var backgroundSampler: BackgroundSampler? {
         get { nil }
@@ -73,6 +72,9 @@ public protocol OverlayCanvas: AnyObject {
     /// A buffer to draw into, with the canvas-pt areas that are stale in it
     /// beyond the next damage (nil = all of it: a fresh or resized buffer).
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)?
+    /// The draw into the buffer from `beginDraw` failed: nothing is committed,
+    /// and the buffer's pixels count as stale (they may be half drawn).
+    func cancelDraw()
     /// Commits the buffer from `beginDraw` with the canvas-pt damage drawn.
     /// `inputTime` (monotonic s) is the oldest input this frame shows, for
     /// motion-to-present feedback.

@@ -27,14 +27,10 @@ public final class RendererPainter: OverlayPainter {
         return r
     }
 
-    public func replace(scene: Scene) {
-        do {
-            let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
-            self.scene = scene
-            renderers = [1: fresh]
-        } catch {
-            log("the edited scene cannot be drawn (\(error)); the stage keeps the last good one")
-        }
+    public func replace(scene: Scene) throws {
+        let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
+        self.scene = scene
+        renderers = [1: fresh]
     }
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
@@ -49,6 +45,13 @@ public final class RendererPainter: OverlayPainter {
         let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
                                        stride: buffer.stride)
         for rect in clip { try r.draw(frame: frame, into: surface, clip: rect) }
+        surface.flush()
+    }
+
+    public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
+        let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
+                                       stride: buffer.stride)
+        try BannerPainter.draw(banner, into: surface, scale: buffer.scale, canvasSize: canvasSize, clip: clip)
         surface.flush()
     }
 }

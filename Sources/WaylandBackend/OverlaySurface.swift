@@ -137,6 +137,11 @@ final class OverlaySurface: OverlayCanvas {
                 b.stale)
     }
 
+    func cancelDraw() {
+        drawing?.stale = nil
+        drawing = nil
+    }
+
     func endDraw(damage: [Rect], inputTime: Double?) {
         guard let b = drawing else { return }
         drawing = nil

@@ -78,7 +78,8 @@ public final class WaylandOverlay {
                                              hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
         }
         try display.roundtrip() // output names/scales, seat capabilities, keymaps
-        if !relativeMode { session.model.useHostAcceleration() }
+        // Sent as an event, so a recording says so and replays 1:1 too.
+        if !relativeMode { session.handle(.acceleration(.host), at: MonotonicClock.now()) }
         if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
             throw WaylandError.noSuchOutput(name: wanted, available: outputs.values.compactMap(\.name).sorted())
         }

@@ -67,6 +67,11 @@ final class X11Canvas: OverlayCanvas {
         return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale), stale[next])
     }
 
+    func cancelDraw() {
+        if let i = drawing { stale[i] = nil }
+        drawing = nil
+    }
+
     func endDraw(damage: [Rect], inputTime: Double?) {
         guard let i = drawing else { return }
         drawing = nil

@@ -28,6 +28,10 @@ public final class X11Overlay {
     private var pacingDeadline: Double?
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
+    /// Another top-level window was mapped, unmapped, moved, resized or restacked.
+    public var onDesktopWindowsChanged: () -> Void = {}
+    /// The pointer went onto another monitor (root pixels; nil: off every monitor).
+    public var onPointerMonitorChanged: (Monitor?) -> Void = { _ in }
 
     /// AP_X11_DEBUG=1 logs every X event.
     static let debug = ProcessInfo.processInfo.environment["AP_X11_DEBUG"] != nil
@@ -59,7 +63,8 @@ public final class X11Overlay {
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
         // (they still feed inertia and magnetism).
-        session.model.useHostAcceleration()
+        // Sent as an event, so a recording says so and replays 1:1 too.
+        session.handle(.acceleration(.host), at: MonotonicClock.now())
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }
@@ -105,6 +110,15 @@ public final class X11Overlay {
         connection.flush()
     }
 
+    /// The monitor the real pointer is on.
+    public var pointerMonitor: Monitor? { pointerCanvas?.monitor }
+    /// The first monitor shown (the primary one when it is shown).
+    public var primaryMonitor: Monitor? { (canvases.first { $0.monitor.primary } ?? canvases.first)?.monitor }
+
+    /// Other applications' top-level windows, bottom to top (root pixels).
+    public func stackedWindows() -> [StackedWindow] {
+        connection.stackedWindows(excluding: Set(canvases.map(\.window.id)))
+    }
     public var usesCompositor: Bool { compositor.isComposited }
     public var usesSharedMemory: Bool { canvases.first?.usesSharedMemory ?? false }
 
@@ -219,11 +233,12 @@ public final class X11Overlay {
         } else if type == connection.randrFirstEvent + UInt8(XCB_RANDR_SCREEN_CHANGE_NOTIFY)
                     || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY) {
             monitorsChanged()
-        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) {
-            // Same layout for both: response, pad, sequence, event, window.
+        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) || type == UInt8(XCB_UNMAP_NOTIFY) {
+            // Same layout for all three: response, pad, sequence, event, window.
             let w = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee.window
             if options.mode == .overlay && !canvases.contains(where: { $0.window.id == w }) {
-                for c in canvases { c.window.raise() }
+                if type != UInt8(XCB_UNMAP_NOTIFY) { for c in canvases { c.window.raise() } }
+                onDesktopWindowsChanged()
             }
         } else if type == UInt8(XCB_EXPOSE) {
             let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
@@ -270,6 +285,7 @@ public final class X11Overlay {
             pointerCanvas = canvas
             session.pointerMoved(toCanvas: canvas.canvasID)
             steps.reset()
+            onPointerMonitorChanged(canvas.monitor)
         }
         if let event = steps.event(at: point) { deliver(event, now: now) }
         if options.mode == .overlay { cursor.hide() }

@@ -36,7 +36,7 @@ struct LintCommand: ParsableCommand {
         }
         var report = LintReport()
         for name in scenes {
-            let path = Self.resolve(name)
+            let path = (try? AssetLocator.resolveScene(name)) ?? name
             do {
                 let scene = try SceneLoader.load(path: path)
                 report.add(file: path, findings: SceneLinter.lint(scene, images: PNGSceneImages()))
@@ -48,10 +48,4 @@ struct LintCommand: ParsableCommand {
         if report.errorCount > 0 { throw ExitCode(1) }
     }
 
-    /// A path as given; a bare name that is no file (`toolbar`) is looked up among the bundled scenes.
-    static func resolve(_ name: String) -> String {
-        guard !FileManager.default.fileExists(atPath: name), !name.contains("/"), !name.hasSuffix(".json"),
-              let url = try? AssetLocator.locate().scene(named: name) else { return name }
-        return url.path
-    }
 }

@@ -74,13 +74,10 @@ struct RenderCommand: ParsableCommand {
         }
 
         if let times = at.flatMap(parseTimes) {
-            let engine = PointerEngine(scene: loaded)
-            let pending = events ?? []
-            var next = 0
+            var player = Replay.Player(scene: loaded, events: events ?? [])
             var images: [(Double, ImageSurface)] = []
             for t in times {
-                while next < pending.count, pending[next].time <= t { engine.handle(pending[next]); next += 1 }
-                let frame = engine.frame(at: t)
+                let frame = player.frame(at: t)
                 if let box = crop.flatMap(parseCrop) {
                     let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
                                                  height: max(1, Int((box.height * scale).rounded(.up))))
@@ -172,17 +169,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func loadScene() throws -> (URL, Scene) {
-        var path = scene
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
-            guard !scene.contains("/"), !scene.hasSuffix(".json") else {
-                throw RenderError.noSuchScene(scene, "no such file")
-            }
-            do {
-                path = try AssetLocator.locate().scene(named: scene).path
-            } catch {
-                throw RenderError.noSuchScene(scene, "\(error)")
-            }
+        let path: String
+        do { path = try AssetLocator.resolveScene(scene) } catch {
+            throw RenderError.noSuchScene(scene, "\(error)")
         }
         do {
             return (URL(fileURLWithPath: path), try SceneLoader.load(path: path))

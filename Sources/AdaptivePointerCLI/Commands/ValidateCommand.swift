@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PointerCore
+import PointerHost
 
 /// `adaptive-pointer validate SCENE…`: loads each scene and reports every problem.
 struct ValidateCommand: ParsableCommand {
@@ -14,7 +15,8 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         var failed = false
-        for path in scenes {
+        for name in scenes {
+            let path = (try? AssetLocator.resolveScene(name)) ?? name
             do {
                 let scene = try SceneLoader.load(path: path)
                 print(Self.summary(of: scene, path: path))

@@ -235,6 +235,9 @@ public final class PointerEngine {
             modifiers = keys
         case .key(let name):
             if name == "escape", menu != nil { closeMenu() }
+        case .acceleration(let by):
+            acceleration = by == .host ? .hostAccelerated : AccelerationCurve()
+            return
         case .leave:
             stopGlide()
             left = true

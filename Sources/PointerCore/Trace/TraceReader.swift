@@ -119,8 +119,10 @@ public enum TraceReader {
             kind = .leave
         case "key":
             kind = .key(try string("key"))
+        case "acceleration":
+            kind = .acceleration(try choice("curve", MotionAcceleration.self))
         default:
-            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key or leave")
+            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key, acceleration or leave")
         }
         return InputEvent(time: t, kind)
     }

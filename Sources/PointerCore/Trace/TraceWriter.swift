@@ -31,6 +31,8 @@ public enum TraceWriter {
             type("key"); add("key", JSONText.string(name))
         case .leave:
             type("leave")
+        case .acceleration(let by):
+            type("acceleration"); add("curve", JSONText.string(by.rawValue))
         }
         return "{" + fields.joined(separator: ",") + "}"
     }
