@@ -4,7 +4,8 @@
 #                             no autostart: that is per user and opt-in (adaptive-pointer autostart enable)
 #   make install-files …      the same without building (BINARY=path picks the binary)
 #   make uninstall PREFIX=…   removes exactly what install put there
-#   make traces               regenerates the bundled demo traces (Assets/Traces)
+#   make traces               regenerates every bundled trace (Assets/Traces/*.jsonl) from
+#                             scripts/make-demo-traces.py
 #   make doc-images           re-renders the pictures in docs/images
 # Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
 #   $(PREFIX)/bin/adaptive-pointer
@@ -58,7 +59,7 @@ uninstall:
 		$(foreach f,$(OLD_AUTOSTART_ENTRIES),"$(DESTDIR)$(f)")
 	rm -rf "$(DESTDIR)$(DATADIR)"
 
-# Both replay through the debug build (the traces follow what the engine does).
+# Both run the debug build (the trace script replays through it to follow the engine).
 traces:
 	$(SWIFT) build --product adaptive-pointer
 	/usr/bin/python3 scripts/make-demo-traces.py
