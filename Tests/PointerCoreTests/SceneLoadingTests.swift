@@ -3,7 +3,7 @@ import Testing
 @testable import PointerCore
 
 @Suite struct SceneLoadingTests {
-    @Test("the SCENE-FORMAT example loads with every value as written")
+    @Test("a scene using every top-level key loads with every value as written")
     func formatExample() throws {
         let text = """
         {

@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
         case auto, wayland, x11
     }
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo). Default: demo.")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo). Default: demo.")
     var scene: String?
 
     @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
@@ -63,7 +63,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing and motion→present (or →frame-done) latency, and the poll wake-up count.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).",
+    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (docs/trace-format.md; modifier sets only, never keys).",
                                valueName: "file"))
     var record: String?
 

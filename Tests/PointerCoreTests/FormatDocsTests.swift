@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import PointerCore
+
+/// docs/scene-format.md and docs/trace-format.md are contracts other tools read:
+/// their examples must be what the loader and the trace reader accept, and every
+/// key the loader knows must be documented.
+@Suite struct FormatDocsTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs")
+
+    static func read(_ name: String) throws -> String {
+        try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The body of the first fenced block after `heading` that opens with `fence`.
+    static func firstBlock(in text: String, after heading: String, fence: String) throws -> String {
+        let start = try #require(text.range(of: heading), "no heading \(heading)")
+        let rest = text[start.upperBound...]
+        let open = try #require(rest.range(of: fence + "\n"), "no \(fence) block after \(heading)")
+        let close = try #require(rest[open.upperBound...].range(of: "\n```"))
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
+    @Test("the example in docs/scene-format.md loads with the values it shows")
+    func sceneExampleLoads() throws {
+        let json = try Self.firstBlock(in: try Self.read("scene-format.md"), after: "## An example", fence: "```json")
+        let scene = try loadScene(json)
+        #expect(scene.name == "Player")
+        #expect(scene.appearance == .dark)
+        #expect(scene.pointer.autoHideDelay == 2 && scene.pointer.magnetismRadius == 120)
+        #expect(scene.regions.map(\.id) == ["toolbar", "lyrics", "cover"])
+        #expect(scene.regions[0].regions.map(\.id) == ["back", "forward"])
+        #expect(scene.regions[1].snap == SnapGrid(y: 24))
+        #expect(scene.modifiers == [ModifierRule(keys: [.alt], shape: .builtin(.arrowsHorizontal), regions: ["lyrics"])])
+    }
+
+    @Test("every top-level and region key the loader accepts is documented in docs/scene-format.md")
+    func sceneKeysDocumented() throws {
+        let text = try Self.read("scene-format.md")
+        for key in SceneDecoder.topKeys + SceneDecoder.regionKeys {
+            #expect(text.contains("| `\(key)` |"), "\(key) has no row in docs/scene-format.md")
+        }
+        for name in SceneDecoder.effectNames + SceneDecoder.shapeNames + SceneDecoder.shapeKinds {
+            #expect(text.contains("`\"\(name)\"`") || text.contains("`\(name)`") || text.contains("\"\(name)\""),
+                    "\(name) is not mentioned in docs/scene-format.md")
+        }
+    }
+
+    @Test("the example trace in docs/trace-format.md parses and uses every event type")
+    func traceExampleParses() throws {
+        let text = try Self.read("trace-format.md")
+        let events = try TraceReader.parse(try Self.firstBlock(in: text, after: "## Traces", fence: "```"))
+        var seen: Set<String> = []
+        for e in events {
+            // The writer's `type` for each event: a new kind must be added to the example.
+            let line = TraceWriter.line(e)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            seen.insert(try #require(object["type"] as? String))
+        }
+        #expect(seen == ["acceleration", "position", "motion", "lift", "hold", "button", "key", "scroll",
+                         "pinch", "swipe", "modifiers", "leave"])
+        for type in seen { #expect(text.contains("| `\(type)` |"), "\(type) has no row in the event table") }
+        #expect(try TraceReader.parse(TraceWriter.text(events)) == events)
+    }
+
+    @Test("the frame-dump example in docs/trace-format.md has the keys the writer writes")
+    func frameDumpExampleMatchesWriter() throws {
+        let text = try Self.read("trace-format.md")
+        let line = try Self.firstBlock(in: text, after: "## Frame dumps", fence: "```")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let written = FrameDumpWriter.line(PointerFrame(
+            time: 0, pointer: .zero,
+            visible: VisiblePointer(kind: .circle, frame: Rect(x: 0, y: 0, width: 19, height: 19), cornerRadius: 9.5,
+                                    geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5))))
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == Set(expected.keys))
+        let visible = try #require(object["visible"] as? [String: Any])
+        let expectedVisible = try #require(expected["visible"] as? [String: Any])
+        #expect(Set(visible.keys) == Set(expectedVisible.keys))
+    }
+}
