@@ -222,6 +222,10 @@ struct RunCommand: ParsableCommand {
     // MARK: Wayland
 
     private func runWayland(scenePath: String, scene: Scene) throws {
+        // Nothing given on the command line is dropped without a word.
+        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" },
+                       targets == .accessibility || targets == .both ? "--targets \(targets.rawValue)" : nil].compactMap { $0 }
+        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: ", ")) only applies on X11; ignored on Wayland") }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
@@ -244,6 +248,7 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
             Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
