@@ -14,6 +14,6 @@ struct AdaptivePointer: ParsableCommand {
               architecture.md     how the program is built
             """,
         subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,
-                      LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self]
+                      LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CaptureCommand.self]
     )
 }
