@@ -14,9 +14,10 @@ runtime=(
   # build: pkg-config and the headers of the system library targets (Package.swift)
   pkg-config libcairo2-dev libwayland-dev libxkbcommon-dev libxkbcommon-x11-dev
   libxcb1-dev libxcb-xfixes0-dev libxcb-shape0-dev libxcb-xinput-dev libxcb-randr0-dev
-  libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev
-  # run: the font labels are drawn with, the keymaps xkbcommon compiles
-  fonts-dejavu-core xkb-data
+  libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev libatspi2.0-dev
+  # run: the font labels are drawn with, the keymaps xkbcommon compiles, the
+  # accessibility bus real applications' targets are read from (run --targets)
+  fonts-dejavu-core xkb-data at-spi2-core dbus
 )
 test_only=(
   # end-to-end suites: headless compositors and X server, screenshots, input
@@ -27,8 +28,8 @@ test_only=(
   python3-jsonschema
   # regenerating the Wayland protocol glue (scripts/generate-protocols.sh)
   wayland-protocols libwayland-bin
-  # accessibility targets (AT-SPI) and the test applications that expose them
-  libatspi2.0-dev python3-gi gir1.2-gtk-3.0 at-spi2-core dbus
+  # the GTK test applications whose accessibility trees the tests read
+  python3-gi gir1.2-gtk-3.0
   # the GL renderer (EGL + GLES 3, Mesa's software drivers) and its shader checker
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri glslang-tools
 )
