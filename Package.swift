@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
         .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "CLinuxHost"]),
-        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost"]),
-        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo"]),
+        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CLinuxHost"]),
+        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys"]),
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [
@@ -53,14 +53,15 @@ let package = Package(
         .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
+        // Reference PNGs and fixture scenes are read by path (#filePath), not bundled.
+        .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"], exclude: ["References"]),
         .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
                                                                 "AdaptivePointerCLI", "wayland-input-player"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -165,6 +165,4 @@ final class OverlaySurface: OverlayCanvas {
         wl_surface_commit(surface)
         pool.committed(b, damage: damage)
     }
-
-    var mappedBytes: Int { pool.mappedBytes }
 }

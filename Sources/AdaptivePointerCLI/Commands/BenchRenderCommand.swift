@@ -6,7 +6,7 @@ import PointerRendering
 /// `adaptive-pointer bench render`: the median cost of one animation frame per
 /// effect (after a first full frame, so a damage-limited repaint, as a backend
 /// does it), at scales 1 and 2, and how that cost changes from a 1920×1080 output
-/// to a 5120×2880 one (DESIGN.md cost model: it must not).
+/// to a 5120×2880 one (docs/architecture.md cost model: it must not).
 struct BenchRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -19,7 +19,7 @@ struct BenchRenderCommand: ParsableCommand {
         guard iterations >= 10, iterations <= 100_000 else { throw ValidationError("--iterations must be 10…100000") }
     }
 
-    /// Budgets in ms at scale 2 (DESIGN.md).
+    /// Budgets in ms at scale 2 (docs/architecture.md).
     static let budgets: [String: Double] = ["plain circle": 0.25, "beam": 0.25, "highlight": 0.25, "lift": 1.0]
 
     func run() throws {
