@@ -21,7 +21,7 @@ runtime=(
 )
 test_only=(
   # end-to-end suites: headless compositors and X server, screenshots, input
-  sway grim weston xvfb xdotool picom x11-xserver-utils x11-utils
+  make sway grim weston xvfb xdotool picom x11-xserver-utils x11-utils
   # sway runs as an unprivileged user (setpriv, useradd) when the tests run as root
   util-linux passwd
   # the JSON Schema agreement tests
