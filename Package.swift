@@ -34,7 +34,7 @@ let package = Package(
         // The keyboard rules both backends share (modifier names, the keys reported).
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
-        .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "CLinuxHost"]),
+        .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "GLRenderer", "CLinuxHost"]),
         .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost"]),
         .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo"]),
         .executableTarget(

@@ -12,6 +12,14 @@ import PointerRendering
 /// - once it holds still in a new place (the same transform two draws running:
 ///   a lifted icon under a resting pointer, a zoomed map), it is rasterised
 ///   once more for exactly that transform, and is pixel-exact again.
+///
+/// Small layers that scale or move without rotating (a button's symbol under
+/// highlight's parallax, a lifted icon, a hovered card's text) are rasterised
+/// for each new transform instead, up to `exactBudget` device pixels: Cairo
+/// snaps each glyph to the pixel grid, which no resampling of a cached layer
+/// reproduces, and at that size drawing them costs less than a frame's worth
+/// of anything else. Large or rotating layers (a zoomed, turned map) keep the
+/// cached, GPU-transformed path.
 final class ContentLayers {
     private var layers: [Int: [Entry]] = [:]
     private var lastTransform: [Int: AffineTransform] = [:]
@@ -20,6 +28,8 @@ final class ContentLayers {
     static let steps: [Double] = [0.5, 0.75, 1, 1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8]
     /// Room around the region for glyphs that overhang it (pt).
     static let padding = 6.0
+    /// The largest layer (device px) drawn anew for each transform; 0 = never.
+    var exactBudget = 160_000
 
     private struct Entry {
         let layer: TextureLayer
@@ -64,7 +74,8 @@ final class ContentLayers {
             let phase = Point(x: o.x - o.x.rounded(.down), y: o.y - o.y.rounded(.down))
             entry = Entry(layer: try raster(i, bounds: bounds, density: scale, phase: phase, reference: reference, maxSide: maxSide),
                           exactFor: nil)
-        } else if settled, let exact = try exactLayer(i, bounds: bounds, local: local, reference: reference, maxSide: maxSide) {
+        } else if settled || (local.b == 0 && local.c == 0 && deviceArea(bounds, local) <= Double(exactBudget)),
+                  let exact = try exactLayer(i, bounds: bounds, local: local, reference: reference, maxSide: maxSide) {
             entry = Entry(layer: exact, exactFor: local)
         } else {
             let u = local.uniformScale / scale
@@ -78,11 +89,16 @@ final class ContentLayers {
         }
         entry.layer.lastUse = clock
         list.append(entry)
-        if list.count > 3, let oldest = list.indices.min(by: { list[$0].layer.lastUse < list[$1].layer.lastUse }) {
+        if list.count > 4, let oldest = list.indices.min(by: { list[$0].layer.lastUse < list[$1].layer.lastUse }) {
             list.remove(at: oldest)
         }
         layers[i] = list
         return (entry.layer, entry.exactFor == nil ? local : .identity)
+    }
+
+    private func deviceArea(_ bounds: Rect, _ local: AffineTransform) -> Double {
+        let d = local.apply(bounds)
+        return d.width * d.height
     }
 
     private func raster(_ i: Int, bounds: Rect, density wanted: Double, phase: Point, reference: SceneRenderer,
