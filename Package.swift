@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
-        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore"]),
+        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore", "PointerHost"]),
         .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
