@@ -10,9 +10,12 @@ float clipCoverage(vec2 device) {
     float c = 1.0;
     for (int i = 0; i < MAX_CLIPS; i++) {
         if (i >= u_clipCount) break;
-        vec2 p = (u_clipFromDevice[i] * vec3(device, 1.0)).xy;
+        mat3 m = u_clipFromDevice[i];
+        vec2 p = (m * vec3(device, 1.0)).xy;
         vec4 s = u_clipShape[i];
-        c *= edgeCoverage(roundedRectDistance(p, vec2(0.0), s.xy, s.z) * s.w);
+        // The clip's own normal, turned back to device axes.
+        vec2 n = normalize(transpose(mat2(m)) * roundedRectNormal(p, vec2(0.0), s.xy, s.z));
+        c *= edgeCoverage(roundedRectDistance(p, vec2(0.0), s.xy, s.z) * s.w, n);
     }
     return c;
 }

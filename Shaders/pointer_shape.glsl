@@ -1,9 +1,10 @@
 // The pointer's outline, in device px. A rounded rect (circle, beams, a
 // button's shape) is a signed distance field; paths and morphs are polygons
-// (curves flattened on the CPU), one edge per texel of u_edges, covered
-// exactly: each edge adds the signed area of the pixel to its left, so the
-// sum is the pixel's mean winding number — overlapping and nested contours
-// fill by Cairo's non-zero rule with no seam where they overlap.
+// (curves flattened on the CPU), one edge per texel of u_edges, filled by
+// Cairo's non-zero rule from winding numbers sampled in each pixel: nested
+// contours (the target's ring) leave their holes, and the overlapping copies
+// a morph makes (one circle splitting into two arrows) neither seam nor
+// thicken the edge.
 uniform int u_shapeKind;           // 0 rounded rect, 1 polygons
 uniform vec4 u_shapeRect;          // px: x, y, width, height
 uniform float u_shapeRadius;       // px
@@ -14,28 +15,33 @@ vec4 edgeAt(int i) {
     return texelFetch(u_edges, ivec2(i % 1024, i / 1024), 0);
 }
 
-// ∫ clamp(x, 0, 1) over x running linearly from a to b, divided by the run.
-float meanClamped(float a, float b) {
-    if (abs(b - a) < 1e-6) return clamp(a, 0.0, 1.0);
-    float ga = a < 0.0 ? 0.0 : (a > 1.0 ? a - 0.5 : 0.5 * a * a);
-    float gb = b < 0.0 ? 0.0 : (b > 1.0 ? b - 0.5 : 0.5 * b * b);
-    return (gb - ga) / (b - a);
-}
-
-// Mean winding number over the pixel whose top-left corner is `corner`.
-float polygonArea(vec2 corner) {
-    float sum = 0.0;
+// The share of the pixel whose top-left corner is `corner` inside the
+// polygons by the non-zero rule, from 16 samples on a 16-rooks pattern (each
+// sample its own row and column, so an edge at any angle moves the count in
+// 1/16 steps; Cairo's rasteriser samples a 15 × 17 grid). Each edge adds its
+// direction to the winding number of the samples whose rightward ray it crosses.
+float polygonCoverage(vec2 corner) {
+    int winding[16];
+    for (int k = 0; k < 16; k++) winding[k] = 0;
     for (int i = 0; i < u_edgeCount; i++) {
         vec4 e = edgeAt(i);
         vec2 a = e.xy - corner, b = e.zw - corner;
         if (a.y == b.y) continue;
-        float s = b.y > a.y ? 1.0 : -1.0;
-        float y0 = max(min(a.y, b.y), 0.0), y1 = min(max(a.y, b.y), 1.0);
-        if (y1 <= y0) continue;
+        float lo = min(a.y, b.y), hi = max(a.y, b.y);
+        // Edges above, below or wholly left of the pixel cross no sample's ray.
+        if (hi <= 0.0 || lo >= 1.0 || max(a.x, b.x) <= 0.0) continue;
+        int dir = b.y > a.y ? 1 : -1;
         float k = (b.x - a.x) / (b.y - a.y);
-        sum += s * (y1 - y0) * meanClamped(a.x + (y0 - a.y) * k, a.x + (y1 - a.y) * k);
+        for (int s = 0; s < 16; s++) {
+            float sy = (float((s * 7) % 16) + 0.5) / 16.0;
+            if (sy < lo || sy >= hi) continue;
+            float sx = (float(s) + 0.5) / 16.0;
+            if (a.x + (sy - a.y) * k > sx) winding[s] += dir;
+        }
     }
-    return sum;
+    int inside = 0;
+    for (int k = 0; k < 16; k++) inside += winding[k] != 0 ? 1 : 0;
+    return float(inside) / 16.0;
 }
 
 // Distance to the nearest edge of any contour (strokes follow every contour, as in Cairo).
@@ -53,15 +59,17 @@ float polygonEdgeDistance(vec2 p) {
 // How much of the pixel centred at p the outline fills.
 float pointerFillCoverage(vec2 p) {
     if (u_shapeKind == 0) {
-        return edgeCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
+        return edgeCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius),
+                            roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
     }
-    return clamp(abs(polygonArea(p - vec2(0.5))), 0.0, 1.0);
+    return polygonCoverage(p - vec2(0.5));
 }
 
 // How much of it a stroke of width w px along the outline covers.
 float pointerStrokeCoverage(vec2 p, float w) {
     if (u_shapeKind == 0) {
-        return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w);
+        return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w,
+                            roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
     }
     return bandCoverage(polygonEdgeDistance(p), w);
 }

@@ -5,6 +5,7 @@
 uniform vec4 u_box;             // local pt
 uniform float u_radius;         // pt
 uniform float u_pxPerPt;
+uniform vec2 u_rotation;        // cos, sin of the local → device rotation
 uniform vec2 u_center;          // px
 uniform float u_gradientRadius; // px
 uniform float u_strength;
@@ -13,7 +14,9 @@ in vec2 v_local;
 out vec4 fragColor;
 
 void main() {
-    float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt);
+    vec2 n = roundedRectNormal(v_local, u_box.xy, u_box.zw, u_radius);
+    n = vec2(u_rotation.x * n.x - u_rotation.y * n.y, u_rotation.y * n.x + u_rotation.x * n.y);
+    float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt, n);
     float t = clamp(length(gl_FragCoord.xy - u_center) / max(u_gradientRadius, 1e-3), 0.0, 1.0);
     float a = t < 0.45 ? mix(u_strength, 0.35 * u_strength, t / 0.45)
                        : mix(0.35 * u_strength, 0.0, (t - 0.45) / 0.55);

@@ -124,6 +124,7 @@ extension GLSceneRenderer {
             p.set("u_box", box.minX, box.minY, box.width, box.height)
             p.set("u_radius", radius)
             p.set("u_pxPerPt", pxPerPt)
+            p.set("u_rotation", local.a / pxPerPt, local.b / pxPerPt)
             let c = plan.base.apply(center)
             p.set("u_center", c.x, c.y)
             p.set("u_gradientRadius", gradientRadius * plan.base.a)
@@ -165,6 +166,7 @@ extension GLSceneRenderer {
         p.set("u_box", rect.minX, rect.minY, rect.width, rect.height)
         p.set("u_radius", radius)
         p.set("u_pxPerPt", pxPerPt)
+        p.set("u_rotation", local.a / pxPerPt, local.b / pxPerPt)
         let c = color.premultiplied
         p.set("u_color", c.0, c.1, c.2, c.3)
         setClips(p, clips)

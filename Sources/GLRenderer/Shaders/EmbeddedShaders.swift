@@ -14,24 +14,46 @@ enum EmbeddedShaders {
             float c = 1.0;
             for (int i = 0; i < MAX_CLIPS; i++) {
                 if (i >= u_clipCount) break;
-                vec2 p = (u_clipFromDevice[i] * vec3(device, 1.0)).xy;
+                mat3 m = u_clipFromDevice[i];
+                vec2 p = (m * vec3(device, 1.0)).xy;
                 vec4 s = u_clipShape[i];
-                c *= edgeCoverage(roundedRectDistance(p, vec2(0.0), s.xy, s.z) * s.w);
+                // The clip's own normal, turned back to device axes.
+                vec2 n = normalize(transpose(mat2(m)) * roundedRectNormal(p, vec2(0.0), s.xy, s.z));
+                c *= edgeCoverage(roundedRectDistance(p, vec2(0.0), s.xy, s.z) * s.w, n);
             }
             return c;
         }
         """#,
         "coverage.glsl": #"""
-        // Analytic antialiasing, the box filter Cairo uses: how much of a pixel (the
-        // unit square around its centre) lies inside an edge whose signed distance
-        // from the centre is d px (negative inside), or inside a band w px wide
-        // centred on the edge (a stroke).
+        // Analytic antialiasing, the box filter Cairo's rasteriser approximates: how
+        // much of a pixel (the unit square around its centre) lies inside an edge
+        // whose signed distance from the centre is d px (negative inside) and whose
+        // outward unit normal is n. Across an axis-aligned edge that is linear in d;
+        // across a slanted one (a rounded corner) the square's corners make it
+        // quadratic near both ends.
+        float edgeCoverage(float d, vec2 n) {
+            float a = max(abs(n.x), abs(n.y)), b = min(abs(n.x), abs(n.y));
+            float t = -d;
+            float h = 0.5 * (a + b), m = 0.5 * (a - b);
+            if (t <= -h) return 0.0;
+            if (t >= h) return 1.0;
+            if (b < 1e-4) return clamp(0.5 + t / a, 0.0, 1.0);
+            if (t < -m) { float u = t + h; return u * u / (2.0 * a * b); }
+            if (t > m) { float u = h - t; return 1.0 - u * u / (2.0 * a * b); }
+            return 0.5 + t / a;
+        }
+
         float edgeCoverage(float d) {
-            return clamp(0.5 - d, 0.0, 1.0);
+            return edgeCoverage(d, vec2(1.0, 0.0));
+        }
+
+        // Inside a band w px wide centred on the edge: a stroke.
+        float bandCoverage(float d, float w, vec2 n) {
+            return clamp(edgeCoverage(d - 0.5 * w, n) - edgeCoverage(d + 0.5 * w, n), 0.0, 1.0);
         }
 
         float bandCoverage(float d, float w) {
-            return clamp(min(d + 0.5, 0.5 * w) - max(d - 0.5, -0.5 * w), 0.0, 1.0);
+            return bandCoverage(d, w, vec2(1.0, 0.0));
         }
         """#,
         "material.glsl": #"""
@@ -79,10 +101,11 @@ enum EmbeddedShaders {
         "pointer_shape.glsl": #"""
         // The pointer's outline, in device px. A rounded rect (circle, beams, a
         // button's shape) is a signed distance field; paths and morphs are polygons
-        // (curves flattened on the CPU), one edge per texel of u_edges, covered
-        // exactly: each edge adds the signed area of the pixel to its left, so the
-        // sum is the pixel's mean winding number — overlapping and nested contours
-        // fill by Cairo's non-zero rule with no seam where they overlap.
+        // (curves flattened on the CPU), one edge per texel of u_edges, filled by
+        // Cairo's non-zero rule from winding numbers sampled in each pixel: nested
+        // contours (the target's ring) leave their holes, and the overlapping copies
+        // a morph makes (one circle splitting into two arrows) neither seam nor
+        // thicken the edge.
         uniform int u_shapeKind;           // 0 rounded rect, 1 polygons
         uniform vec4 u_shapeRect;          // px: x, y, width, height
         uniform float u_shapeRadius;       // px
@@ -93,28 +116,33 @@ enum EmbeddedShaders {
             return texelFetch(u_edges, ivec2(i % 1024, i / 1024), 0);
         }
 
-        // ∫ clamp(x, 0, 1) over x running linearly from a to b, divided by the run.
-        float meanClamped(float a, float b) {
-            if (abs(b - a) < 1e-6) return clamp(a, 0.0, 1.0);
-            float ga = a < 0.0 ? 0.0 : (a > 1.0 ? a - 0.5 : 0.5 * a * a);
-            float gb = b < 0.0 ? 0.0 : (b > 1.0 ? b - 0.5 : 0.5 * b * b);
-            return (gb - ga) / (b - a);
-        }
-
-        // Mean winding number over the pixel whose top-left corner is `corner`.
-        float polygonArea(vec2 corner) {
-            float sum = 0.0;
+        // The share of the pixel whose top-left corner is `corner` inside the
+        // polygons by the non-zero rule, from 16 samples on a 16-rooks pattern (each
+        // sample its own row and column, so an edge at any angle moves the count in
+        // 1/16 steps; Cairo's rasteriser samples a 15 × 17 grid). Each edge adds its
+        // direction to the winding number of the samples whose rightward ray it crosses.
+        float polygonCoverage(vec2 corner) {
+            int winding[16];
+            for (int k = 0; k < 16; k++) winding[k] = 0;
             for (int i = 0; i < u_edgeCount; i++) {
                 vec4 e = edgeAt(i);
                 vec2 a = e.xy - corner, b = e.zw - corner;
                 if (a.y == b.y) continue;
-                float s = b.y > a.y ? 1.0 : -1.0;
-                float y0 = max(min(a.y, b.y), 0.0), y1 = min(max(a.y, b.y), 1.0);
-                if (y1 <= y0) continue;
+                float lo = min(a.y, b.y), hi = max(a.y, b.y);
+                // Edges above, below or wholly left of the pixel cross no sample's ray.
+                if (hi <= 0.0 || lo >= 1.0 || max(a.x, b.x) <= 0.0) continue;
+                int dir = b.y > a.y ? 1 : -1;
                 float k = (b.x - a.x) / (b.y - a.y);
-                sum += s * (y1 - y0) * meanClamped(a.x + (y0 - a.y) * k, a.x + (y1 - a.y) * k);
+                for (int s = 0; s < 16; s++) {
+                    float sy = (float((s * 7) % 16) + 0.5) / 16.0;
+                    if (sy < lo || sy >= hi) continue;
+                    float sx = (float(s) + 0.5) / 16.0;
+                    if (a.x + (sy - a.y) * k > sx) winding[s] += dir;
+                }
             }
-            return sum;
+            int inside = 0;
+            for (int k = 0; k < 16; k++) inside += winding[k] != 0 ? 1 : 0;
+            return float(inside) / 16.0;
         }
 
         // Distance to the nearest edge of any contour (strokes follow every contour, as in Cairo).
@@ -132,15 +160,17 @@ enum EmbeddedShaders {
         // How much of the pixel centred at p the outline fills.
         float pointerFillCoverage(vec2 p) {
             if (u_shapeKind == 0) {
-                return edgeCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
+                return edgeCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius),
+                                    roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
             }
-            return clamp(abs(polygonArea(p - vec2(0.5))), 0.0, 1.0);
+            return polygonCoverage(p - vec2(0.5));
         }
 
         // How much of it a stroke of width w px along the outline covers.
         float pointerStrokeCoverage(vec2 p, float w) {
             if (u_shapeKind == 0) {
-                return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w);
+                return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w,
+                                    roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
             }
             return bandCoverage(polygonEdgeDistance(p), w);
         }
@@ -162,6 +192,16 @@ enum EmbeddedShaders {
             r = clamp(r, 0.0, 0.5 * min(s.x, s.y));
             vec2 q = abs(p - (o + 0.5 * s)) - (0.5 * s - vec2(r));
             return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+        }
+
+        // The outward unit normal of the rounded rect's edge nearest to p: along an
+        // axis on the straight sides, radial around a corner's centre.
+        vec2 roundedRectNormal(vec2 p, vec2 o, vec2 s, float r) {
+            r = clamp(r, 0.0, 0.5 * min(s.x, s.y));
+            vec2 rel = p - (o + 0.5 * s);
+            vec2 q = abs(rel) - (0.5 * s - vec2(r));
+            vec2 g = (q.x > 0.0 && q.y > 0.0) ? normalize(q) : (q.x > q.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+            return vec2(rel.x < 0.0 ? -g.x : g.x, rel.y < 0.0 ? -g.y : g.y);
         }
         """#,
         "transform.vert": #"""
@@ -220,13 +260,16 @@ enum EmbeddedShaders {
         uniform float u_radius;    // pt
         uniform float u_pxPerPt;   // device px per local pt
         uniform vec4 u_color;      // premultiplied
+        uniform vec2 u_rotation;   // cos, sin of the local → device rotation
 
         in vec2 v_local;
         out vec4 fragColor;
 
         void main() {
             float d = roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt;
-            fragColor = u_color * (edgeCoverage(d) * clipCoverage(gl_FragCoord.xy));
+            vec2 n = roundedRectNormal(v_local, u_box.xy, u_box.zw, u_radius);
+            n = vec2(u_rotation.x * n.x - u_rotation.y * n.y, u_rotation.y * n.x + u_rotation.x * n.y);
+            fragColor = u_color * (edgeCoverage(d, n) * clipCoverage(gl_FragCoord.xy));
         }
         """#,
         "highlight_light.frag": #"""
@@ -449,6 +492,7 @@ enum EmbeddedShaders {
         uniform vec4 u_box;             // local pt
         uniform float u_radius;         // pt
         uniform float u_pxPerPt;
+        uniform vec2 u_rotation;        // cos, sin of the local → device rotation
         uniform vec2 u_center;          // px
         uniform float u_gradientRadius; // px
         uniform float u_strength;
@@ -457,7 +501,9 @@ enum EmbeddedShaders {
         out vec4 fragColor;
 
         void main() {
-            float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt);
+            vec2 n = roundedRectNormal(v_local, u_box.xy, u_box.zw, u_radius);
+            n = vec2(u_rotation.x * n.x - u_rotation.y * n.y, u_rotation.y * n.x + u_rotation.x * n.y);
+            float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt, n);
             float t = clamp(length(gl_FragCoord.xy - u_center) / max(u_gradientRadius, 1e-3), 0.0, 1.0);
             float a = t < 0.45 ? mix(u_strength, 0.35 * u_strength, t / 0.45)
                                : mix(0.35 * u_strength, 0.0, (t - 0.45) / 0.55);
