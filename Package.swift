@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
         .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "GLRenderer", "CLinuxHost"]),
-        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost"]),
-        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo"]),
+        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost", "GLRenderer", "CWaylandEGL"]),
+        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo", "GLRenderer"]),
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [

@@ -151,6 +151,42 @@ extension GLSceneRenderer {
         }
     }
 
+    /// `image` over `target` (identity placement), inside `clip` (canvas pt).
+    func drawOverlay(_ image: ImageSurface, into target: GLFramebuffer, clip: [Rect]) throws {
+        guard let r = resourcesForDrawing else { return }
+        let texture = try overlayTexture(image, r)
+        target.bind()
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        let p = r.pipeline.layer
+        p.use()
+        bindTexture(texture, unit: 0)
+        p.set("u_layer", int: 0)
+        p.set("u_sharp", int: 0)
+        let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+        p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)
+        p.set("u_alpha", 1)
+        p.set("u_clipCount", int: 0)
+        for c in clip {
+            let px = reference.pixelRect(for: c)
+            glScissor(GLint(px.x), GLint(px.y), GLsizei(max(px.width, 0)), GLsizei(max(px.height, 0)))
+            r.pipeline.drawQuad(p, rect: rect, toDevice: .identity, viewport: (target.width, target.height))
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        try checkError("drawing an overlay")
+    }
+
+    private func overlayTexture(_ image: ImageSurface, _ r: Resources) throws -> GLTexture {
+        if let t = r.overlay, t.width == image.width, t.height == image.height {
+            try t.upload(image)
+            return t
+        }
+        let t = try GLTexture(image: image)
+        r.overlay = t
+        return t
+    }
+
     private func groupTarget(like canvas: GLFramebuffer, _ r: Resources) throws -> GLFramebuffer {
         if let g = r.group, g.width == canvas.width, g.height == canvas.height { return g }
         let g = try GLFramebuffer(width: canvas.width, height: canvas.height, linear: false)

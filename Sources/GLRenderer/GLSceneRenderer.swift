@@ -34,6 +34,7 @@ public final class GLSceneRenderer: FrameRenderer {
         let menus = MenuLayers()
         let effects = EffectLayers()
         var images: [ObjectIdentifier: (ImageSurface, GLTexture)] = [:]
+        var overlay: GLTexture?
 
         init(pipeline: GLPipeline, floatTargets: Bool) throws {
             self.pipeline = pipeline
@@ -181,5 +182,32 @@ extension GLContext {
         let p = try GLPipeline(sources: shaders)
         pipelines[shaders.origin] = p
         return p
+    }
+}
+
+// MARK: window surfaces
+
+extension GLSceneRenderer {
+    /// Draws `frame` into `window`'s framebuffer, repainting `clip` (canvas pt, nil =
+    /// everything); `window.present` then shows it. The window must be on this
+    /// renderer's context.
+    public func draw(frame: PointerFrame?, into window: GLWindowSurface, clip: Rect?) throws {
+        guard window.context === context else {
+            throw GLError.unavailable("the window surface belongs to another GL context")
+        }
+        try window.makeCurrent()
+        let fb = try window.targetFramebuffer()
+        if let plan = try reference.drawPlan(frame: frame, width: fb.width, height: fb.height, origin: .zero, clip: clip) {
+            try execute(plan, into: fb)
+        }
+    }
+
+    /// Composites `image` (premultiplied, its top-left on the window's top-left,
+    /// one pixel per device pixel) over the window's frame inside `clip` (canvas pt):
+    /// the host's banner, drawn by Cairo.
+    public func drawOverlay(_ image: ImageSurface, into window: GLWindowSurface, clip: [Rect]) throws {
+        try window.makeCurrent()
+        let fb = try window.targetFramebuffer()
+        try drawOverlay(image, into: fb, clip: clip)
     }
 }

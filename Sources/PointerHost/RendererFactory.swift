@@ -68,6 +68,29 @@ public final class RendererFactory {
         }
     }
 
+    /// A GL context on a window system's `platform`, for canvases that present
+    /// through EGL window surfaces: asked by a backend before the first frame. nil
+    /// when the choice is Cairo, GL was already decided on another platform, or GL
+    /// cannot start there (then the first renderer decides as usual, surfaceless,
+    /// and its log line says why windows were not used).
+    public func windowContext(platform windowPlatform: GLContext.Platform) -> GLContext? {
+        guard choice != .cairo, !decided else { return nil }
+        do {
+            let shaders = try ShaderSources.locate(candidates: shaderFolders)
+            let context = try GLContext(platform: windowPlatform)
+            try GLShaderCheck.build(context: context, shaders: shaders)
+            decided = true
+            gl = (context, shaders)
+            log("renderer: gl (\(context.summary); shaders: \(shaders.origin))")
+            return context
+        } catch {
+            windowFailure = "\(error)"
+            return nil
+        }
+    }
+
+    private var windowFailure: String?
+
     private func startGL() -> (context: GLContext, shaders: ShaderSources)? {
         if decided { return gl }
         decided = true
@@ -77,7 +100,8 @@ public final class RendererFactory {
             // Build the programs now, so a broken shader shows here, once.
             try GLShaderCheck.build(context: context, shaders: shaders)
             gl = (context, shaders)
-            log("renderer: gl (\(context.summary); shaders: \(shaders.origin))")
+            let windows = windowFailure.map { "; frames read back into shared memory, no EGL window surfaces: \($0)" } ?? ""
+            log("renderer: gl (\(context.summary); shaders: \(shaders.origin)\(windows))")
         } catch {
             fallbackReason = "\(error)"
             log(choice == .gl ? "renderer: cairo (--renderer gl could not start: \(error))"
