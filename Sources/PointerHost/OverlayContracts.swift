@@ -68,6 +68,9 @@ public protocol OverlayPainter: AnyObject {
     /// A GL context on `platform` to draw canvases that present through EGL window
     /// surfaces; nil when this painter draws with the CPU or GL cannot start there.
     func windowContext(for platform: GLContext.Platform) -> GLContext?
+    /// The backend is about to close its window system connection: drop what was
+    /// made on a context from `windowContext(for:)`.
+    func windowSystemClosing()
 }
 
 extension OverlayPainter {
@@ -92,6 +95,8 @@ extension OverlayPainter {
     }
 
     public func windowContext(for platform: GLContext.Platform) -> GLContext? { nil }
+
+    public func windowSystemClosing() {}
 }
 
 /// One on-screen surface a backend offers the session (a layer surface or a

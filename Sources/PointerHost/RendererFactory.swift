@@ -81,6 +81,7 @@ public final class RendererFactory {
             try GLShaderCheck.build(context: context, shaders: shaders)
             decided = true
             gl = (context, shaders)
+            onWindowPlatform = true
             log("renderer: gl (\(context.summary); shaders: \(shaders.origin))")
             return context
         } catch {
@@ -90,6 +91,17 @@ public final class RendererFactory {
     }
 
     private var windowFailure: String?
+    private var onWindowPlatform = false
+
+    /// Ends the window system's context (after every renderer on it is gone):
+    /// renderers made from now on are Cairo's.
+    public func closeWindowContext() {
+        guard onWindowPlatform, let context = gl?.context else { return }
+        gl = nil
+        onWindowPlatform = false
+        fallbackReason = "the window system closed"
+        context.terminate()
+    }
 
     private func startGL() -> (context: GLContext, shaders: ShaderSources)? {
         if decided { return gl }

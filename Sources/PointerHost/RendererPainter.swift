@@ -53,6 +53,12 @@ public final class RendererPainter: OverlayPainter {
         factory.windowContext(platform: platform)
     }
 
+    public func windowSystemClosing() {
+        renderers = [:]
+        bannerImage = nil
+        factory.closeWindowContext()
+    }
+
     public func draw(_ frame: PointerFrame, into target: DrawTarget, clip: [Rect]) throws {
         switch target {
         case .pixels(let buffer):

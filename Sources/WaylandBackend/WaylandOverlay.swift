@@ -104,8 +104,12 @@ public final class WaylandOverlay {
     }
 
     deinit {
+        for id in surfaces.keys { session.remove(canvasID: Int(id)) }
         surfaces.removeAll()
-        glContext = nil
+        if glContext != nil {
+            glContext = nil
+            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+        }
         seats.removeAll()
         outputs.removeAll()
         registry = nil

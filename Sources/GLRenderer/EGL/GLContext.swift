@@ -108,17 +108,32 @@ public final class GLContext {
         maxTextureSize = Int(size)
     }
 
-    deinit {
+    deinit { release() }
+
+    private var released = false
+
+    private func release() {
+        guard !released else { return }
+        released = true
         // GL objects go while the context is current, then the context.
         if (try? makeCurrent()) != nil { pipelines = [:] }
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
-        // The display is not terminated: EGL hands every user of the same native
-        // display the same EGLDisplay, and terminating it would end their contexts too.
+    }
+
+    /// Ends the context and, on a window system's display, the EGL display too,
+    /// before the caller disconnects from the window system (EGL would otherwise
+    /// reach the closed connection when the process exits). A surfaceless display
+    /// is left initialised: EGL hands every user of it the same EGLDisplay.
+    /// Every renderer and window surface of this context must be gone.
+    public func terminate() {
+        release()
+        if platformName != "surfaceless" { eglTerminate(display) }
     }
 
     /// Binds the context to this thread, drawing to `surface` (nil: offscreen only).
     func makeCurrent(_ surface: EGLSurface? = nil) throws {
+        guard !released else { throw GLError.unavailable("the GL context was terminated") }
         if eglGetCurrentContext() == context && eglGetCurrentSurface(EGLint(EGL_DRAW)) == surface { return }
         guard eglMakeCurrent(display, surface, surface, context) == EGL_TRUE else {
             throw GLError.unavailable("eglMakeCurrent failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
