@@ -3,18 +3,20 @@
 // and radiosity layers, an opacity group. The quad is the layer's own rect,
 // so the transform alone scales, rotates and moves it.
 //
-// Text and symbol layers (u_sharp) are resampled with a Catmull-Rom cubic: on
-// the pixel grid it copies texels exactly, and between texels (a layer moving
-// or scaling in an animation) it keeps glyph edges nearly as crisp as Cairo
-// drawing them there, where bilinear filtering would blur them.
+// Built twice: plain (bilinear filtering: blurred layers, groups, layers on
+// the pixel grid, where it copies texels exactly) and with SHARP defined, for
+// text and symbol layers resampled between texels (moving or scaling in an
+// animation): a Catmull-Rom cubic keeps glyph edges nearly as crisp as Cairo
+// drawing them there. Two programs, not a branch: a software rasteriser would
+// pay for the cubic on every pixel of every layer.
 uniform sampler2D u_layer;
 uniform vec4 u_layerRect;  // local rect the texture covers
 uniform float u_alpha;
-uniform bool u_sharp;
 
 in vec2 v_local;
 out vec4 fragColor;
 
+#ifdef SHARP
 vec4 catmullRomWeights(float t) {
     float t2 = t * t, t3 = t2 * t;
     return vec4(-0.5 * t3 + t2 - 0.5 * t,
@@ -43,9 +45,14 @@ vec4 sampleSharp(vec2 uv) {
     float a = clamp(sum.a, 0.0, 1.0);
     return vec4(clamp(sum.rgb, vec3(0.0), vec3(a)), a);
 }
+#endif
 
 void main() {
     vec2 uv = (v_local - u_layerRect.xy) / u_layerRect.zw;
-    vec4 c = u_sharp ? sampleSharp(uv) : texture(u_layer, uv);
+#ifdef SHARP
+    vec4 c = sampleSharp(uv);
+#else
+    vec4 c = texture(u_layer, uv);
+#endif
     fragColor = c * (u_alpha * clipCoverage(gl_FragCoord.xy));
 }

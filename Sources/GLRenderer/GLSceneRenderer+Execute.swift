@@ -111,11 +111,11 @@ extension GLSceneRenderer {
             fill(rect, radius: radius, color: color, local: local, clips: pass.clips, pass, pipeline)
 
         case .content(let index, let local):
-            let (layer, transform) = try r.content.layer(index, local: local, scale: scale, reference: reference,
-                                                         maxSide: min(context.maxTextureSize, 8192))
+            let (layer, transform, exact) = try r.content.layer(index, local: local, scale: scale, reference: reference,
+                                                                maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(texture: layer.texture, rect: layer.rect, local: transform, alpha: 1, clips: pass.clips,
-                      sharp: true, pass, pipeline)
+                      sharp: !exact, pass, pipeline)
 
         case .specular(let box, let radius, let local, let center, let gradientRadius, let strength):
             let p = pipeline.specular
@@ -163,7 +163,6 @@ extension GLSceneRenderer {
         p.use()
         bindTexture(texture, unit: 0)
         p.set("u_layer", int: 0)
-        p.set("u_sharp", int: 0)
         let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)
         p.set("u_alpha", 1)
@@ -211,9 +210,8 @@ extension GLSceneRenderer {
 
     private func drawLayer(texture: GLTexture, rect: Rect, local: AffineTransform, alpha: Double, clips: [ClipShape],
                            sharp: Bool = false, _ pass: Pass, _ pipeline: GLPipeline) {
-        let p = pipeline.layer
+        let p = sharp ? pipeline.sharpLayer : pipeline.layer
         p.use()
-        p.set("u_sharp", int: sharp ? 1 : 0)
         bindTexture(texture, unit: 0)
         p.set("u_layer", int: 0)
         p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)

@@ -211,3 +211,19 @@ extension GLSceneRenderer {
         try drawOverlay(image, into: fb, clip: clip)
     }
 }
+
+// MARK: benchmarks
+
+extension GLSceneRenderer {
+    /// Draws `frame` into the framebuffer kept for a `width` × `height` px target
+    /// (as for a window surface: no read-back) and waits until the GPU is done,
+    /// so a benchmark times the whole frame.
+    public func drawAndFinish(frame: PointerFrame?, width: Int, height: Int, clip: Rect?) throws {
+        try context.makeCurrent()
+        _ = try drawFrame(frame, width: width, height: height, clip: clip)
+        glFinish()
+    }
+
+    /// What this renderer runs on ("OpenGL ES 3.2 Mesa … (llvmpipe …)").
+    public var contextSummary: String { context.summary }
+}

@@ -29,8 +29,8 @@ struct ShaderTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         var checked = 0
         for program in ShaderProgram.all {
-            for (stage, files) in [("vert", [program.vertex]), ("frag", program.fragment)] {
-                let (text, order) = try ShaderProgram.assemble(files, from: sources)
+            for (stage, files, defines) in [("vert", [program.vertex], [String]()), ("frag", program.fragment, program.defines)] {
+                let (text, order) = try ShaderProgram.assemble(files, defines: defines, from: sources)
                 let file = dir.appendingPathComponent("\(program.name).\(stage)")
                 try text.write(to: file, atomically: true, encoding: .utf8)
                 let p = Process()

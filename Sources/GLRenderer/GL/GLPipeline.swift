@@ -7,6 +7,7 @@ final class GLPipeline {
     let sources: ShaderSources
     let fill: GLProgram
     let layer: GLProgram
+    let sharpLayer: GLProgram
     let pointer: GLProgram
     let material: GLProgram
     let highlightLight: GLProgram
@@ -21,6 +22,7 @@ final class GLPipeline {
         self.sources = sources
         fill = try GLProgram(.fill, sources: sources)
         layer = try GLProgram(.layer, sources: sources)
+        sharpLayer = try GLProgram(.sharpLayer, sources: sources)
         pointer = try GLProgram(.pointer, sources: sources)
         material = try GLProgram(.material, sources: sources)
         highlightLight = try GLProgram(.highlightLight, sources: sources)

@@ -11,9 +11,10 @@ final class GLProgram {
 
     init(_ spec: ShaderProgram, sources: ShaderSources) throws {
         name = spec.name
-        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), files: [spec.vertex], program: spec.name, sources: sources)
+        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), files: [spec.vertex], defines: [], program: spec.name, sources: sources)
         defer { glDeleteShader(vs) }
-        let fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), files: spec.fragment, program: spec.name, sources: sources)
+        let fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), files: spec.fragment, defines: spec.defines, program: spec.name,
+                                  sources: sources)
         defer { glDeleteShader(fs) }
         let p = glCreateProgram()
         glAttachShader(p, vs)
@@ -32,8 +33,9 @@ final class GLProgram {
 
     deinit { glDeleteProgram(id) }
 
-    private static func compile(_ kind: GLenum, files: [String], program: String, sources: ShaderSources) throws -> GLuint {
-        let (text, order) = try ShaderProgram.assemble(files, from: sources)
+    private static func compile(_ kind: GLenum, files: [String], defines: [String], program: String,
+                                sources: ShaderSources) throws -> GLuint {
+        let (text, order) = try ShaderProgram.assemble(files, defines: defines, from: sources)
         let s = glCreateShader(kind)
         text.withCString { cs in
             var p: UnsafePointer<GLchar>? = cs

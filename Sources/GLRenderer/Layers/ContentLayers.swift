@@ -44,10 +44,11 @@ final class ContentLayers {
 
     var byteCount: Int { layers.values.joined().reduce(0) { $0 + $1.layer.texture.byteCount } }
 
-    /// The layer for region `i` drawn through `local` (its pt → device px), and
-    /// the transform to draw its rect with.
+    /// The layer for region `i` drawn through `local` (its pt → device px), the
+    /// transform to draw its rect with, and whether its texels land on device
+    /// pixels (exact: no resampling) or it is resampled.
     func layer(_ i: Int, local: AffineTransform, scale: Double, reference: SceneRenderer,
-               maxSide: Int) throws -> (layer: TextureLayer, transform: AffineTransform) {
+               maxSide: Int) throws -> (layer: TextureLayer, transform: AffineTransform, exact: Bool) {
         clock += 1
         let settled = lastTransform[i] == local
         lastTransform[i] = local
@@ -60,11 +61,11 @@ final class ContentLayers {
         if still {
             if let hit = list.first(where: { $0.exactFor == nil && $0.layer.isPixelExact(under: local) }) {
                 hit.layer.lastUse = clock
-                return (hit.layer, local)
+                return (hit.layer, local, true)
             }
         } else if let hit = list.first(where: { $0.exactFor == local }) {
             hit.layer.lastUse = clock
-            return (hit.layer, .identity)
+            return (hit.layer, .identity, true)
         }
 
         let entry: Entry
@@ -82,7 +83,7 @@ final class ContentLayers {
             let wanted = scale * (Self.steps.first { $0 >= u * (1 - 1e-6) } ?? Self.steps[Self.steps.count - 1])
             if let hit = list.first(where: { $0.exactFor == nil && abs($0.layer.density - wanted) < 1e-9 }) {
                 hit.layer.lastUse = clock
-                return (hit.layer, local)
+                return (hit.layer, local, false)
             }
             entry = Entry(layer: try raster(i, bounds: bounds, density: wanted, phase: .zero, reference: reference, maxSide: maxSide),
                           exactFor: nil)
@@ -93,7 +94,7 @@ final class ContentLayers {
             list.remove(at: oldest)
         }
         layers[i] = list
-        return (entry.layer, entry.exactFor == nil ? local : .identity)
+        return (entry.layer, entry.exactFor == nil ? local : .identity, still || entry.exactFor != nil)
     }
 
     private func deviceArea(_ bounds: Rect, _ local: AffineTransform) -> Double {

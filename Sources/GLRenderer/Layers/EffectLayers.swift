@@ -90,7 +90,6 @@ final class EffectLayers {
             let rect = Rect(x: f.rect.minX, y: f.rect.minY, width: Double(f.width) / f.k, height: Double(f.height) / f.k)
             p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)
             p.set("u_alpha", 0.5)
-            p.set("u_sharp", int: 0)
             p.set("u_clipCount", int: 0)
             pipeline.drawQuad(p, rect: rect, toDevice: grown, viewport: (f.width, f.height))
         }
