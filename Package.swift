@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "PointerRendering", dependencies: ["PointerCore", "CCairo"]),
         // The GPU renderer: the Cairo renderer's frames drawn with GLES 3 (Shaders/), over EGL.
         .target(name: "GLRenderer", dependencies: ["PointerCore", "PointerRendering", "CEGL", "CGLES"]),
+        // Real applications as targets: the AT-SPI accessibility tree (libatspi).
+        .systemLibrary(name: "CATSPI", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .target(name: "AccessibilityTargets", dependencies: ["PointerCore", "CATSPI"]),
         // The keyboard rules both backends share (modifier names, the keys reported).
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
@@ -40,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [
-                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend",
+                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend", "AccessibilityTargets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +56,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The command line as a user runs it (the built `adaptive-pointer`).
         .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI"]),
+        .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore", "PointerHost"]),

@@ -31,6 +31,10 @@ public final class X11Overlay {
     private var pacingDeadline: Double?
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
+    /// Another top-level window was mapped, unmapped, moved, resized or restacked.
+    public var onDesktopWindowsChanged: () -> Void = {}
+    /// The pointer went onto another monitor (root pixels; nil: off every monitor).
+    public var onPointerMonitorChanged: (Monitor?) -> Void = { _ in }
 
     /// AP_X11_DEBUG=1 logs every X event.
     static let debug = ProcessInfo.processInfo.environment["AP_X11_DEBUG"] != nil
@@ -120,6 +124,15 @@ public final class X11Overlay {
     }
 
     public var monitorNames: [String] { canvases.map(\.canvasName) }
+    /// The monitor the real pointer is on.
+    public var pointerMonitor: Monitor? { pointerCanvas?.monitor }
+    /// The first monitor shown (the primary one when it is shown).
+    public var primaryMonitor: Monitor? { (canvases.first { $0.monitor.primary } ?? canvases.first)?.monitor }
+
+    /// Other applications' top-level windows, bottom to top (root pixels).
+    public func stackedWindows() -> [StackedWindow] {
+        connection.stackedWindows(excluding: Set(canvases.map(\.window.id)))
+    }
     public var usesCompositor: Bool { compositor.isComposited }
     public var usesSharedMemory: Bool { canvases.first?.usesSharedMemory ?? false }
 
@@ -234,11 +247,12 @@ public final class X11Overlay {
         } else if type == connection.randrFirstEvent + UInt8(XCB_RANDR_SCREEN_CHANGE_NOTIFY)
                     || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY) {
             monitorsChanged()
-        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) {
-            // Same layout for both: response, pad, sequence, event, window.
+        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) || type == UInt8(XCB_UNMAP_NOTIFY) {
+            // Same layout for all three: response, pad, sequence, event, window.
             let w = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee.window
             if options.mode == .overlay && !canvases.contains(where: { $0.window.id == w }) {
-                for c in canvases { c.window.raise() }
+                if type != UInt8(XCB_UNMAP_NOTIFY) { for c in canvases { c.window.raise() } }
+                onDesktopWindowsChanged()
             }
         } else if type == UInt8(XCB_EXPOSE) {
             let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
@@ -285,6 +299,7 @@ public final class X11Overlay {
             pointerCanvas = canvas
             session.pointerMoved(toCanvas: canvas.canvasID)
             steps.reset()
+            onPointerMonitorChanged(canvas.monitor)
         }
         if let event = steps.event(at: point) { deliver(event, now: now) }
         if options.mode == .overlay { cursor.hide() }

@@ -28,8 +28,9 @@ final class X11Window {
     /// Bounds of the non-transparent pixels the shape was last computed over.
     private var contentBounds = PixelRect.zero
 
-    /// Pixels at least this opaque are inside the shaped window.
-    static let shapeAlphaThreshold: UInt32 = 0x20
+    /// Pixels at least this opaque are inside the shaped window (low enough for
+    /// a highlight platter over a real control, about 15 % opaque).
+    static let shapeAlphaThreshold: UInt32 = 0x10
 
     init(connection c: XCBConnection, monitor: Monitor, mode: WindowMode, composited: Bool, title: String) throws {
         connection = c

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import PointerCore
+import PointerHost
 
 /// `adaptive-pointer replay SCENE TRACE --fps N --states FILE|-`: feeds a trace to
 /// the engine and writes one frame-dump JSON object per line (TRACE-FORMAT.md).
@@ -62,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let loaded: Scene
         do {
-            loaded = try SceneLoader.load(path: scene)
+            loaded = try SceneLoader.load(path: (try? AssetLocator.resolveScene(scene)) ?? scene)
         } catch {
             for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
             throw ExitCode(1)

@@ -83,6 +83,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "cairo (the reference), gl (GLES 3 over EGL; Cairo when it cannot start) or auto (GL when it starts).")
     var renderer: RendererChoice = .cairo
 
+    enum Targets: String, ExpressibleByArgument, CaseIterable {
+        case auto, scene, accessibility, both
+    }
+
+    @Option(help: ArgumentHelp("Where targets come from: the scene's regions, the applications' accessibility tree (X11 overlay), or both. auto: the accessibility tree when the scene has no regions (desktop) and the accessibility bus answers, else the scene.",
+                               valueName: "auto|scene|accessibility|both"))
+    var targets: Targets = .auto
+
     func run() throws {
         // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
         EventLoop.blockTerminationSignals()
@@ -259,6 +267,16 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         if mode == .stage { offerWayOut(session, loop) }
+        var feed: AccessibilityFeed?
+        let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
+        if wantsAccessibility {
+            var base = scene
+            if targets == .accessibility { base.regions = [] }
+            do { feed = try AccessibilityFeed(session: session, overlay: overlay, loop: loop, base: base, log: { Self.say($0) }) } catch {
+                Self.say("accessibility targets are off: \(error)")
+            }
+        }
+        defer { withExtendedLifetime(feed) {} }
         Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
