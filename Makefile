@@ -6,9 +6,10 @@
 #   make uninstall PREFIX=…   removes exactly what install put there
 #   make traces               regenerates the bundled demo traces (Assets/Traces)
 #   make doc-images           re-renders the pictures in docs/images
+#   make shaders              regenerates the copy of Shaders/ built into the binary
 # Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
 #   $(PREFIX)/bin/adaptive-pointer
-#   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema}/…
+#   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema,Shaders}/…
 #   $(PREFIX)/share/applications/adaptive-pointer.desktop
 #   $(PREFIX)/share/man/man1/adaptive-pointer.1
 # Earlier versions put an autostart entry for every user into /etc/xdg/autostart
@@ -26,7 +27,7 @@ OLD_AUTOSTART_ENTRIES = /etc/xdg/autostart/adaptive-pointer.desktop $(PREFIX)/et
 BINARY ?= $$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer
 ASSET_DIRS = Scenes Traces Schema
 
-.PHONY: all build install install-files uninstall traces doc-images clean
+.PHONY: all build install install-files uninstall traces doc-images shaders clean
 
 all: build
 
@@ -42,6 +43,10 @@ install-files:
 		find "Assets/$$d" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.png' \) | while read -r f; do \
 			$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$${f#Assets/}" || exit 1; \
 		done || exit 1; \
+	done
+	# The GL renderer's shaders, next to the assets (a broken edit falls back to Cairo, naming the file).
+	for f in Shaders/*.glsl Shaders/*.vert Shaders/*.frag; do \
+		$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$$f" || exit 1; \
 	done
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
 	chmod 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
@@ -66,6 +71,9 @@ traces:
 doc-images:
 	$(SWIFT) build --product adaptive-pointer
 	bash scripts/make-doc-images.sh
+
+shaders:
+	bash scripts/embed-shaders.sh
 
 clean:
 	$(SWIFT) package clean

@@ -9,6 +9,9 @@ packages=(
   sway grim weston xvfb xdotool picom x11-xserver-utils x11-utils python3-jsonschema
   fonts-dejavu-core
   xkb-data libwayland-bin util-linux passwd
+  # The GL renderer: EGL and GLES 3 headers, Mesa's EGL and (software) drivers, and
+  # glslangValidator, which the tests compile every shader with.
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri glslang-tools
 )
 # `--list` prints the packages (one line) for .ci/run's explicit apt-get call.
 if [ "${1:-}" = "--list" ]; then echo "${packages[*]}"; exit 0; fi
