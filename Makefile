@@ -7,9 +7,10 @@
 #   make traces               regenerates every bundled trace (Assets/Traces/*.jsonl) from
 #                             scripts/make-demo-traces.py
 #   make doc-images           re-renders the pictures in docs/images
+#   make shaders              regenerates the copy of Shaders/ built into the binary
 # Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
 #   $(PREFIX)/bin/adaptive-pointer
-#   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema}/…
+#   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema,Shaders}/…
 #   $(PREFIX)/share/applications/adaptive-pointer.desktop
 #   $(PREFIX)/share/man/man1/adaptive-pointer.1
 #   $(PREFIX)/share/doc/adaptive-pointer/*.md, images/*.png   (docs/)
@@ -29,7 +30,7 @@ OLD_AUTOSTART_ENTRIES = /etc/xdg/autostart/adaptive-pointer.desktop $(PREFIX)/et
 BINARY ?= $$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer
 ASSET_DIRS = Scenes Traces Schema
 
-.PHONY: all build install install-files uninstall traces doc-images clean
+.PHONY: all build install install-files uninstall traces doc-images shaders clean
 
 all: build
 
@@ -45,6 +46,10 @@ install-files:
 		find "Assets/$$d" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.png' \) | while read -r f; do \
 			$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$${f#Assets/}" || exit 1; \
 		done || exit 1; \
+	done
+	# The GL renderer's shaders, next to the assets (a broken edit falls back to Cairo, naming the file).
+	for f in Shaders/*.glsl Shaders/*.vert Shaders/*.frag; do \
+		$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$$f" || exit 1; \
 	done
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' Assets/adaptive-pointer.desktop > "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
 	chmod 644 "$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop"
@@ -72,6 +77,9 @@ traces:
 doc-images:
 	$(SWIFT) build --product adaptive-pointer
 	bash scripts/make-doc-images.sh
+
+shaders:
+	bash scripts/embed-shaders.sh
 
 clean:
 	$(SWIFT) package clean

@@ -15,6 +15,8 @@ runtime=(
   pkg-config libcairo2-dev libwayland-dev libxkbcommon-dev libxkbcommon-x11-dev
   libxcb1-dev libxcb-xfixes0-dev libxcb-shape0-dev libxcb-xinput-dev libxcb-randr0-dev
   libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev libatspi2.0-dev
+  # the GL renderer: EGL and GLES 3 headers, Mesa's EGL and (software) drivers
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   # run: the font labels are drawn with, the keymaps xkbcommon compiles, the
   # accessibility bus real applications' targets are read from (run --targets)
   fonts-dejavu-core xkb-data at-spi2-core dbus
@@ -30,8 +32,8 @@ test_only=(
   wayland-protocols libwayland-bin
   # the GTK test applications whose accessibility trees the tests read
   python3-gi gir1.2-gtk-3.0
-  # the GL renderer (EGL + GLES 3, Mesa's software drivers) and its shader checker
-  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri glslang-tools
+  # the shader checker the GL renderer's tests compile every shader with
+  glslang-tools
 )
 
 set_name=test

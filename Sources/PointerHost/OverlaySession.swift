@@ -176,20 +176,21 @@ public final class OverlaySession {
             if pointerCanvas != id { shown.hidden = true }
             let size = state.canvas.sizeInPoints
             var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
-            if banner != state.lastBanner { damage.append(BannerPainter.frame(canvasSize: size)) }
+            // The whole banner, rim included: a rim left behind would stay on screen.
+            if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
             if damage.isEmpty {
                 state.needsDraw = false
                 canvases[id] = state
                 continue
             }
-            guard let (buffer, stale) = state.canvas.beginDraw() else { continue }
+            guard let (target, stale) = state.canvas.beginFrame() else { continue }
             let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
             // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-            let aligned = damage.map { Self.pixelAligned($0, scale: buffer.scale) }
+            let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
             let clip = stale.map { aligned + $0 } ?? full
             do {
-                try painter.draw(shown, into: buffer, clip: clip)
-                if let banner { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: clip) }
+                try painter.draw(shown, into: target, clip: clip)
+                if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
             } catch {
                 // Never commit (or remember as drawn) a half-drawn buffer: the
                 // screen keeps the last good frame, and the next draw is a full one.
@@ -277,5 +278,15 @@ public final class OverlaySession {
     public var statsSummary: String {
         [eventToCommit.summary, frameProcessing.summary, motionToPresent.summary, motionToFrameDone.summary]
             .joined(separator: "\n")
+    }
+}
+
+extension DrawTarget {
+    /// Device pixels per canvas pt.
+    var scale: Double {
+        switch self {
+        case .pixels(let b): return b.scale
+        case .window(let w): return w.scale
+        }
     }
 }

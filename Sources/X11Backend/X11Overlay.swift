@@ -1,5 +1,6 @@
 import CXCB
 import Foundation
+import GLRenderer
 import PointerCore
 import PointerHost
 
@@ -18,6 +19,8 @@ public final class X11Overlay {
     private let compositor: CompositorWatch
     private let sampler: ScreenSampler
     private var canvases: [X11Canvas] = []
+    /// The GL context stage windows are drawn with through EGL (nil: shared memory).
+    private var glContext: GLContext?
     private var nextCanvasID = 1
     public private(set) var scale: Double
     /// The canvas the real pointer is on, and where on it (canvas pt).
@@ -78,6 +81,12 @@ public final class X11Overlay {
         if !input.gesturesAvailable {
             log("XInput 2.\(connection.xinputMinor): no touchpad pinch/swipe gestures (they need XInput 2.4)")
         }
+        // A GL painter draws stage windows through EGL on this connection. The overlay keeps
+        // CPU buffers: its shape and screen sampling read the pixels it shows.
+        if options.mode == .stage {
+            glContext = session.painter.windowContext(for: .xcb(UnsafeMutableRawPointer(connection.raw), screen: connection.screenNumber))
+            if glContext != nil { log("drawing with GL into EGL window surfaces (xcb)") }
+        }
         for m in monitors where options.output == nil || m.name == options.output { try addCanvas(m, composited: composited) }
         if canvases.isEmpty { throw X11Error.noMonitor(requested: options.output, available: monitors.map(\.name)) }
 
@@ -107,6 +116,10 @@ public final class X11Overlay {
         cursor.show()
         for c in canvases { session.remove(canvasID: c.canvasID) }
         canvases.removeAll()
+        if glContext != nil {
+            glContext = nil
+            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+        }
         connection.flush()
     }
 
@@ -127,7 +140,7 @@ public final class X11Overlay {
     private func addCanvas(_ monitor: Monitor, composited: Bool) throws {
         let window = try X11Window(connection: connection, monitor: monitor, mode: options.mode,
                                    composited: composited, title: options.title)
-        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale)
+        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale, gl: glContext)
         nextCanvasID += 1
         try input.selectWindowEvents(window.id)
         canvas.willDraw = { [unowned self, unowned canvas] in sampler.beginFrame(on: canvas) }
@@ -137,7 +150,7 @@ public final class X11Overlay {
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
-            + (canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
+            + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
     }
 
     private func canvas(atRootX x: Int, y: Int) -> X11Canvas? {

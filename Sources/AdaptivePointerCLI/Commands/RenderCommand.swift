@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLRenderer
 import PointerCore
 import PointerHost
 import PointerRendering
@@ -40,6 +41,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
     var crop: String?
 
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
+
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
         if let crop, parseCrop(crop) == nil { throw ValidationError("--crop wants x,y,w,h in pt with w, h > 0 (got '\(crop)')") }
@@ -62,13 +66,17 @@ struct RenderCommand: ParsableCommand {
         } catch let e as CairoError {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
             throw ExitCode(1)
+        } catch let e as GLError {
+            FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
+            throw ExitCode(1)
         }
     }
 
     private func render() throws {
         let (sceneFile, loaded) = try loadScene()
         let events = try loadTrace(sceneFile: sceneFile)
-        let renderer = try SceneRenderer(scene: loaded, scale: scale)
+        let factory = RendererFactory(choice: self.renderer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let renderer = try factory.makeRenderer(scene: loaded, scale: scale)
         if loaded.canvas.size == nil {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])
         }

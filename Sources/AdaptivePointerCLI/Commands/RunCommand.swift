@@ -77,6 +77,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "X11: pixels per point. Default: Xft.dpi / 96 from the X resources, else 1.")
     var scale: Double?
 
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
+
     enum Targets: String, ExpressibleByArgument, CaseIterable {
         case auto, scene, accessibility, both
     }
@@ -166,7 +169,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let painter: OverlayPainter
-        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
+        do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
             Self.say("the scene \(scenePath) cannot be drawn: \(error)")
             throw ExitCode(2)
         }
