@@ -102,11 +102,13 @@ extension PointerEngine {
     }
 
     /// Region effect targets: C14 highlight content, C15 lift, C16 hover, C19
-    /// `hides`, E24 reveal.
+    /// `hides`, E24 reveal. While the pointer is auto-hidden (B10) none apply: the
+    /// regions spring back to rest as it fades, and the next motion brings them back.
     func updateRegions(overridden: Bool) {
         struct Want { var offset = Point.zero; var scale = 1.0; var opacity: Double?; var emphasis = 0.0 }
         var wants: [Int: Want] = [:]
-        if let t = target, !overridden, !dragging || pressed {
+        let active = !autoHidden
+        if active, let t = target, !overridden, !dragging || pressed {
             let r = layout.regions[t]
             let size = r.frame.size
             let local = point(model, inSpaceOf: t) ?? model
@@ -133,7 +135,7 @@ extension PointerEngine {
             }
         }
         // C19: while the pointer is in a region, the regions it `hides` fade out.
-        var chain = target
+        var chain = active ? target : nil
         while let c = chain {
             for id in layout.regions[c].region.hides {
                 if let h = layout.indexByID[id] { wants[h, default: Want()].opacity = 0 }
@@ -142,7 +144,7 @@ extension PointerEngine {
         }
         // E24: reveal regions show while the pointer is over their hit area.
         for r in revealRegions {
-            let over = !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
+            let over = active && !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
             if over && wants[r]?.opacity == nil { wants[r, default: Want()].opacity = 1 }
         }
         for key in regionAnims.keys {
