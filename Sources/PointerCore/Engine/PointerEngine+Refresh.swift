@@ -39,30 +39,28 @@ extension PointerEngine {
             } else {
                 switch r.effect {
                 case .highlight, .lift:
-                    // A2/B7: snap onto the control and morph into its shape.
+                    // A2/B7: snap onto the control and morph into its platter: the
+                    // control's rounded rect, or the region's own `shape` (C14 + shape).
                     let drawn = drawnFrame(of: t)
                     let zoom = r.frame.width > 0 ? drawn.width / r.frame.width : 1
-                    newShape = ShapeResolver.roundedRect(size: drawn.size, cornerRadius: r.cornerRadius * zoom)
+                    newShape = ShapeResolver.platter(for: r, drawnSize: drawn.size, zoom: zoom, diameter: diameter)
                     newPlacement.x = .fixed(drawn.midX)
                     newPlacement.y = .fixed(drawn.midY)
                     if !pressed {
                         newPlacement.parallaxCenter = drawn.center
                         newPlacement.parallax = effects.parallax
                     }
-                case .hover:
-                    // C16: the pointer keeps its circle and stays on top.
-                    newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
-                case .none:
+                case .hover, .none:
+                    // C16: hover keeps the pointer on top — the circle, or the region's
+                    // own shape, placed exactly as in a region without an effect.
                     if let spec = r.region.shape {
                         newShape = ShapeResolver.resolve(spec, region: r, diameter: diameter)
-                        if case .roundedRect = spec {
-                            // A rounded-rect shape sits centred in its region.
-                            let drawn = drawnFrame(of: t)
-                            newPlacement.x = .fixed(drawn.midX)
-                            newPlacement.y = .fixed(drawn.midY)
-                        } else {
-                            newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
-                        }
+                    }
+                    if case .roundedRect? = r.region.shape {
+                        // A rounded-rect shape sits centred in its region.
+                        let drawn = drawnFrame(of: t)
+                        newPlacement.x = .fixed(drawn.midX)
+                        newPlacement.y = .fixed(drawn.midY)
                     } else {
                         newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
                     }

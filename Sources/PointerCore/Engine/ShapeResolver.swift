@@ -63,6 +63,29 @@ public enum ShapeResolver {
         }
     }
 
+    /// The shape a highlight or lift pointer morphs into on `region` (C14, C15):
+    /// the region's own `shape` when it has one (a `roundedRect` may be outset or
+    /// inset from the frame), else its frame with its corner radius; scaled by
+    /// `zoom` (zoomed parents) and always centred on the control. `drawnSize`: the
+    /// control's frame as drawn.
+    public static func platter(for region: LaidOutRegion, drawnSize: Size, zoom: Double,
+                               diameter: Double) -> ResolvedShape {
+        guard let spec = region.region.shape else {
+            return roundedRect(size: drawnSize, cornerRadius: region.cornerRadius * zoom)
+        }
+        var s = resolve(spec, region: region, diameter: diameter)
+        if s.isPath {
+            s.size = s.size * zoom
+        } else {
+            let rect = roundedRect(size: s.size * zoom, cornerRadius: s.cornerRadius * zoom)
+            s.size = rect.size
+            s.cornerRadius = rect.cornerRadius
+            s.geometry = rect.geometry
+        }
+        s.anchor = Point(x: s.size.width / 2, y: s.size.height / 2)
+        return s
+    }
+
     static func path(_ p: PathShape) -> ResolvedShape {
         ResolvedShape(kind: .path, name: p.name, size: p.size, cornerRadius: 0,
                       geometry: .path(p), anchor: p.anchor)
