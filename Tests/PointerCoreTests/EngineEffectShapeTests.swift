@@ -203,3 +203,42 @@ extension EngineEffectShapeTests {
         #expect(star.visible.frame.center.distance(to: Point(x: 818.5, y: 218.5)) < 0.01)
     }
 }
+
+extension EngineEffectShapeTests {
+    /// Where the drawn shape's anchor is: the box corner plus the anchor blended
+    /// between the morph's two shapes (unit box), as the renderer morphs outlines.
+    static func drawnAnchor(_ v: VisiblePointer, from: Point, to: Point) -> Point {
+        let t = min(max(v.transition?.progress ?? 1, 0), 1)
+        let u = from.interpolated(to: to, t)
+        return Point(x: v.frame.minX + u.x * v.frame.width, y: v.frame.minY + u.y * v.frame.height)
+    }
+
+    @Test("D22 the marker tip shares the circle's anchor: no jump between the circle's centre and the tip during the morph, both ways")
+    func markerTipKeepsAnchor() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"pins","frame":[100,100,300,200],"shape":"marker-tip","content":{"fill":"#DDEBFF"}}
+            """, pointer: "\"autoHideDelay\":0")
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":60,"y":180}
+            {"t":0.2,"type":"position","x":200,"y":180}
+            {"t":1,"type":"position","x":60,"y":180}
+            """)
+        let centre = Point(x: 0.5, y: 0.5), tip = Point(x: 0.5, y: 1)
+        let enter = frames.between(0.2, 0.95)
+        #expect(enter.contains { ($0.visible.transition?.progress ?? 1) > 0.2 && ($0.visible.transition?.progress ?? 1) < 0.8 })
+        for f in enter {
+            let a = Self.drawnAnchor(f.visible, from: centre, to: tip)
+            #expect(a.distance(to: f.pointer) < 0.01, "t=\(f.time): anchor \(a), pointer \(f.pointer)")
+        }
+        // At rest the tip is on the pointer: the box's bottom centre.
+        let on = frames.at(0.95).visible
+        #expect(on.transition == nil)
+        #expect(abs(on.frame.maxY - 180) < 0.01 && abs(on.frame.midX - 200) < 0.01)
+        // Leaving, the tip turns back into the circle's centre without moving either.
+        for f in frames.between(1, 1.8) {
+            let a = Self.drawnAnchor(f.visible, from: tip, to: centre)
+            #expect(a.distance(to: f.pointer) < 0.01, "t=\(f.time): anchor \(a), pointer \(f.pointer)")
+        }
+        #expect(frames.last!.visible.frame.center == Point(x: 60, y: 180))
+    }
+}

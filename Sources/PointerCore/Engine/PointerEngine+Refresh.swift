@@ -67,13 +67,12 @@ extension PointerEngine {
                 }
             }
         }
-        newPlacement.anchorShift = Point(x: newShape.size.width / 2 - newShape.anchor.x,
-                                         y: newShape.size.height / 2 - newShape.anchor.y)
 
         // 4. Apply: animate only the jumps (see `Placement`).
         if newShape != shape {
             if newShape.isPath || shape.isPath {
-                transitionFrom = (shape.geometry, shape.kind)
+                // Starts from the anchor drawn now, so an interrupted morph does not move it.
+                transitionFrom = (shape.geometry, shape.kind, drawnAnchor)
                 transitionProgress.set(0)
                 transitionProgress.target = 1
             }
@@ -156,9 +155,21 @@ extension PointerEngine {
         }
     }
 
+    /// The drawn shape's anchor as a fraction of its box: the shape's own, or
+    /// during a path morph the blend of the two shapes' anchors at its progress.
+    var drawnAnchor: Point {
+        let to = shape.unitAnchor
+        guard let from = transitionFrom?.anchor else { return to }
+        return from.interpolated(to: to, Swift.min(Swift.max(transitionProgress.value, 0), 1))
+    }
+
     func currentFrame(time: Double) -> PointerFrame {
-        let c = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
+        // D22: the box is placed so the (blended) anchor sits on the placement point;
+        // a circle → marker-tip morph grows around the pointer instead of sliding.
+        let anchorPoint = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
         let size = Size(width: Swift.max(width.value, 0), height: Swift.max(height.value, 0))
+        let a = drawnAnchor
+        let c = anchorPoint + Point(x: (0.5 - a.x) * size.width, y: (0.5 - a.y) * size.height)
         let transition = transitionFrom.map {
             ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
         }

@@ -10,6 +10,11 @@ public struct ResolvedShape: Sendable, Equatable {
     public var anchor: Point
 
     public var isPath: Bool { kind == .path }
+
+    /// `anchor` as a fraction of the box (0.5, 0.5 = centred).
+    public var unitAnchor: Point {
+        Point(x: size.width > 0 ? anchor.x / size.width : 0.5, y: size.height > 0 ? anchor.y / size.height : 0.5)
+    }
 }
 
 /// Turns a scene `ShapeSpec` into a `ResolvedShape` for a region (defaults come

@@ -15,8 +15,6 @@ struct Placement: Sendable, Equatable {
     /// Snapped controls: parallax toward the model pointer around this centre.
     var parallaxCenter: Point?
     var parallax: ParallaxTuning = ParallaxTuning()
-    /// From the pointer position to the centre of the shape's box (non-centred anchors).
-    var anchorShift: Point = .zero
     /// Axes the model pointer is recentred along on lift (the region's
     /// `constrainedAxes`; a snap grid alone only moves the drawn pointer).
     var recenterX = false
@@ -24,13 +22,14 @@ struct Placement: Sendable, Equatable {
 
     static let free = Placement()
 
-    /// The drawn position (the shape box's centre) for this model pointer.
+    /// Where the drawn shape's anchor goes for this model pointer (the box is
+    /// placed around it in `currentFrame`, so a morph keeps the anchor still, D22).
     func center(model: Point) -> Point {
         var p = Point(x: 0, y: 0)
         switch x { case .follow: p.x = model.x; case .fixed(let v): p.x = v }
         switch y { case .follow: p.y = model.y; case .fixed(let v): p.y = v }
         if let c = parallaxCenter { p += parallax.offset(model: model, center: c) }
-        return p + anchorShift
+        return p
     }
 
     /// The model pointer moved onto the held axes (recentering, B9).
