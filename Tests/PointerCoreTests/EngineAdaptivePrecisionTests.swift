@@ -168,3 +168,49 @@ extension EngineAdaptivePrecisionTests {
         #expect(bar.at(0).target == "bar")
     }
 }
+
+extension EngineAdaptivePrecisionTests {
+    /// The map scene's search field: one line, a 20 pt beam, a 12 pt hit padding (it has a fill).
+    static let searchField = EngineFixture.sceneJSON("""
+        {"id":"search","frame":[20,14,320,40],"cornerRadius":10,"shape":{"verticalBeam":{"length":20}},"content":{"fill":"#FFFFFF"}},
+        {"id":"notes","frame":[400,100,300,200],"shape":{"verticalBeam":{"length":20}},"content":{"fill":"#FFFFFF"}}
+        """, pointer: "\"autoHideDelay\":0")
+
+    @Test("A3 in a single-line field the I-beam stays on the line: held on its centre line, never drawn outside the field")
+    func singleLineField() throws {
+        // Enter the field, then drift slowly down into the padding below it (the gap
+        // under the map's search field), then left into the padding beside it.
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":150,\"y\":30}\n"
+        for i in 1...40 { trace += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":150,\"y\":\(30 + Double(i) * 0.8)}\n" }
+        for i in 1...40 { trace += "{\"t\":\(1.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":\(150 - Double(i) * 3.4),\"y\":60}\n" }
+        let frames = try EngineFixture.replay(Self.searchField, trace)
+        let field = Rect(x: 20, y: 14, width: 320, height: 40)
+        let inField = frames.filter { $0.time >= 0.4 }
+        #expect(inField.allSatisfy { $0.target == "search" && $0.visible.kind == .verticalBeam })
+        #expect(inField.contains { $0.pointer.y > 58 })  // the model pointer did reach the gap
+        for f in inField {
+            let b = f.visible.frame
+            #expect(abs(b.midY - 34) < 0.01, "t=\(f.time): beam centred at \(b.midY), not on the line")
+            #expect(b.minX >= field.minX - 0.01 && b.maxX <= field.maxX + 0.01
+                    && b.minY >= field.minY - 0.01 && b.maxY <= field.maxY + 0.01, "t=\(f.time): beam \(b) outside \(field)")
+        }
+        // Along the line it follows the model pointer exactly while inside the field.
+        #expect(abs(frames.at(1.6).visible.frame.midX - frames.at(1.6).pointer.x) < 0.001)
+    }
+
+    @Test("A3 a text area without a line grid keeps the I-beam inside it, whatever the padding")
+    func beamStaysInsideArea() throws {
+        let frames = try EngineFixture.replay(Self.searchField, """
+            {"t":0,"type":"position","x":500,"y":200}
+            {"t":0.5,"type":"position","x":500,"y":310}
+            {"t":1,"type":"position","x":390,"y":150}
+            """)
+        #expect(abs(frames.at(0.4).visible.frame.midY - 200) < 0.001)  // free inside the area
+        let below = frames.at(0.95)
+        #expect(below.target == "notes")
+        #expect(abs(below.visible.frame.maxY - 300) < 0.01, "\(below.visible.frame)")
+        let beside = frames.last!
+        #expect(beside.target == "notes")
+        #expect(abs(beside.visible.frame.minX - 400) < 0.01 && abs(beside.visible.frame.midY - 150) < 0.01, "\(beside.visible.frame)")
+    }
+}

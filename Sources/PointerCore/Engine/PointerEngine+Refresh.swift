@@ -62,7 +62,7 @@ extension PointerEngine {
                         newPlacement.x = .fixed(drawn.midX)
                         newPlacement.y = .fixed(drawn.midY)
                     } else {
-                        newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
+                        newPlacement = Snapping.placement(in: r, local: local, shape: newShape) { drawnPoint($0, inSpaceOf: t) }
                     }
                 }
             }

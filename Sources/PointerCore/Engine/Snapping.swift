@@ -8,6 +8,16 @@ struct Placement: Sendable, Equatable {
     enum AxisMode: Sendable, Equatable {
         case follow
         case fixed(Double)
+        /// Follows the model pointer within [lo, hi]: a beam kept inside its region (A3).
+        case clamped(Double, Double)
+
+        func value(_ model: Double) -> Double {
+            switch self {
+            case .follow: return model
+            case .fixed(let v): return v
+            case .clamped(let lo, let hi): return Swift.min(Swift.max(model, lo), hi)
+            }
+        }
     }
 
     var x: AxisMode = .follow
@@ -25,9 +35,7 @@ struct Placement: Sendable, Equatable {
     /// Where the drawn shape's anchor goes for this model pointer (the box is
     /// placed around it in `currentFrame`, so a morph keeps the anchor still, D22).
     func center(model: Point) -> Point {
-        var p = Point(x: 0, y: 0)
-        switch x { case .follow: p.x = model.x; case .fixed(let v): p.x = v }
-        switch y { case .follow: p.y = model.y; case .fixed(let v): p.y = v }
+        var p = Point(x: x.value(model.x), y: y.value(model.y))
         if let c = parallaxCenter { p += parallax.offset(model: model, center: c) }
         return p
     }
@@ -73,17 +81,22 @@ enum Snapping {
 
     /// Free-moving placement inside `region` (shape regions, hover): snap grid
     /// and constrained axes hold axes; `local` is the model pointer in the
-    /// region's rest space, `toDrawn` maps a rest point to the canvas.
-    static func placement(in region: LaidOutRegion, local: Point, toDrawn: (Point) -> Point) -> Placement {
+    /// region's rest space, `toDrawn` maps a rest point to the canvas. A beam
+    /// `shape` (A3) is also held on the centre line of a one-line field (no grid
+    /// on that axis, at most two beams long) and never leaves the region.
+    static func placement(in region: LaidOutRegion, local: Point, shape: ResolvedShape?,
+                          toDrawn: (Point) -> Point) -> Placement {
         let r = region.region
         let frame = region.frame
+        let beam = shape.flatMap { $0.kind == .verticalBeam || $0.kind == .horizontalBeam ? $0.size : nil }
         var held = local
         var holdX = false, holdY = false
         if let sx = r.snap?.x {
             held.x = cellCenter(local.x, origin: frame.minX + (r.snap?.origin.x ?? 0), step: sx,
                                 lo: frame.minX, hi: frame.maxX)
             holdX = true
-        } else if r.constrainedAxes.contains(.horizontal) {
+        } else if r.constrainedAxes.contains(.horizontal)
+                    || (shape?.kind == .horizontalBeam && frame.width <= 2 * (beam?.width ?? 0)) {
             held.x = frame.midX
             holdX = true
         }
@@ -91,7 +104,8 @@ enum Snapping {
             held.y = cellCenter(local.y, origin: frame.minY + (r.snap?.origin.y ?? 0), step: sy,
                                 lo: frame.minY, hi: frame.maxY)
             holdY = true
-        } else if r.constrainedAxes.contains(.vertical) {
+        } else if r.constrainedAxes.contains(.vertical)
+                    || (shape?.kind == .verticalBeam && frame.height <= 2 * (beam?.height ?? 0)) {
             held.y = frame.midY
             holdY = true
         }
@@ -102,6 +116,14 @@ enum Snapping {
             let drawn = toDrawn(held)
             if holdX { placement.x = .fixed(drawn.x) }
             if holdY { placement.y = .fixed(drawn.y) }
+        }
+        if let b = beam {
+            // The beam's centre stays at least half the beam from each edge (drawn space).
+            let lo = toDrawn(Point(x: frame.minX + b.width / 2, y: frame.minY + b.height / 2))
+            let hi = toDrawn(Point(x: frame.maxX - b.width / 2, y: frame.maxY - b.height / 2))
+            let mid = toDrawn(frame.center)
+            if !holdX { placement.x = lo.x <= hi.x ? .clamped(lo.x, hi.x) : .fixed(mid.x) }
+            if !holdY { placement.y = lo.y <= hi.y ? .clamped(lo.y, hi.y) : .fixed(mid.y) }
         }
         return placement
     }
