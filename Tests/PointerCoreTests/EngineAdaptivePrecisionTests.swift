@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import PointerCore
 
 /// MISSION-NOTES A1–A4: the circle, snapping into controls, the I-beam, grids.
@@ -212,5 +213,57 @@ extension EngineAdaptivePrecisionTests {
         let beside = frames.last!
         #expect(beside.target == "notes")
         #expect(abs(beside.visible.frame.minX - 400) < 0.01 && abs(beside.visible.frame.midY - 150) < 0.01, "\(beside.visible.frame)")
+    }
+}
+
+extension EngineAdaptivePrecisionTests {
+    static let bundledCalendar: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/Scenes/calendar.json")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    @Test("A4 calendar slots: the 15-minute marker rests on the quarter-hour line where the slot starts, not mid-slot")
+    func calendarMarksSlotStart() throws {
+        // The bundled day view: its top edge (y 69) is 8:00, hour lines every 60 pt.
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":500,\"y\":151}\n"  // inside 9:15–9:30
+        trace += "{\"t\":1,\"type\":\"position\",\"x\":500,\"y\":144}\n"       // exactly on 9:15
+        trace += "{\"t\":2,\"type\":\"position\",\"x\":500,\"y\":143.5}\n"     // just before: 9:00–9:15
+        trace += "{\"t\":3,\"type\":\"position\",\"x\":500,\"y\":75}\n"        // first slot, 8:00
+        trace += "{\"t\":4,\"type\":\"position\",\"x\":500,\"y\":612}\n"       // below the last slot (padding)
+        let frames = try EngineFixture.replay(Self.bundledCalendar, trace)
+        let expected: [(Double, Double)] = [(0.9, 144), (1.9, 144), (2.9, 129), (3.9, 69), (4.9, 594)]
+        for (t, y) in expected {
+            let f = frames.at(t)
+            #expect(f.target == "day" && f.visible.kind == .horizontalBeam, "t=\(t): \(String(describing: f.target))")
+            #expect(abs(f.visible.frame.midY - y) < 0.01, "t=\(t): marker at \(f.visible.frame.midY), slot starts at \(y)")
+        }
+    }
+
+    @Test("A4 snap to lines: a grid with \"to\": \"lines\" steps between lines, centres stay the default")
+    func snapToLines() throws {
+        let lines = EngineFixture.sceneJSON("""
+            {"id":"day","frame":[100,0,400,800],"shape":{"horizontalBeam":{"length":120}},"snap":{"y":15,"to":"lines"}}
+            """, pointer: "\"autoHideDelay\":0")
+        var slow = "{\"t\":0,\"type\":\"position\",\"x\":300,\"y\":100}\n"
+        for i in 1...6 { slow += "{\"t\":\(Double(i) * 0.4),\"type\":\"position\",\"x\":300,\"y\":\(100 + Double(i) * 15)}\n" }
+        let frames = try EngineFixture.replay(lines, slow)
+        for i in 0...6 {
+            let y = 100 + Double(i) * 15
+            #expect(abs(frames.at(Double(i) * 0.4 + 0.39).visible.frame.midY - (y / 15).rounded(.down) * 15) < 0.05)
+        }
+        // Without "to" the same grid still rests on cell centres.
+        let centres = try EngineFixture.replay(Self.calendar, "{\"t\":0,\"type\":\"position\",\"x\":300,\"y\":100}")
+        #expect(abs(centres.last!.visible.frame.midY - 97.5) < 0.01)
+        // An unknown target is a load error naming the key and the choices.
+        #expect(throws: SceneLoadError.self) {
+            try EngineFixture.scene(EngineFixture.sceneJSON(#"{"id":"d","frame":[0,0,10,10],"snap":{"y":5,"to":"middle"}}"#))
+        }
+        do {
+            _ = try EngineFixture.scene(EngineFixture.sceneJSON(#"{"id":"d","frame":[0,0,10,10],"snap":{"y":5,"to":"middle"}}"#))
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("regions[0].snap.to") && text.contains("\"lines\""), "\(text)")
+        }
     }
 }

@@ -79,6 +79,27 @@ enum Snapping {
         return Swift.min(Swift.max(c, cmin), cmax)
     }
 
+    /// The grid line where the cell containing `v` starts (A4: a calendar slot's
+    /// start), kept to lines in [lo, hi) so it never marks a slot outside the region.
+    static func cellStart(_ v: Double, origin: Double, step: Double, lo: Double, hi: Double) -> Double {
+        guard step > 0 else { return v }
+        // A hair of tolerance so a pointer (or an edge) exactly on a line counts as on it.
+        let e = 1e-9
+        let line = origin + ((v - origin) / step + e).rounded(.down) * step
+        let first = origin + ((lo - origin) / step - e).rounded(.up) * step
+        let last = origin + (((hi - origin) / step - e).rounded(.up) - 1) * step
+        if first > last { return (lo + hi) / 2 }
+        return Swift.min(Swift.max(line, first), last)
+    }
+
+    /// The held coordinate on a snap axis: a cell centre or a cell's starting line.
+    static func snapped(_ v: Double, origin: Double, step: Double, lo: Double, hi: Double, to: SnapTarget) -> Double {
+        switch to {
+        case .centers: return cellCenter(v, origin: origin, step: step, lo: lo, hi: hi)
+        case .lines: return cellStart(v, origin: origin, step: step, lo: lo, hi: hi)
+        }
+    }
+
     /// Free-moving placement inside `region` (shape regions, hover): snap grid
     /// and constrained axes hold axes; `local` is the model pointer in the
     /// region's rest space, `toDrawn` maps a rest point to the canvas. A beam
@@ -92,8 +113,8 @@ enum Snapping {
         var held = local
         var holdX = false, holdY = false
         if let sx = r.snap?.x {
-            held.x = cellCenter(local.x, origin: frame.minX + (r.snap?.origin.x ?? 0), step: sx,
-                                lo: frame.minX, hi: frame.maxX)
+            held.x = snapped(local.x, origin: frame.minX + (r.snap?.origin.x ?? 0), step: sx,
+                             lo: frame.minX, hi: frame.maxX, to: r.snap?.to ?? .centers)
             holdX = true
         } else if r.constrainedAxes.contains(.horizontal)
                     || (shape?.kind == .horizontalBeam && frame.width <= 2 * (beam?.width ?? 0)) {
@@ -101,8 +122,8 @@ enum Snapping {
             holdX = true
         }
         if let sy = r.snap?.y {
-            held.y = cellCenter(local.y, origin: frame.minY + (r.snap?.origin.y ?? 0), step: sy,
-                                lo: frame.minY, hi: frame.maxY)
+            held.y = snapped(local.y, origin: frame.minY + (r.snap?.origin.y ?? 0), step: sy,
+                             lo: frame.minY, hi: frame.maxY, to: r.snap?.to ?? .centers)
             holdY = true
         } else if r.constrainedAxes.contains(.vertical)
                     || (shape?.kind == .verticalBeam && frame.height <= 2 * (beam?.height ?? 0)) {
