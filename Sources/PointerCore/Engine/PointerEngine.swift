@@ -72,7 +72,8 @@ public final class PointerEngine {
     var presence: Spring
     var liftFade: Spring
     var transitionProgress: Spring
-    var transitionFrom: (geometry: ShapeGeometry, kind: ShapeKind)?
+    /// The shape a path morph started from, with its anchor as a fraction of its box.
+    var transitionFrom: (geometry: ShapeGeometry, kind: ShapeKind, anchor: Point)?
 
     // Regions.
     var transforms: [Int: RegionTransform] = [:]
