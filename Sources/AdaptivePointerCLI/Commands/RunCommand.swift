@@ -229,10 +229,9 @@ struct RunCommand: ParsableCommand {
     // MARK: Wayland
 
     private func runWayland(scenePath: String, scene: Scene) throws {
-        // Nothing given on the command line is dropped without a word.
-        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" },
-                       targets == .accessibility || targets == .both ? "--targets \(targets.rawValue)" : nil].compactMap { $0 }
-        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: ", ")) only applies on X11; ignored on Wayland") }
+        // Nothing given on the command line is dropped without a word (--targets is noted in run()).
+        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" }].compactMap { $0 }
+        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: " and ")) only applies on X11; ignored on Wayland") }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
