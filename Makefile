@@ -1,10 +1,11 @@
 # Build and install adaptive-pointer.
 #   make                      release build (.build/release/adaptive-pointer)
-#   make install PREFIX=…     binary, assets, the menu entry, man page (DESTDIR supported);
+#   make install PREFIX=…     binary, assets, the menu entry, man page, docs (DESTDIR supported);
 #                             no autostart: that is per user and opt-in (adaptive-pointer autostart enable)
 #   make install-files …      the same without building (BINARY=path picks the binary)
 #   make uninstall PREFIX=…   removes exactly what install put there
-#   make traces               regenerates the bundled demo traces (Assets/Traces)
+#   make traces               regenerates every bundled trace (Assets/Traces/*.jsonl) from
+#                             scripts/make-demo-traces.py
 #   make doc-images           re-renders the pictures in docs/images
 #   make shaders              regenerates the copy of Shaders/ built into the binary
 # Installed layout (AssetLocator finds the assets at <exe>/../share/adaptive-pointer):
@@ -12,6 +13,7 @@
 #   $(PREFIX)/share/adaptive-pointer/{Scenes,Traces,Schema,Shaders}/…
 #   $(PREFIX)/share/applications/adaptive-pointer.desktop
 #   $(PREFIX)/share/man/man1/adaptive-pointer.1
+#   $(PREFIX)/share/doc/adaptive-pointer/*.md, images/*.png   (docs/)
 # Earlier versions put an autostart entry for every user into /etc/xdg/autostart
 # (or $(PREFIX)/etc/xdg/autostart); install and uninstall remove it.
 
@@ -23,6 +25,7 @@ BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/adaptive-pointer
 APPDIR = $(PREFIX)/share/applications
 MANDIR = $(PREFIX)/share/man/man1
+DOCDIR = $(PREFIX)/share/doc/adaptive-pointer
 OLD_AUTOSTART_ENTRIES = /etc/xdg/autostart/adaptive-pointer.desktop $(PREFIX)/etc/xdg/autostart/adaptive-pointer.desktop
 BINARY ?= $$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer
 ASSET_DIRS = Scenes Traces Schema
@@ -54,6 +57,9 @@ install-files:
 		if [ -e "$(DESTDIR)$$f" ]; then rm -f "$(DESTDIR)$$f" && echo "removed $(DESTDIR)$$f (an earlier install started the pointer for every user; autostart is now opt-in: adaptive-pointer autostart enable)"; fi; \
 	done
 	$(INSTALL) -m 644 docs/adaptive-pointer.1 "$(DESTDIR)$(MANDIR)/adaptive-pointer.1"
+	$(INSTALL) -d "$(DESTDIR)$(DOCDIR)/images"
+	$(INSTALL) -m 644 docs/*.md "$(DESTDIR)$(DOCDIR)/"
+	$(INSTALL) -m 644 docs/images/*.png "$(DESTDIR)$(DOCDIR)/images/"
 	@echo "installed $(DESTDIR)$(BINDIR)/adaptive-pointer (assets in $(DESTDIR)$(DATADIR))"
 
 uninstall:
@@ -61,9 +67,9 @@ uninstall:
 		"$(DESTDIR)$(APPDIR)/adaptive-pointer.desktop" \
 		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1" \
 		$(foreach f,$(OLD_AUTOSTART_ENTRIES),"$(DESTDIR)$(f)")
-	rm -rf "$(DESTDIR)$(DATADIR)"
+	rm -rf "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)"
 
-# Both replay through the debug build (the traces follow what the engine does).
+# Both run the debug build (the trace script replays through it to follow the engine).
 traces:
 	$(SWIFT) build --product adaptive-pointer
 	/usr/bin/python3 scripts/make-demo-traces.py

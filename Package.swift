@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"]),
+        // Reference PNGs and fixture scenes are read by path (#filePath), not bundled.
+        .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"], exclude: ["References"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore", "PointerHost"]),
         .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
@@ -67,7 +68,7 @@ let package = Package(
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
                                                                 "AdaptivePointerCLI", "wayland-input-player"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

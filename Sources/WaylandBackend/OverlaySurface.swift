@@ -206,6 +206,4 @@ final class OverlaySurface: OverlayCanvas {
             wl_surface_commit(surface) // the frame callback still comes, and the next frame is whole
         }
     }
-
-    var mappedBytes: Int { pool.mappedBytes }
 }

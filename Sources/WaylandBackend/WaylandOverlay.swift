@@ -197,7 +197,7 @@ public final class WaylandOverlay {
         needsService = true
     }
 
-    /// Unaccelerated relative motion drives the engine (unless --absolute-pointer).
+    /// Unaccelerated relative motion drives the engine (only with --relative-pointer).
     var wantsRelativeMotion: Bool { !options.absolutePointer }
     private var relativeMode: Bool { wantsRelativeMotion && registry.relativePointerManager != nil }
 
@@ -237,10 +237,4 @@ public final class WaylandOverlay {
     func pointerDeviceRemoved(_ pointer: Pointer) {
         if pointerSurface != nil { pointerLeft() }
     }
-
-    // MARK: diagnostics
-
-    /// Bytes of shm buffers mapped across all surfaces.
-    public var mappedBufferBytes: Int { surfaces.values.reduce(0) { $0 + $1.mappedBytes } }
-    public var outputNames: [String] { outputs.values.map(\.displayName).sorted() }
 }

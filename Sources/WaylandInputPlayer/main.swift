@@ -1,5 +1,5 @@
 // wayland-input-player: test support for the end-to-end suites. Plays a
-// script of input (the trace format, TRACE-FORMAT.md, plus two extension
+// script of input (the trace format, docs/trace-format.md, plus two extension
 // lines) into a wlroots compositor through a virtual pointer and a virtual
 // keyboard, the way a real device would deliver it:
 //

@@ -123,7 +123,6 @@ public final class X11Overlay {
         connection.flush()
     }
 
-    public var monitorNames: [String] { canvases.map(\.canvasName) }
     /// The monitor the real pointer is on.
     public var pointerMonitor: Monitor? { pointerCanvas?.monitor }
     /// The first monitor shown (the primary one when it is shown).
@@ -271,7 +270,7 @@ public final class X11Overlay {
         case .button(let b, let s): deliver(.button(b, s), now: now)
         case .scroll(let dx, let dy, let src):
             // X counts scrolling down as +; a trace's scroll is how far the content moves
-            // (TRACE-FORMAT: dy −12 → offset −12), so wheel-down moves the content up.
+            // (docs/trace-format.md: dy −12 → offset −12), so wheel-down moves the content up.
             deliver(.scroll(dx: -dx / scale, dy: -dy / scale, source: src, phase: nil), now: now)
         case .pinch(let phase, let s, let r): deliver(.pinch(phase: phase, scale: s, rotation: r), now: now)
         case .swipe(let phase, let f, let dx, let dy): deliver(.swipe(phase: phase, fingers: f, dx: dx / scale, dy: dy / scale), now: now)

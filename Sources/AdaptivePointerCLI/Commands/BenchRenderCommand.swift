@@ -13,7 +13,7 @@ import Glibc
 /// repaint, as a backend does it): wall time, the process's CPU time (every
 /// thread: a software GL rasteriser runs on several) and frames per second, at
 /// 1280×800 (scale 1) and 5120×2880 (scale 2); and whether a 5K output costs
-/// more per frame than a 1080p one at scale 2 (DESIGN.md cost model: it must not).
+/// more per frame than a 1080p one at scale 2 (docs/architecture.md cost model: it must not).
 struct BenchRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -36,7 +36,7 @@ struct BenchRenderCommand: ParsableCommand {
         guard renderer != .auto else { throw ValidationError("--renderer wants cairo or gl: a benchmark names what it measures") }
     }
 
-    /// Budgets in ms at scale 2 (DESIGN.md), for the Cairo renderer.
+    /// Budgets in ms at scale 2 (docs/architecture.md), for the Cairo renderer.
     static let budgets: [String: Double] = ["plain circle": 0.25, "beam": 0.25, "highlight": 0.25, "lift": 1.0]
 
     /// How frames reach their target.

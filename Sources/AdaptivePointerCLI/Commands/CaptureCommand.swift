@@ -19,7 +19,7 @@ struct CaptureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only the window whose title contains TITLE (case-insensitive).", valueName: "title"))
     var window: String?
 
-    @Option(help: ArgumentHelp("The scene file to write.", valueName: "file"))
+    @Option(help: ArgumentHelp("The scene file to write (the format: docs/scene-format.md).", valueName: "file"))
     var out: String
 
     func run() throws {

@@ -20,10 +20,10 @@ struct RenderCommand: ParsableCommand {
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
             """)
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo).")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo).")
     var scene: String
 
-    @Argument(help: "Input trace (JSON Lines, TRACE-FORMAT.md).")
+    @Argument(help: "Input trace (JSON Lines; the format: docs/trace-format.md).")
     var trace: String?
 
     @Option(help: "Output directory, or the PNG file with --at.")

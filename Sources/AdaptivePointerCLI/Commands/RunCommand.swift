@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
         case auto, wayland, x11
     }
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo). Default: demo.")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo). Default: demo.")
     var scene: String?
 
     @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
@@ -63,12 +63,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing and motion→present (or →frame-done) latency, and the poll wake-up count.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).",
+    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (docs/trace-format.md; modifier sets only, never keys).",
                                valueName: "file"))
     var record: String?
-
-    @Flag(help: "Use the compositor's absolute (accelerated) pointer positions (the default on Wayland).")
-    var absolutePointer = false
 
     @Flag(help: ArgumentHelp("Wayland: drive the engine with unaccelerated relative motion (zwp_relative_pointer_v1) so its own acceleration curve applies.",
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
@@ -117,6 +114,10 @@ struct RunCommand: ParsableCommand {
             try runX11(scenePath: scenePath, scene: loaded)
         default:
             if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
+            if targets == .accessibility || targets == .both {
+                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
+                    + "(see docs/accessibility.md)")
+            }
             try runWayland(scenePath: scenePath, scene: loaded)
         }
     }
@@ -228,12 +229,16 @@ struct RunCommand: ParsableCommand {
     // MARK: Wayland
 
     private func runWayland(scenePath: String, scene: Scene) throws {
+        // Nothing given on the command line is dropped without a word.
+        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" },
+                       targets == .accessibility || targets == .both ? "--targets \(targets.rawValue)" : nil].compactMap { $0 }
+        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: ", ")) only applies on X11; ignored on Wayland") }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: absolutePointer || !relativePointer,
+                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
                                         title: "AdaptivePointer — \(scene.name)"),
                 log: { Self.say($0) })
         } catch let error as WaylandError {
@@ -250,6 +255,7 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
             Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "

@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files and report every error with file:line:column.",
         discussion: "Prints all errors of each file to stderr and exits 1 if there are any; otherwise prints one summary line per file and exits 0.")
 
-    @Argument(help: "Scene files (JSON, SCENE-FORMAT.md version 1).")
+    @Argument(help: "Scene files (JSON, scene format version 1: docs/scene-format.md).")
     var scenes: [String]
 
     func run() throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a trace (JSON Lines, TRACE-FORMAT.md) into input events. Blank lines
+/// Reads a trace (JSON Lines, docs/trace-format.md) into input events. Blank lines
 /// are skipped; any malformed line is an error naming its line number, and
 /// nothing is returned for a trace with an error.
 public enum TraceReader {

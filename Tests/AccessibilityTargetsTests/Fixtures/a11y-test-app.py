@@ -62,6 +62,17 @@ scroller.add(view)
 box.pack_start(scroller, True, True, 0)
 named["TextView"] = view
 
+many = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+if many:
+    # A large window for the cost figures: MANY buttons in a grid.
+    grid = Gtk.Grid()
+    for i in range(many):
+        grid.attach(Gtk.Button(label=str(i)), i % 40, i // 40, 1, 1)
+    big = Gtk.ScrolledWindow()
+    big.set_min_content_height(200)
+    big.add(grid)
+    box.pack_start(big, True, True, 0)
+
 wide = Gtk.Button(label="A wide button at the bottom")
 wide.connect("clicked", lambda _b: say("clicked Wide"))
 box.pack_start(wide, False, False, 0)
