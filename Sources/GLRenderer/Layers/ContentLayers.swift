@@ -13,12 +13,12 @@ import PointerRendering
 ///   a lifted icon under a resting pointer, a zoomed map), it is rasterised
 ///   once more for exactly that transform, and is pixel-exact again.
 ///
-/// Small layers that scale or move without rotating (a button's symbol under
+/// Layers that scale or move without rotating (a button's symbol under
 /// highlight's parallax, a lifted icon, a hovered card's text) are rasterised
-/// for each new transform instead, up to `exactBudget` device pixels: Cairo
-/// snaps each glyph to the pixel grid, which no resampling of a cached layer
-/// reproduces, and at that size drawing them costs less than a frame's worth
-/// of anything else. Large or rotating layers (a zoomed, turned map) keep the
+/// for each new transform instead, up to `exactBudget` device pixels (a
+/// 400 × 88 pt card at scale 2): Cairo snaps each glyph to the pixel grid,
+/// which no resampling of a cached layer reproduces, and at that size drawing
+/// them costs less than a frame's worth of anything else. Large or rotating layers (a zoomed, turned map) keep the
 /// cached, GPU-transformed path.
 final class ContentLayers {
     private var layers: [Int: [Entry]] = [:]
@@ -29,7 +29,7 @@ final class ContentLayers {
     /// Room around the region for glyphs that overhang it (pt).
     static let padding = 6.0
     /// The largest layer (device px) drawn anew for each transform; 0 = never.
-    var exactBudget = 160_000
+    var exactBudget = 400_000
 
     private struct Entry {
         let layer: TextureLayer
