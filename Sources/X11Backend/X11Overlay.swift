@@ -187,12 +187,12 @@ public final class X11Overlay {
 
     private func dispatch(queuedOnly: Bool) {
         let now = MonotonicClock.now()
-        var moved = false
+        var moved = Moved()
         while let event = queuedOnly ? xcb_poll_for_queued_event(connection.raw) : xcb_poll_for_event(connection.raw) {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
-        if moved { pointerMoved(now: now) }
+        if moved.any { pointerMoved(now: now, absolute: moved.absolute) }
         if needsService {
             needsService = false
             service()
@@ -223,7 +223,14 @@ public final class X11Overlay {
         service(now: now)
     }
 
-    private func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Bool) {
+    /// Raw motion seen in one batch of events: one QueryPointer answers it.
+    private struct Moved {
+        var any = false
+        /// Some of it came from a device that places the pointer (tablet, touchscreen).
+        var absolute = false
+    }
+
+    private func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Moved) {
         let type = e.pointee.response_type & 0x7f
         if Self.debug { log("event \(type)") }
         if input.isEvent(e) {
@@ -263,10 +270,15 @@ public final class X11Overlay {
         }
     }
 
-    private func translate(_ native: PointerNative, now: Double, moved: inout Bool) {
+    private func translate(_ native: PointerNative, now: Double, moved: inout Moved) {
         switch native {
-        case .moved: moved = true
-        case .at(let x, let y): pointer(atRootX: x, y: y, now: now)
+        case .moved(let absolute):
+            moved.any = true
+            moved.absolute = moved.absolute || absolute
+        case .at(let x, let y, let absolute):
+            // Device motion says where the pointer is: the raw motion before it needs no query.
+            moved = Moved()
+            pointer(atRootX: x, y: y, absolute: absolute, now: now)
         case .button(let b, let s): deliver(.button(b, s), now: now)
         case .scroll(let dx, let dy, let src):
             // X counts scrolling down as +; a trace's scroll is how far the content moves
@@ -281,14 +293,15 @@ public final class X11Overlay {
     }
 
     /// Overlay: where is the pointer now? One QueryPointer per batch of raw motion.
-    private func pointerMoved(now: Double) {
+    private func pointerMoved(now: Double, absolute: Bool = false) {
         guard let p = connection.queryPointer() else { return }
-        pointer(atRootX: Double(p.x), y: Double(p.y), now: now)
+        pointer(atRootX: Double(p.x), y: Double(p.y), absolute: absolute, now: now)
     }
 
     /// The real pointer is at a root position; `HostPointerSteps` decides between
-    /// motion and placement (arriving on a canvas is always a placement).
-    private func pointer(atRootX x: Double, y: Double, now: Double) {
+    /// motion and placement (arriving on a canvas, or moved by a device that places
+    /// the pointer, is a placement).
+    private func pointer(atRootX x: Double, y: Double, absolute: Bool, now: Double) {
         guard let canvas = canvas(atRootX: Int(x.rounded(.down)), y: Int(y.rounded(.down))) else {
             left(now: now)
             return
@@ -300,7 +313,7 @@ public final class X11Overlay {
             steps.reset()
             onPointerMonitorChanged(canvas.monitor)
         }
-        if let event = steps.event(at: point) { deliver(event, now: now) }
+        if let event = steps.event(at: point, absolute: absolute) { deliver(event, now: now) }
         if options.mode == .overlay { cursor.hide() }
     }
 
