@@ -19,6 +19,8 @@ public struct LiftShadowClipRule: LintRule {
     static let tuning = EffectTuning()
 
     public var catalogue: [LintRuleInfo] { [Self.clipped] }
+    /// Covering neighbours named per lifted element (the rest are counted).
+    static let neighboursNamed = 3
     public init() {}
 
     /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
@@ -42,9 +44,18 @@ public struct LiftShadowClipRule: LintRule {
             let percent = Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded())
             let hidden = Set(r.region.hides)
             // Only regions drawn after it (and not inside it) can cover its shadow.
-            for i in context.grid.candidates(extent) where i > r.index + r.childCount && opaque[i] {
+            let covering = context.grid.candidates(extent).filter { i in
+                guard i > r.index + r.childCount && opaque[i] else { return false }
                 let n = regions[i]
-                guard !hidden.contains(n.id), !context.related(r, n), n.frame.intersects(extent) else { continue }
+                return !hidden.contains(n.id) && !context.related(r, n) && n.frame.intersects(extent)
+            }
+            // A pile of overlapping tiles would give a finding per pair: name the first
+            // few neighbours and count the rest.
+            for (k, i) in covering.prefix(Self.neighboursNamed).enumerated() {
+                let n = regions[i]
+                let more = covering.count - Self.neighboursNamed
+                let others = k == Self.neighboursNamed - 1 && more > 0
+                    ? " (and \(more) more region\(more == 1 ? "" : "s") drawn on top within its reach)" : ""
                 let g = gaps(r.frame, n.frame)
                 let (have, want): (Double, Double)
                 if g.x >= g.y {
@@ -57,7 +68,7 @@ public struct LiftShadowClipRule: LintRule {
                 findings.append(context.finding(
                     Self.clipped, [r, n],
                     "'\(r.id)' lifts to \(percent)% and its shadow reaches \(pt(want.rounded(.up))) pt out, but "
-                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off",
+                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off\(others)",
                     fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', or move '\(n.id)' "
                         + "before '\(r.id)' in the file, or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
             }

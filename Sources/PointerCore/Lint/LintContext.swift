@@ -28,7 +28,8 @@ public struct LintContext: Sendable {
 
     public init(scene: Scene, images: (any SceneImageSource)? = nil) {
         self.scene = scene
-        self.images = images
+        // Each image decoded once, however many regions show it.
+        self.images = images.map { CachedImageSource($0) }
         let layout = SceneLayout(scene: scene)
         self.layout = layout
         grid = RegionGrid(frames: layout.regions.map(\.frame))
@@ -98,7 +99,10 @@ public struct LintContext: Sendable {
 
 /// Points as a designer would write them: `37`, `4.5`, `19.25` (at most two decimals).
 func pt(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "?" : (value > 0 ? "∞" : "-∞") }
     let rounded = (value * 100).rounded() / 100
+    // Beyond ±1e15 there are no decimals left, and Int() could trap.
+    guard abs(rounded) < 1e15 else { return String(rounded) }
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     var s = String(rounded)
     while s.hasSuffix("0") { s.removeLast() }

@@ -26,14 +26,19 @@ public struct PathRaster: Sendable {
     public private(set) var filled: [Bool]
 
     /// Rasterises `elements` over `bounds` (padded by two empty cells on every side).
+    /// Bounds whose size or position is not a finite number give an empty raster
+    /// (the loader keeps path data far inside that; this guards shapes built in code).
     public init(elements: [PathElement], bounds: Rect, cell requested: Double = 0.125, maxCells: Int = 400) {
-        let longest = max(bounds.width, bounds.height, 0.001)
-        let cell = max(requested, longest / Double(maxCells))
+        let usable = [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY, bounds.width, bounds.height]
+            .allSatisfy { $0.isFinite && abs($0) < 1e300 }
+        let longest = usable ? max(bounds.width, bounds.height, 0.001) : 0.001
+        let cell = max(requested.isFinite && requested > 0 ? requested : 0.125, longest / Double(max(maxCells, 1)))
         self.cell = cell
-        origin = Point(x: bounds.minX - 2 * cell, y: bounds.minY - 2 * cell)
-        columns = Int((bounds.width / cell).rounded(.up)) + 4
-        rows = Int((bounds.height / cell).rounded(.up)) + 4
+        origin = usable ? Point(x: bounds.minX - 2 * cell, y: bounds.minY - 2 * cell) : .zero
+        columns = usable ? PathRaster.index(bounds.width / cell, limit: maxCells + 1) + 4 : 4
+        rows = usable ? PathRaster.index(bounds.height / cell, limit: maxCells + 1) + 4 : 4
         filled = Array(repeating: false, count: columns * rows)
+        guard usable else { return }
 
         let edges = PathRaster.flatten(elements)
         var crossings: [(x: Double, winding: Int)] = []
@@ -54,8 +59,8 @@ public struct PathRaster: Sendable {
                 winding += crossings[k].winding
                 guard winding != 0 else { continue }
                 // Cells whose centre x is in [x_k, x_k+1).
-                let first = Int(((crossings[k].x - origin.x) / cell - 0.5).rounded(.up))
-                let end = Int(((crossings[k + 1].x - origin.x) / cell - 0.5).rounded(.up))
+                let first = PathRaster.index((crossings[k].x - origin.x) / cell - 0.5, limit: columns)
+                let end = PathRaster.index((crossings[k + 1].x - origin.x) / cell - 0.5, limit: columns)
                 var i = max(first, 0)
                 while i < min(end, columns) {
                     filled[j * columns + i] = true
@@ -63,6 +68,13 @@ public struct PathRaster: Sendable {
                 }
             }
         }
+    }
+
+    /// `v` rounded up and held to 0…limit: a crossing far outside the grid (or NaN)
+    /// fills nothing beyond its edge, and never traps converting to Int.
+    static func index(_ v: Double, limit: Int) -> Int {
+        guard v.isFinite else { return v == .infinity ? limit : 0 }
+        return Int(min(max(v.rounded(.up), 0), Double(limit)))
     }
 
     /// Flattened, closed edges of every subpath.
