@@ -19,20 +19,24 @@ public struct HitPaddingRule: LintRule {
             if r.effect == .none && r.region.shape == nil { continue }
             let g = r.region.hasBackground ? 12.0 : 24.0
             let kind = r.region.hasBackground ? "with a background" : "without a background"
-            // Group mates near enough to matter, found through the grid.
-            let near = r.region.group == nil ? [] : context.grid.candidates(r.frame.outset(by: EdgeInsets(all: g)))
-                .map { context.layout.regions[$0] }
-                .filter { $0.index != r.index && $0.region.group == r.region.group }
+            // A group mate facing `side` closer than the guidance, found through the grid
+            // (stopping at the first: a dense group has thousands of candidates).
             func facesNeighbour(_ side: String) -> Bool {
-                near.contains { m in
+                guard let group = r.region.group else { return false }
+                var found = false
+                context.grid.forEachCandidate(r.frame.outset(by: EdgeInsets(all: g))) { i in
+                    let m = context.layout.regions[i]
+                    guard m.index != r.index, m.region.group == group else { return true }
                     let gp = gaps(r.frame, m.frame)
                     switch side {
-                    case "top": return gp.x < 0 && m.frame.maxY <= r.frame.minY + 0.5 && r.frame.minY - m.frame.maxY < g
-                    case "bottom": return gp.x < 0 && m.frame.minY >= r.frame.maxY - 0.5 && m.frame.minY - r.frame.maxY < g
-                    case "left": return gp.y < 0 && m.frame.maxX <= r.frame.minX + 0.5 && r.frame.minX - m.frame.maxX < g
-                    default: return gp.y < 0 && m.frame.minX >= r.frame.maxX - 0.5 && m.frame.minX - r.frame.maxX < g
+                    case "top": found = gp.x < 0 && m.frame.maxY <= r.frame.minY + 0.5 && r.frame.minY - m.frame.maxY < g
+                    case "bottom": found = gp.x < 0 && m.frame.minY >= r.frame.maxY - 0.5 && m.frame.minY - r.frame.maxY < g
+                    case "left": found = gp.y < 0 && m.frame.maxX <= r.frame.minX + 0.5 && r.frame.minX - m.frame.maxX < g
+                    default: found = gp.y < 0 && m.frame.minX >= r.frame.maxX - 0.5 && m.frame.minX - r.frame.maxX < g
                     }
+                    return !found
                 }
+                return found
             }
             let sides = [("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left)]
             let small = sides.filter { $0.1 < g / 2 && !facesNeighbour($0.0) }

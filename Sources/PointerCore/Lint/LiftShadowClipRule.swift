@@ -21,6 +21,8 @@ public struct LiftShadowClipRule: LintRule {
     public var catalogue: [LintRuleInfo] { [Self.clipped] }
     /// Covering neighbours named per lifted element (the rest are counted).
     static let neighboursNamed = 3
+    /// Further covering neighbours counted at most.
+    static let neighboursCounted = 1000
     public init() {}
 
     /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
@@ -44,18 +46,22 @@ public struct LiftShadowClipRule: LintRule {
             let percent = Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded())
             let hidden = Set(r.region.hides)
             // Only regions drawn after it (and not inside it) can cover its shadow.
-            let covering = context.grid.candidates(extent).filter { i in
-                guard i > r.index + r.childCount && opaque[i] else { return false }
-                let n = regions[i]
-                return !hidden.contains(n.id) && !context.related(r, n) && n.frame.intersects(extent)
-            }
             // A pile of overlapping tiles would give a finding per pair: name the first
-            // few neighbours and count the rest.
+            // few neighbours and count the rest, up to a cap (so a pile of 20 000 stays linear).
+            var covering: [Int] = []
+            context.grid.forEachCandidate(extent, after: r.index + r.childCount) { i in
+                let n = regions[i]
+                if opaque[i] && !hidden.contains(n.id) && !context.related(r, n) && n.frame.intersects(extent) {
+                    covering.append(i)
+                }
+                return covering.count < Self.neighboursNamed + Self.neighboursCounted
+            }
             for (k, i) in covering.prefix(Self.neighboursNamed).enumerated() {
                 let n = regions[i]
                 let more = covering.count - Self.neighboursNamed
+                let atLeast = covering.count == Self.neighboursNamed + Self.neighboursCounted ? "at least " : ""
                 let others = k == Self.neighboursNamed - 1 && more > 0
-                    ? " (and \(more) more region\(more == 1 ? "" : "s") drawn on top within its reach)" : ""
+                    ? " (and \(atLeast)\(more) more region\(more == 1 ? "" : "s") drawn on top within its reach)" : ""
                 let g = gaps(r.frame, n.frame)
                 let (have, want): (Double, Double)
                 if g.x >= g.y {

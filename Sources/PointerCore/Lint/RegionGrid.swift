@@ -39,6 +39,43 @@ struct RegionGrid: Sendable {
         return (Int64(x0), Int64(y0), Int64(x1), Int64(y1), (x1 - x0 + 1) * (y1 - y0 + 1))
     }
 
+    /// Visits the regions whose frame may intersect `rect` (callers test the frames) with an index above `after`,
+    /// ascending and once each, until `body` returns false. Lazy, so a rule that needs
+    /// the first few neighbours in a pile of 20 000 overlapping regions stops early
+    /// instead of collecting and sorting them all for every region.
+    func forEachCandidate(_ rect: Rect, after: Int = -1, _ body: (Int) -> Bool) {
+        guard let span = span(rect), span.cells <= Self.maxCellsPerMerge else {
+            for i in candidates(rect) where i > after { if !body(i) { return } }
+            return
+        }
+        // Each bucket (and the large list) is ascending: merge them from `after` on.
+        var lists: [[Int]] = []
+        if !large.isEmpty { lists.append(large) }
+        for y in span.y0...span.y1 {
+            for x in span.x0...span.x1 {
+                if let bucket = buckets[Self.key(x, y)] { lists.append(bucket) }
+            }
+        }
+        var heads = lists.map { list -> Int in
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid] <= after { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        while true {
+            var next = Int.max
+            for (k, list) in lists.enumerated() where heads[k] < list.count { next = min(next, list[heads[k]]) }
+            guard next != Int.max else { return }
+            for (k, list) in lists.enumerated() where heads[k] < list.count && list[heads[k]] == next { heads[k] += 1 }
+            if !body(next) { return }
+        }
+    }
+
+    /// Cells a lazy query merges directly; larger ones collect and sort.
+    static let maxCellsPerMerge = 64.0
+
     /// Indices of regions whose frame may intersect `rect`, ascending, without duplicates.
     func candidates(_ rect: Rect) -> [Int] {
         var out: [Int] = []
