@@ -133,7 +133,11 @@ struct RunCommand: ParsableCommand {
         let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
         session.log = { Self.say($0) }
         if let record {
-            do { session.recorder = try TraceRecorder(path: record) } catch {
+            do {
+                let recorder = try TraceRecorder(path: record, inputs: [scenePath])
+                recorder.log = { Self.say($0) }
+                session.recorder = recorder
+            } catch {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }

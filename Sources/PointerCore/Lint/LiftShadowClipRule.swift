@@ -22,7 +22,7 @@ public struct LiftShadowClipRule: LintRule {
     /// Covering neighbours named per lifted element (the rest are counted).
     static let neighboursNamed = 3
     /// Further covering neighbours counted at most.
-    static let neighboursCounted = 1000
+    static let neighboursCounted = 100
     public init() {}
 
     /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
@@ -39,6 +39,7 @@ public struct LiftShadowClipRule: LintRule {
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         let regions = context.layout.regions
+        let frames = regions.map(\.frame)
         let opaque = regions.map { ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil }
         for r in regions where r.effect == .lift {
             let need = Self.clearance(for: r.frame)
@@ -49,9 +50,9 @@ public struct LiftShadowClipRule: LintRule {
             // A pile of overlapping tiles would give a finding per pair: name the first
             // few neighbours and count the rest, up to a cap (so a pile of 20 000 stays linear).
             var covering: [Int] = []
+            // Drawn after r's subtree, so neither r's ancestor nor its descendant.
             context.grid.forEachCandidate(extent, after: r.index + r.childCount) { i in
-                let n = regions[i]
-                if opaque[i] && !hidden.contains(n.id) && !context.related(r, n) && n.frame.intersects(extent) {
+                if opaque[i] && frames[i].intersects(extent) && (hidden.isEmpty || !hidden.contains(regions[i].id)) {
                     covering.append(i)
                 }
                 return covering.count < Self.neighboursNamed + Self.neighboursCounted

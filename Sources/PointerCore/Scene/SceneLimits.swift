@@ -30,6 +30,8 @@ public enum SceneLimits {
     /// Segments of one custom path shape, after arcs are split into ≤ 90° cubics
     /// (so an arc counts up to 4).
     public static let pathSegments = 4096
+    /// Segments of all custom path shapes of a scene together (lint rasterises each).
+    public static let scenePathSegments = 65_536
     /// Any coordinate or radius in path data, and each side of a pointer shape's
     /// `size` (pt), in magnitude. A pointer is a few dozen pt.
     public static let shapeExtent = 10_000.0

@@ -52,8 +52,14 @@ extension SceneDecoder {
             data = s
             do {
                 let parsed = try SVGPathParser.parse(s)
+                pathSegmentCount += parsed.count
                 if parsed.isEmpty {
                     report(v.position, fields.path("path"), "empty path data", expected: "SVG path data such as \"M0 0 L10 5 L0 10 Z\"")
+                } else if pathSegmentCount > SceneLimits.scenePathSegments {
+                    report(v.position, fields.path("path"),
+                           "the scene's custom shapes have more than \(SceneLimits.grouped(SceneLimits.scenePathSegments)) path segments together",
+                           expected: "at most \(SceneLimits.grouped(SceneLimits.scenePathSegments)) segments in all custom shapes (docs/limits.md)",
+                           suggestion: "reuse one shape for regions that look alike, or simplify the paths")
                 } else {
                     elements = parsed
                 }

@@ -16,6 +16,8 @@ final class SceneDecoder {
     var references: [RegionReference] = []
     /// Regions read so far, nested ones included (`SceneLimits.regions`).
     var regionCount = 0
+    /// Path segments of all custom shapes so far (`SceneLimits.scenePathSegments`).
+    var pathSegmentCount = 0
     /// Diagnostics beyond `maxDiagnostics`, counted but not kept.
     private var dropped = 0
     /// Errors kept per scene: a file broken everywhere still gives a readable report.
