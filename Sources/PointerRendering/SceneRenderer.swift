@@ -102,11 +102,14 @@ public final class SceneRenderer {
     }
 
     /// `rect` (canvas pt) grown to whole device pixels of a surface placed at `origin`.
+    /// Coordinates are held to ±2^40 px (NaN counts as 0), so no input can trap the
+    /// conversion to Int; real canvases are far inside that.
     public func pixelRect(for rect: Rect, origin: Point = .zero) -> (x: Int, y: Int, width: Int, height: Int) {
-        let x0 = ((rect.minX - origin.x) * scale + 1e-6).rounded(.down)
-        let y0 = ((rect.minY - origin.y) * scale + 1e-6).rounded(.down)
-        let x1 = ((rect.maxX - origin.x) * scale - 1e-6).rounded(.up)
-        let y1 = ((rect.maxY - origin.y) * scale - 1e-6).rounded(.up)
+        func held(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -0x1p40), 0x1p40) }
+        let x0 = held(((rect.minX - origin.x) * scale + 1e-6).rounded(.down))
+        let y0 = held(((rect.minY - origin.y) * scale + 1e-6).rounded(.down))
+        let x1 = held(((rect.maxX - origin.x) * scale - 1e-6).rounded(.up))
+        let y1 = held(((rect.maxY - origin.y) * scale - 1e-6).rounded(.up))
         return (Int(x0), Int(y0), max(0, Int(x1 - x0)), max(0, Int(y1 - y0)))
     }
 

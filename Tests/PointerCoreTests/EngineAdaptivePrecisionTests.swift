@@ -6,8 +6,8 @@ import Foundation
 @Suite struct EngineAdaptivePrecisionTests {
     static let toolbar = EngineFixture.sceneJSON("""
         {"id":"bar","frame":[100,20,400,37],"effect":"none","regions":[
-          {"id":"b1","frame":[0,0,37,37],"group":"toolbar","content":{"symbol":"back"}},
-          {"id":"b2","frame":[45,0,37,37],"group":"toolbar","content":{"symbol":"forward"}},
+          {"id":"b1","frame":[0,0,37,37],"group":"toolbar","content":{"symbol":"chevron-left"}},
+          {"id":"b2","frame":[45,0,37,37],"group":"toolbar","content":{"symbol":"chevron-right"}},
           {"id":"b3","frame":[90,0,37,37],"group":"toolbar","cornerRadius":12,"content":{"symbol":"share"}}]}
         """)
 

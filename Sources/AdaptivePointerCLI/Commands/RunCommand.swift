@@ -96,7 +96,7 @@ struct RunCommand: ParsableCommand {
         do {
             loaded = try SceneLoader.load(path: scenePath)
         } catch {
-            Self.say("the scene \(scenePath) has errors:\n\(error)")
+            Self.say("the scene \(TerminalText.escaped(scenePath)) has errors:\n\(error)")
             throw ExitCode(2)
         }
         let env = ProcessInfo.processInfo.environment
@@ -170,13 +170,17 @@ struct RunCommand: ParsableCommand {
         }
         let painter: OverlayPainter
         do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
-            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+            Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
             throw ExitCode(2)
         }
         let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
         session.log = { Self.say($0) }
         if let record {
-            do { session.recorder = try TraceRecorder(path: record) } catch {
+            do {
+                let recorder = try TraceRecorder(path: record, inputs: [scenePath])
+                recorder.log = { Self.say($0) }
+                session.recorder = recorder
+            } catch {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }
@@ -186,7 +190,7 @@ struct RunCommand: ParsableCommand {
             watcher.onScene = { scene in
                 do {
                     try session.replace(scene: scene)
-                    Self.say("reloaded \(scenePath)")
+                    Self.say("reloaded \(TerminalText.escaped(scenePath))")
                 } catch {
                     Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
                 }
@@ -197,7 +201,7 @@ struct RunCommand: ParsableCommand {
             watcher.attach(to: loop)
             return (loop, session, watcher)
         } catch {
-            Self.say("not watching \(scenePath) for edits: \(error)")
+            Self.say("not watching \(TerminalText.escaped(scenePath)) for edits: \(error)")
             return (loop, session, nil)
         }
     }
@@ -238,14 +242,14 @@ struct RunCommand: ParsableCommand {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
                 options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
-                                        title: "AdaptivePointer — \(scene.name)"),
+                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                 log: { Self.say($0) })
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
         offerWayOut(session, loop)
-        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
+        Self.say("running \(TerminalText.escaped(scene.name)) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
@@ -257,7 +261,7 @@ struct RunCommand: ParsableCommand {
         if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
-            Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
+            Self.say("note: \(TerminalText.escaped(scenePath)) paints a canvas (color or image); in overlay mode it covers the desktop "
                 + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
         }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
@@ -265,7 +269,7 @@ struct RunCommand: ParsableCommand {
         do {
             overlay = try X11Overlay(session: session, loop: loop,
                                      options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(scene.name)"),
+                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                                      log: { Self.say($0) })
         } catch let error as X11Error {
             Self.say("\(error)")
@@ -282,7 +286,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { withExtendedLifetime(feed) {} }
-        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
+        Self.say("running \(TerminalText.escaped(scene.name)) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
@@ -296,7 +300,7 @@ struct RunCommand: ParsableCommand {
             no display to run on: neither WAYLAND_DISPLAY nor DISPLAY is set.
               Start it from a graphical session (a terminal inside sway, GNOME, KDE, …),
               or point WAYLAND_DISPLAY (Wayland) or DISPLAY (X11) at a running display server.
-              To render the scene without a display: adaptive-pointer render \(scenePath) --out DIR
+              To render the scene without a display: adaptive-pointer render \(TerminalText.escaped(scenePath)) --out DIR
             """)
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
@@ -305,7 +309,7 @@ struct RunCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let render = try RenderCommand.parse([scenePath, "--out", out])
             try render.run()
-            Self.say("rendered \(scene.name) headless instead: \(out) (sheet.png is a contact sheet of the frames)")
+            Self.say("rendered \(TerminalText.escaped(scene.name)) headless instead: \(TerminalText.escaped(out)) (sheet.png is a contact sheet of the frames)")
         } catch {
             Self.say("the headless render did not work either: \(String(describing: error))")
         }

@@ -25,6 +25,9 @@ public struct LintFinding: Sendable, Equatable {
     public var subject: String?
     public var message: String
     public var fix: String
+    /// > 0 for the line that stands for this many further findings of the rule that
+    /// were not printed (`SceneLimits.lintFindingsPerRule`); they still count.
+    public var omitted: Int = 0
 
     public init(rule: String, severity: LintSeverity, regions: [String], location: SourceLocation?,
                 subject: String? = nil, message: String, fix: String) {
