@@ -125,4 +125,18 @@ static inline uint8_t ap_xkb_event_type(const xcb_generic_event_t *ev) {
     return ((const uint8_t *)ev)[1];
 }
 
+/// Extension data for each extension the backend uses. xcb keeps the ids as
+/// C globals that only it writes (under its own lock); reaching them through
+/// one call keeps Swift code from touching shared mutable state.
+static inline const xcb_query_extension_reply_t *ap_extension_data(xcb_connection_t *c, int which) {
+    switch (which) {
+    case 0: return xcb_get_extension_data(c, &xcb_input_id);
+    case 1: return xcb_get_extension_data(c, &xcb_xfixes_id);
+    case 2: return xcb_get_extension_data(c, &xcb_randr_id);
+    case 3: return xcb_get_extension_data(c, &xcb_shape_id);
+    case 4: return xcb_get_extension_data(c, &xcb_shm_id);
+    default: return NULL;
+    }
+}
+
 #endif

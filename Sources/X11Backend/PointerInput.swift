@@ -44,32 +44,36 @@ final class PointerInput {
                 gestureMask |= Self.bit(t)
             }
         }
+        // Raw key presses reach the root whoever has the focus: Escape closes a
+        // menu, and Ctrl+Alt+Escape ends a stage even when the window manager
+        // left the focus on another window.
+        var rootEvents = Self.bit(XCB_INPUT_RAW_KEY_PRESS)
         decoder.seesRawMotion = mode == .overlay
         if mode == .overlay {
             // Raw events come from every device whoever has the pointer or a grab: relative
             // and absolute valuators, touchscreens' raw touches. A warp (another client's
             // XWarpPointer, e.g. `xdotool mousemove`) sends none, only device motion, which
             // reaches the root when the window under the pointer does not take it itself.
-            let raw = Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
-                | Self.bit(XCB_INPUT_RAW_BUTTON_RELEASE) | Self.bit(XCB_INPUT_RAW_KEY_PRESS)
+            rootEvents |= Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
+                | Self.bit(XCB_INPUT_RAW_BUTTON_RELEASE)
                 | Self.bit(XCB_INPUT_RAW_TOUCH_BEGIN) | Self.bit(XCB_INPUT_RAW_TOUCH_UPDATE)
                 | Self.bit(XCB_INPUT_MOTION)
             // Gestures on the root reach us when the window under the pointer does not take them.
-            try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), raw | gestureMask),
-                        "selecting XInput2 raw and motion events")
+            rootEvents |= gestureMask
         }
+        try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), rootEvents),
+                    "selecting XInput2 raw and motion events")
         // Device hierarchy changes (plugged devices) are selectable on XIAllDevices only.
         try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), Self.bit(XCB_INPUT_HIERARCHY)),
                     "selecting XInput2 hierarchy events")
         refreshDevices()
     }
 
-    /// Stage: pointer, button, key and gesture events on a stage window.
+    /// Stage: pointer, button and gesture events on a stage window (keys come raw, on the root).
     func selectWindowEvents(_ window: xcb_window_t) throws {
         guard mode == .stage else { return }
         let device = Self.bit(XCB_INPUT_MOTION) | Self.bit(XCB_INPUT_BUTTON_PRESS) | Self.bit(XCB_INPUT_BUTTON_RELEASE)
             | Self.bit(XCB_INPUT_ENTER) | Self.bit(XCB_INPUT_LEAVE) | Self.bit(XCB_INPUT_DEVICE_CHANGED)
-            | Self.bit(XCB_INPUT_KEY_PRESS)
         try connection.check(ap_xi_select(connection.raw, window, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), device | gestureMask),
                              "selecting XInput2 events on the stage")
     }

@@ -15,7 +15,7 @@ struct XInputDecoder {
     private var lastRawMotion: [UInt16: UInt32] = [:]
     /// A device or the hierarchy changed: the scroll classes must be read again.
     var devicesChanged = false
-    private var pinchRotation = 0.0
+    private var gestures = GestureTranslator()
 
     /// Pixels-equivalent of one wheel detent.
     static let wheelStep = 15.0
@@ -68,25 +68,28 @@ struct XInputDecoder {
         case XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END:
             let e = raw.assumingMemoryBound(to: xcb_input_gesture_pinch_begin_event_t.self).pointee
             let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_PINCH_EVENT_FLAGS_GESTURE_PINCH_CANCELLED.rawValue) != 0
-            let phase: GesturePhase
-            switch type {
-            case XCB_INPUT_GESTURE_PINCH_BEGIN: phase = .begin; pinchRotation = 0
-            case XCB_INPUT_GESTURE_PINCH_UPDATE: phase = .update
-            default: phase = cancelled ? .cancel : .end
-            }
             // XI 2.4 gives the scale since begin but the angle per event.
-            pinchRotation += ap_fp1616(e.delta_angle)
-            let fingers = Int(e.detail)
-            if fingers >= 3 {
-                return [.swipe(phase: phase, fingers: fingers, dx: 0, dy: 0)]
+            let kind: InputEvent.Kind
+            switch type {
+            case XCB_INPUT_GESTURE_PINCH_BEGIN: kind = gestures.pinchBegin(fingers: Int(e.detail))
+            case XCB_INPUT_GESTURE_PINCH_UPDATE:
+                kind = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                                            rotationDelta: ap_fp1616(e.delta_angle))
+            default:
+                _ = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                                         rotationDelta: ap_fp1616(e.delta_angle))
+                kind = gestures.pinchEnd(cancelled: cancelled)
             }
-            return [.pinch(phase: phase, scale: phase == .begin ? 1 : ap_fp1616(e.scale), rotation: pinchRotation)]
+            return Self.native(kind)
         case XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END:
             let e = raw.assumingMemoryBound(to: xcb_input_gesture_swipe_begin_event_t.self).pointee
             let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_SWIPE_EVENT_FLAGS_GESTURE_SWIPE_CANCELLED.rawValue) != 0
-            let phase: GesturePhase = type == XCB_INPUT_GESTURE_SWIPE_BEGIN ? .begin
-                : type == XCB_INPUT_GESTURE_SWIPE_UPDATE ? .update : (cancelled ? .cancel : .end)
-            return [.swipe(phase: phase, fingers: Int(e.detail), dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y))]
+            switch type {
+            case XCB_INPUT_GESTURE_SWIPE_BEGIN: return Self.native(gestures.swipeBegin(fingers: Int(e.detail)))
+            case XCB_INPUT_GESTURE_SWIPE_UPDATE:
+                return Self.native(gestures.swipeUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), fingers: Int(e.detail)))
+            default: return Self.native(gestures.swipeEnd(cancelled: cancelled))
+            }
         default:
             return []
         }
@@ -100,6 +103,14 @@ struct XInputDecoder {
         if deviceKinds[source]?.isAbsolute ?? false { return true }
         guard seesRawMotion else { return false }
         return lastRawMotion[source] != time
+    }
+
+    private static func native(_ kind: InputEvent.Kind) -> [PointerNative] {
+        switch kind {
+        case .pinch(let phase, let scale, let rotation): return [.pinch(phase: phase, scale: scale, rotation: rotation)]
+        case .swipe(let phase, let fingers, let dx, let dy): return [.swipe(phase: phase, fingers: fingers, dx: dx, dy: dy)]
+        default: return []
+        }
     }
 
     /// Buttons 1/2/3 click; 4–7 are wheel detents unless the server emulates

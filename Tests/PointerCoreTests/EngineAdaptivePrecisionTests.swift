@@ -2,7 +2,7 @@ import Testing
 import Foundation
 @testable import PointerCore
 
-/// MISSION-NOTES A1–A4: the circle, snapping into controls, the I-beam, grids.
+/// Behaviours A1–A4 (docs/behaviours.md): the circle, snapping into controls, the I-beam, grids.
 @Suite struct EngineAdaptivePrecisionTests {
     static let toolbar = EngineFixture.sceneJSON("""
         {"id":"bar","frame":[100,20,400,37],"effect":"none","regions":[

@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// MISSION-NOTES C14–C17, C19 (effects) and D21–D23 (shapes).
+/// Behaviours C14–C17, C19 (effects) and D21–D23 (shapes) of docs/behaviours.md.
 @Suite struct EngineEffectShapeTests {
     static let effects = EngineFixture.sceneJSON("""
         {"id":"small","frame":[100,100,37,37],"content":{"symbol":"star"}},

@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// MISSION-NOTES B6–B13: model vs visible pointer, snapping distance, parallax,
+/// Behaviours B6–B13 (docs/behaviours.md): model vs visible pointer, snapping distance, parallax,
 /// recentering, auto-hide, acceleration, inertia, magnetism.
 @Suite struct EngineMotionTests {
     static let button = EngineFixture.sceneJSON("""

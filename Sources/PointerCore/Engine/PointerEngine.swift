@@ -1,4 +1,4 @@
-/// The deterministic pointer state machine (DESIGN.md "How data flows"). A final
+/// The deterministic pointer state machine (docs/architecture.md "How data flows"). A final
 /// class: hosts keep one per scene and it is large, so it is never copied.
 ///
 /// Feed it `InputEvent`s with `handle(_:)` and ask for `frame(at:)` whenever a
@@ -236,6 +236,9 @@ public final class PointerEngine {
             modifiers = keys
         case .key(let name):
             if name == "escape", menu != nil { closeMenu() }
+        case .acceleration(let by):
+            acceleration = by == .host ? .hostAccelerated : AccelerationCurve()
+            return
         case .leave:
             stopGlide()
             left = true
@@ -491,9 +494,6 @@ public final class PointerEngine {
         defer { requests.removeAll() }
         return requests
     }
-
-    /// The model pointer (for hosts and tests).
-    public var modelPointer: Point { model }
 
     public func frame(at time: Double) -> PointerFrame {
         advance(to: time)

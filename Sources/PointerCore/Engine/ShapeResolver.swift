@@ -1,5 +1,5 @@
 /// A shape ready to draw: its kind, box size, corner radius, geometry and the
-/// point of the box that sits on the pointer position (MISSION-NOTES D21–D23).
+/// point of the box that sits on the pointer position (behaviours D21–D23).
 public struct ResolvedShape: Sendable, Equatable {
     public var kind: ShapeKind
     public var name: String?
@@ -23,7 +23,7 @@ public enum ShapeResolver {
     /// Beam thickness (pt): the iPadOS I-beam is a thin capsule, thick enough to
     /// read at 1× and keep the circle's visual weight when 20+ pt long.
     public static let beamThickness = 3.0
-    /// Beam length when neither the shape nor the snap grid gives one (SCENE-FORMAT).
+    /// Beam length when neither the shape nor the snap grid gives one (docs/scene-format.md).
     public static let defaultBeamLength = 20.0
 
     public static func circle(diameter: Double) -> ResolvedShape {

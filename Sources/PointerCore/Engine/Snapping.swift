@@ -1,4 +1,4 @@
-/// Where the visible pointer sits relative to the model pointer (MISSION-NOTES
+/// Where the visible pointer sits relative to the model pointer (behaviours
 /// A2–A4, B7, B8, D23): per axis it either follows the model pointer exactly or
 /// is held at a fixed coordinate (a control's centre, a snap-grid cell centre, a
 /// constrained axis' centre line); snapped controls add parallax toward the model

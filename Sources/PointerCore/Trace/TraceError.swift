@@ -1,4 +1,4 @@
-/// A trace line that cannot be read (TRACE-FORMAT.md): names the line, says what
+/// A trace line that cannot be read (docs/trace-format.md): names the line, says what
 /// is wrong and how to fix it. Nothing of a bad trace is replayed.
 public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a trace (JSON Lines, TRACE-FORMAT.md) into input events. Blank lines
+/// Reads a trace (JSON Lines, docs/trace-format.md) into input events. Blank lines
 /// are skipped; any malformed line is an error naming its line number, and
 /// nothing is returned for a trace with an error.
 public enum TraceReader {
@@ -119,8 +119,10 @@ public enum TraceReader {
             kind = .leave
         case "key":
             kind = .key(try string("key"))
+        case "acceleration":
+            kind = .acceleration(try choice("curve", MotionAcceleration.self))
         default:
-            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key or leave")
+            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key, acceleration or leave")
         }
         return InputEvent(time: t, kind)
     }
