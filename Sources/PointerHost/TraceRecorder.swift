@@ -5,7 +5,7 @@ import Foundation
 import PointerCore
 
 /// `run --record FILE`: appends every InputEvent the session receives to FILE
-/// as a trace (TRACE-FORMAT.md), times relative to the session start. Only
+/// as a trace (docs/trace-format.md), times relative to the session start. Only
 /// modifier *sets* are ever written; key symbols never reach this type.
 public final class TraceRecorder {
     public enum RecordError: Error, CustomStringConvertible {

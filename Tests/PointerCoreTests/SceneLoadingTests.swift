@@ -3,7 +3,7 @@ import Testing
 @testable import PointerCore
 
 @Suite struct SceneLoadingTests {
-    @Test("the SCENE-FORMAT example loads with every value as written")
+    @Test("a scene using every top-level key loads with every value as written")
     func formatExample() throws {
         let text = """
         {
@@ -197,7 +197,7 @@ import Testing
         #expect(Array(s[7...]) == BuiltinShape.allCases.map { ShapeSpec.builtin($0) })
     }
 
-    @Test("C27 modifiers: keys, shape and the regions they apply in")
+    @Test("E27 modifiers: keys, shape and the regions they apply in")
     func modifiers() throws {
         let scene = try loadScene(sceneText(regions: #"{"id": "canvas", "frame": [0, 0, 100, 100]}"#, extra: """
             "modifiers": [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLRenderer
 import PointerCore
 import PointerHost
 import PointerRendering
@@ -19,10 +20,10 @@ struct RenderCommand: ParsableCommand {
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
             """)
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo).")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo).")
     var scene: String
 
-    @Argument(help: "Input trace (JSON Lines, TRACE-FORMAT.md).")
+    @Argument(help: "Input trace (JSON Lines; the format: docs/trace-format.md).")
     var trace: String?
 
     @Option(help: "Output directory, or the PNG file with --at.")
@@ -41,6 +42,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
     var crop: String?
+
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
 
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
@@ -66,6 +70,8 @@ struct RenderCommand: ParsableCommand {
         } catch let e as CairoError {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
             throw ExitCode(1)
+        } catch let e as GLError {
+            FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
         } catch let e as OutputFile.Failure {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
             throw ExitCode(1)
@@ -87,7 +93,8 @@ struct RenderCommand: ParsableCommand {
                 throw RenderError.tooManyFrames(trace: tracePath ?? "the trace", seconds: span, fps: fps)
             }
         }
-        let renderer = try SceneRenderer(scene: loaded, scale: scale)
+        let factory = RendererFactory(choice: self.renderer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let renderer = try factory.makeRenderer(scene: loaded, scale: scale)
         if loaded.canvas.size == nil {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])
         }
@@ -102,13 +109,10 @@ struct RenderCommand: ParsableCommand {
         }
 
         if let times {
-            let engine = PointerEngine(scene: loaded)
-            let pending = events ?? []
-            var next = 0
+            var player = Replay.Player(scene: loaded, events: events ?? [])
             var images: [(Double, ImageSurface)] = []
             for t in times {
-                while next < pending.count, pending[next].time <= t { engine.handle(pending[next]); next += 1 }
-                let frame = engine.frame(at: t)
+                let frame = player.frame(at: t)
                 if let box {
                     let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
                                                  height: max(1, Int((box.height * scale).rounded(.up))))

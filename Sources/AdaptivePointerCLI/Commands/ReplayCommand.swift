@@ -7,17 +7,17 @@ import PointerCore
 import PointerHost
 
 /// `adaptive-pointer replay SCENE TRACE --fps N --states FILE|-`: feeds a trace to
-/// the engine and writes one frame-dump JSON object per line (TRACE-FORMAT.md).
+/// the engine and writes one frame-dump JSON object per line (docs/trace-format.md).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay an input trace against a scene and dump the pointer frames.",
-        discussion: "Frames are sampled at 0, 1/N, 2/N, … until the last event has been handled and nothing animates any more (at most 10 s later). A malformed trace is reported with its line number and nothing is written.")
+        discussion: "Frames are sampled at 0, 1/N, 2/N, … until the last event has been handled and nothing animates any more (at most 10 s later). A malformed trace is reported with its line number and nothing is written. Each line is a frame-dump object, described with its transform semantics in docs/trace-format.md (\"Frame dumps\").")
 
-    @Argument(help: "Scene file (JSON, SCENE-FORMAT.md).")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md).")
     var scene: String
 
-    @Argument(help: "Trace file (JSON Lines, TRACE-FORMAT.md).")
+    @Argument(help: "Trace file (JSON Lines; the format: docs/trace-format.md).")
     var trace: String
 
     // `.unconditional`: `--fps -1` is refused with the reason, not "Missing value".
@@ -44,7 +44,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let loaded: Scene
         do {
-            loaded = try SceneLoader.load(path: scene)
+            loaded = try SceneLoader.load(path: (try? AssetLocator.resolveScene(scene)) ?? scene)
         } catch {
             for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
             throw ExitCode(1)

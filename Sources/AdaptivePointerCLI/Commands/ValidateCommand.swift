@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PointerCore
+import PointerHost
 
 /// `adaptive-pointer validate SCENE…`: loads each scene and reports every problem.
 struct ValidateCommand: ParsableCommand {
@@ -9,12 +10,13 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files and report every error with file:line:column.",
         discussion: "Prints all errors of each file to stderr and exits 1 if there are any; otherwise prints one summary line per file and exits 0.")
 
-    @Argument(help: "Scene files (JSON, SCENE-FORMAT.md version 1).")
+    @Argument(help: "Scene files (JSON, scene format version 1: docs/scene-format.md).")
     var scenes: [String]
 
     func run() throws {
         var failed = false
-        for path in scenes {
+        for name in scenes {
+            let path = (try? AssetLocator.resolveScene(name)) ?? name
             do {
                 let scene = try SceneLoader.load(path: path)
                 print(Self.summary(of: scene, path: path))

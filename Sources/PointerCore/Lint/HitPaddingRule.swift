@@ -1,4 +1,4 @@
-/// `hit-padding-guidance` (MISSION-NOTES B7, C18): the hit area reaches about 12 pt
+/// `hit-padding-guidance` (behaviours B7, C18): the hit area reaches about 12 pt
 /// beyond a control with a bezel and 24 pt beyond one without. Written padding under
 /// half or over twice the guidance is flagged, except on a side that faces a member of
 /// the same group closer than the guidance (contiguous controls need less there).

@@ -1,4 +1,4 @@
-/// `lift-shadow-clipped` (MISSION-NOTES C15, C18): a lifted element grows and casts a
+/// `lift-shadow-clipped` (behaviours C15, C18): a lifted element grows and casts a
 /// soft shadow below it. Two things cut that shadow off:
 /// - an opaque neighbour drawn after it (later in the file, so on top) inside the
 ///   shadow's reach; a bare label or glyph does not count, nor do regions the element

@@ -86,12 +86,6 @@ public struct LintContext: Sendable {
         r.region.group.map(segmentedGroups.contains) ?? false
     }
 
-    /// The other members of `r`'s group (empty without a group).
-    public func groupMates(of r: LaidOutRegion) -> [LaidOutRegion] {
-        guard let g = r.region.group, let i = groupIndex[g] else { return [] }
-        return groups[i].members.filter { $0.index != r.index }
-    }
-
     /// True when `b` is `a` itself or one of its descendants.
     public func contains(_ a: LaidOutRegion, _ b: LaidOutRegion) -> Bool {
         b.index >= a.index && b.index <= a.index + a.childCount

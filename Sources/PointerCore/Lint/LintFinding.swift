@@ -47,7 +47,7 @@ public struct LintRuleInfo: Sendable, Equatable {
     public var severity: LintSeverity
     /// One sentence: what the rule catches and why it matters.
     public var summary: String
-    /// The MISSION-NOTES item the rule enforces.
+    /// The behaviours (docs/behaviours.md) the rule enforces.
     public var reference: String
 
     public init(id: String, severity: LintSeverity, summary: String, reference: String) {

@@ -105,7 +105,7 @@ public struct LintReport: Sendable {
         return text + "\n"
     }
 
-    /// `lint --rules`: id, severity, MISSION-NOTES reference and summary per rule.
+    /// `lint --rules`: id, severity, summary and the behaviours (docs/behaviours.md) per rule.
     public static func catalogueText() -> String {
         let width = SceneLinter.catalogue.map(\.id.count).max() ?? 0
         return SceneLinter.catalogue.map { info in

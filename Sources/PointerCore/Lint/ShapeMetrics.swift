@@ -12,7 +12,7 @@ public struct ShapeMetrics: Sendable, Equatable {
 
     /// The default pointer's diameter; custom shapes should weigh about as much.
     public static let referenceDiameter = 19.0
-    /// Minimum stroke of a custom shape (MISSION-NOTES D22).
+    /// Minimum stroke of a custom shape (behaviour D22).
     public static let minimumStroke = 4.5
 
     /// Visual weight in pt, comparable with the 19 pt circle: the geometric mean of the

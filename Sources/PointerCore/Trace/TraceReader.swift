@@ -19,6 +19,7 @@ public enum TraceReader {
         ("swipe", ["phase", "fingers", "dx", "dy"]),
         ("modifiers", ["keys"]),
         ("key", ["key"]),
+        ("acceleration", ["curve"]),
         ("leave", []),
     ]
     static let types = keysByType.map(\.type)
@@ -228,6 +229,8 @@ private struct TraceLineDecoder {
             kind = .modifiers(set)
         case "key":
             kind = .key(try string("key"))
+        case "acceleration":
+            kind = .acceleration(try choice("curve", MotionAcceleration.self))
         default:
             kind = .leave
         }

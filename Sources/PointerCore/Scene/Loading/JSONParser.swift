@@ -320,7 +320,7 @@ private struct JSONCursor {
         throw error("unterminated string", expected: "'\"'")
     }
 
-    /// Scene files are UTF-8 (SCENE-FORMAT.md): a string holding other bytes (a
+    /// Scene files are UTF-8 (docs/scene-format.md): a string holding other bytes (a
     /// file saved as Latin-1, say) is an error at the first bad byte, rather than
     /// text silently turned into U+FFFD.
     func validateUTF8(_ range: Range<Int>) throws(JSONSyntaxError) {

@@ -134,11 +134,19 @@ extension SceneDecoder {
     }
 
     private func snap(_ value: JSONValue, _ path: JSONPath) -> SnapGrid? {
-        guard let f = object(value, path, known: ["x", "y", "origin"]) else { return nil }
+        guard let f = object(value, path, known: ["x", "y", "origin", "to"]) else { return nil }
         var grid = SnapGrid()
         if let v = f["x"] { grid.x = positive(v, f.path("x"), what: "a cell width in pt") }
         if let v = f["y"] { grid.y = positive(v, f.path("y"), what: "a cell height in pt") }
         if let v = f["origin"], let p = point(v, f.path("origin")) { grid.origin = p }
+        let targets = "\"centers\" (cell centres, the default) or \"lines\" (where each cell starts)"
+        if let v = f["to"], let s = string(v, f.path("to"), expected: targets) {
+            if let t = SnapTarget(rawValue: s) {
+                grid.to = t
+            } else {
+                report(v.position, f.path("to"), "unknown snap target \"\(s)\"", expected: targets)
+            }
+        }
         if f["x"] == nil && f["y"] == nil {
             report(value.position, path, "a snap grid needs \"x\", \"y\" or both", expected: "{\"x\": pt, \"y\": pt, \"origin\": [x, y]}")
             return nil

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads scene files (SCENE-FORMAT.md, version 1) into `Scene` values. Every problem
+/// Loads scene files (docs/scene-format.md, version 1) into `Scene` values. Every problem
 /// in the file is reported, each with file:line:column, JSON path and a fix hint.
 public enum SceneLoader {
     /// Loads the scene at `path`; relative image paths resolve against its directory.
