@@ -68,11 +68,17 @@ public final class AccessibilityMonitor: Sendable {
     }
 }
 
-/// The worker thread's state: libatspi, a GLib main loop, the scanner.
+/// The worker thread's state: libatspi, a GLib main loop, the scanner, and
+/// what changed since the last update.
 private final class AccessibilityWorker {
     let monitor: AccessibilityMonitor
-    let scanner = TreeScanner()
+    let scanner = DesktopScanner()
     var scanPending = false
+    var retryPending = false
+    /// Applications (bus names) an event named since the last update.
+    var dirty: Set<String> = []
+    /// X11 saw windows move, map or restack since the last update.
+    var windowsChanged = false
 
     init(monitor: AccessibilityMonitor) { self.monitor = monitor }
 
@@ -80,21 +86,31 @@ private final class AccessibilityWorker {
         "object:bounds-changed", "object:children-changed", "object:state-changed:showing",
         "object:state-changed:visible", "window:activate", "window:deactivate", "window:create", "window:destroy",
         "window:minimize", "window:restore", "window:move", "window:resize",
+        // Scrolling moves content without any bounds-changed: a scroll bar's value says so.
+        "object:property-change:accessible-value",
     ]
+
+    /// Gives a stalled application another chance after this long (s).
+    static let retry = 1.0
 
     func run() {
         // Calls to an application that stopped answering give up after this (ms).
         atspi_set_timeout(250, 2000)
-        guard atspi_init() <= 1, let first = scanner.scan() else {
+        guard atspi_init() <= 1, let first = scanner.update(dirty: nil) else {
             monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
             return
         }
         monitor.post(.snapshot(first))
+        scheduleRetryIfStalled()
         let me = Unmanaged.passUnretained(self).toOpaque()
         let listener = atspi_event_listener_new({ event, data in
-            if let event { ap_event_free(event) }
+            guard let event else { return }
+            defer { ap_event_free(event) }
             guard let data else { return }
-            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().scheduleScan()
+            let source = ap_event_source(event)
+            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(
+                type: String(cString: ap_event_type(event)), busName: String(cString: ap_bus_name(source)),
+                path: String(cString: ap_path(source)))
         }, me, nil)
         var names = Self.events.map { strdup($0) }
         defer { names.forEach { free($0) } }
@@ -107,7 +123,11 @@ private final class AccessibilityWorker {
         g_unix_fd_add(monitor.requestFD, G_IO_IN, { fd, _, data in
             var counter: UInt64 = 0
             _ = read(fd, &counter, 8)
-            if let data { Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().scheduleScan() }
+            if let data {
+                let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
+                worker.windowsChanged = true
+                worker.scheduleScan()
+            }
             return 1 // G_SOURCE_CONTINUE
         }, me)
         let loop = g_main_loop_new(nil, 0)
@@ -115,14 +135,51 @@ private final class AccessibilityWorker {
         withExtendedLifetime(listener) {}
     }
 
+    /// An event from `busName`: that application gets rescanned, unless it
+    /// is a value change of something that is not a scroll bar (a progress
+    /// bar ticking moves nothing).
+    func note(type: String, busName: String, path: String) {
+        if type.hasPrefix("object:property-change:accessible-value") && !scanner.isScrollBar(path, in: busName) { return }
+        dirty.insert(busName)
+        scheduleScan()
+    }
+
     func scheduleScan() {
         guard !scanPending else { return }
         scanPending = true
         g_timeout_add(UInt32(AccessibilityMonitor.debounce * 1000), { data in
             guard let data else { return 0 }
+            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().flush()
+            return 0 // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// One update: shift moved windows, rescan the named applications, post.
+    func flush() {
+        scanPending = false
+        let began = Date()
+        var apps = dirty
+        dirty = []
+        if windowsChanged {
+            windowsChanged = false
+            apps.formUnion(scanner.followWindowMoves())
+        }
+        if var snapshot = scanner.update(dirty: apps) {
+            snapshot.scanSeconds = Date().timeIntervalSince(began)
+            monitor.post(.snapshot(snapshot))
+        }
+        scheduleRetryIfStalled()
+    }
+
+    func scheduleRetryIfStalled() {
+        guard !scanner.stalled.isEmpty, !retryPending else { return }
+        retryPending = true
+        g_timeout_add(UInt32(Self.retry * 1000), { data in
+            guard let data else { return 0 }
             let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
-            worker.scanPending = false
-            if let snapshot = worker.scanner.scan() { worker.monitor.post(.snapshot(snapshot)) }
+            worker.retryPending = false
+            worker.dirty.formUnion(worker.scanner.stalled)
+            worker.scheduleScan()
             return 0 // G_SOURCE_REMOVE
         }, Unmanaged.passUnretained(self).toOpaque())
     }
