@@ -7,7 +7,7 @@ enum AtspiRoles {
     static let byNumber: [UInt32: RoleMap.Target] = {
         var out: [UInt32: RoleMap.Target] = [:]
         for n in 0..<UInt32(ATSPI_ROLE_LAST_DEFINED.rawValue) {
-            guard let name = atspi_role_get_name(AtspiRole(rawValue: n)) else { continue }
+            guard let name = ap_role_name_of(n) else { continue }
             out[n] = RoleMap.target(forRole: String(cString: name))
             g_free(name)
         }

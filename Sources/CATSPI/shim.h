@@ -346,6 +346,15 @@ static inline void ap_free_matches(AtspiAccessible **matches, int count) {
     g_free(matches);
 }
 
+/// The name of AT-SPI role number `role` ("push button"), NULL for a number
+/// this libatspi does not know (asking atspi_role_get_name would warn).
+static inline char *ap_role_name_of(unsigned role) {
+    GEnumClass *roles = g_type_class_ref(ATSPI_TYPE_ROLE);
+    int known = g_enum_get_value(roles, (gint)role) != NULL;
+    g_type_class_unref(roles);
+    return known ? atspi_role_get_name((AtspiRole)role) : NULL;
+}
+
 static inline const char *ap_event_type(AtspiEvent *event) { return event && event->type ? event->type : ""; }
 static inline AtspiAccessible *ap_event_source(AtspiEvent *event) { return event ? event->source : NULL; }
 #endif

@@ -79,19 +79,23 @@ final class AccessibleDesktop {
 
     /// Starts the GTK test application; returns once it reports its window.
     @discardableResult
-    func startApp(title: String = "A11y test", x: Int = 100, y: Int = 100, extra: [String: String] = [:]) throws -> BackgroundProcess {
+    func startApp(title: String = "A11y test", x: Int = 100, y: Int = 100, arguments: [String] = [],
+                  extra: [String: String] = [:]) throws -> BackgroundProcess {
         var env = environment
         for (k, v) in extra { env[k] = v }
-        let app = try BackgroundProcess("/usr/bin/python3", [Self.appScript, title, "\(x)", "\(y)"], environment: env, name: "gtk-app")
+        let app = try BackgroundProcess("/usr/bin/python3", [Self.appScript, title, "\(x)", "\(y)"] + arguments, environment: env, name: "gtk-app")
         apps.append(app)
         guard app.waitFor("ready", timeout: 20) else { throw BuiltProducts.Missing(description: "the GTK app did not start: \(app.log)") }
         return app
     }
 
     /// Starts `adaptive-pointer run ARGS --backend x11` and waits for its targets.
-    func startOverlay(_ arguments: [String], waitFor text: String = "accessibility targets on") throws -> BackgroundProcess {
+    func startOverlay(_ arguments: [String], waitFor text: String = "accessibility targets on",
+                      extra: [String: String] = [:]) throws -> BackgroundProcess {
+        var env = environment
+        for (k, v) in extra { env[k] = v }
         let overlay = try BackgroundProcess(try BuiltProducts.executable(), ["run"] + arguments + ["--backend", "x11"],
-                                            environment: environment, name: "overlay")
+                                            environment: env, name: "overlay")
         overlays.append(overlay)
         guard overlay.waitFor(text, timeout: 20) else {
             throw BuiltProducts.Missing(description: "the overlay never said '\(text)': \(overlay.log)")

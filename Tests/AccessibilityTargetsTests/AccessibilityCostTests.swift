@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What following a real application costs: the first scan, and the time from
+/// a layout change in the application (a button shifted, a button added) to
+/// the overlay's new targets, at 13 accessible nodes and with 1,000 and 5,000
+/// buttons; and the pointer's frame processing with a 5,000-button window
+/// open. The figures are reported (stdout and $AP_A11Y_REPORT), never
+/// asserted; what is asserted is what a user notices: the change becomes
+/// targets at all.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct AccessibilityCostTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var buttons: Int
+        var wall: Bool
+        var walk: Bool
+        var testDescription: String {
+            (buttons == 0 ? "the test app (13 nodes)" : "\(buttons) more buttons\(wall ? ", all showing" : " in a scrolled view")")
+                + (walk ? ", node-by-node walk" : ", Collection")
+        }
+    }
+
+    static let cases: [Case] = [
+        Case(buttons: 0, wall: false, walk: false), Case(buttons: 0, wall: false, walk: true),
+        Case(buttons: 1000, wall: false, walk: false), Case(buttons: 1000, wall: false, walk: true),
+        Case(buttons: 5000, wall: false, walk: false), Case(buttons: 5000, wall: false, walk: true),
+        Case(buttons: 1000, wall: true, walk: false), Case(buttons: 1000, wall: true, walk: true),
+    ]
+
+    @Test("a changed layout becomes targets: a shifted button and an added one (first scan and update latency reported)",
+          arguments: cases)
+    func layoutChangeBecomesTargets(_ c: Case) throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp(x: c.wall ? 0 : 100, y: c.wall ? 0 : 100,
+                                 arguments: c.buttons == 0 ? [] : ["\(c.buttons)", c.wall ? "wall" : "scrolled"])
+        let overlay = try d.startOverlay([AccessibilityEndToEndTests.scene],
+                                         extra: ["AP_A11Y_DEBUG": "1", "AP_A11Y_WALK": c.walk ? "1" : "0"])
+        let first = overlay.log.split(separator: "\n").first { $0.contains("accessibility targets on") }.map(String.init) ?? "?"
+
+        var latencies: [String] = []
+        for (command, name, done) in [("shift Share 40", "Share", "shifted Share"), ("add Added", "Added", "added Added")] {
+            let before = app.log
+            app.send(command)
+            #expect(app.waitFor(done, timeout: 10), "app: \(app.log)")
+            let changed = app.log.dropFirst(before.count).split(separator: "\n").first { $0.hasPrefix("changed ") }
+                .flatMap { Double($0.dropFirst("changed ".count)) }
+            let widget = try #require(AccessibilityEndToEndTests.widgets(app)[name])
+            var applied: Double?
+            _ = BackgroundProcess.wait(timeout: 10) {
+                applied = Self.appliedTime(overlay.log, frame: widget, after: changed ?? 0)
+                return applied != nil
+            }
+            #expect(applied != nil, "\(name) at \(widget) never became a target. Overlay:\n\(overlay.log.suffix(3000))")
+            if let applied, let changed { latencies.append("\(command.split(separator: " ")[0]) \(Int(((applied - changed) * 1000).rounded())) ms") }
+        }
+        Self.report("\(c.testDescription): \(first.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)); "
+                    + "change → targets: \(latencies.joined(separator: ", "))")
+    }
+
+    @Test("a 5,000-button window changing layout every 100 ms leaves the pointer running (frame processing p99 reported against no window)")
+    func framesWithBigWindow() throws {
+        var lines: [String] = []
+        for big in [false, true] {
+            let d = try AccessibleDesktop()
+            let app = try d.startApp(arguments: big ? ["5000", "scrolled"] : [])
+            let overlay = try d.startOverlay([AccessibilityEndToEndTests.scene, "--stats"])
+            app.send("churn 100")
+            #expect(app.waitFor("churning", timeout: 5))
+            // Back and forth across the window, as a hand moves a mouse.
+            for _ in 0..<3 {
+                try d.glide(to: 900, 600)
+                try d.glide(to: 150, 150)
+            }
+            overlay.stop(signal: SIGTERM, timeout: 5)
+            let stats = overlay.log.split(separator: "\n").filter { $0.contains(" p99 ") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!stats.isEmpty, "no --stats figures: \(overlay.log.suffix(2000))")
+            let scans = overlay.log.components(separatedBy: "accessibility:").count - 1
+            lines.append("\(big ? "5,000-button window, layout changing every 100 ms" : "the 13-node test app, layout changing every 100 ms"): "
+                         + stats.joined(separator: "; ") + (scans > 0 ? " (\(scans) updates)" : ""))
+        }
+        Self.report(lines.joined(separator: "\n  "))
+    }
+
+    /// The monotonic time of the first targets update after `after` with a
+    /// target at `frame` (root pixels; the overlay runs at scale 1 at 0,0).
+    static func appliedTime(_ log: String, frame w: AccessibilityEndToEndTests.Widget, after: Double) -> Double? {
+        var current: Double?
+        for line in log.split(separator: "\n") {
+            if line.contains("accessibility: applied "), let at = line.range(of: " at ") {
+                current = Double(line[at.upperBound...].trimmingCharacters(in: .whitespaces))
+            } else if let t = current, t >= after, let r = line.range(of: "  target ") {
+                let p = line[r.upperBound...].split(separator: " ")
+                guard p.count >= 5, let x = Int(p[1]), let y = Int(p[2]), let width = Int(p[3]), let height = Int(p[4]) else { continue }
+                if abs(x - w.x) <= 1 && abs(y - w.y) <= 1 && abs(width - w.width) <= 1 && abs(height - w.height) <= 1 { return t }
+            }
+        }
+        return nil
+    }
+
+    static func report(_ text: String) {
+        print("accessibility cost: " + text)
+        if let path = ProcessInfo.processInfo.environment["AP_A11Y_REPORT"] {
+            let old = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            try? (old + text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}
