@@ -75,8 +75,17 @@ private final class AccessibilityWorker {
     let scanner = DesktopScanner()
     var scanPending = false
     var retryPending = false
-    /// Applications (bus names) an event named since the last update.
+    /// Applications (bus names) to scan whole at the next update.
     var dirty: Set<String> = []
+    /// Objects events named since the last update, retained, by application
+    /// and path, with what the events said.
+    var touched: [String: [String: (object: UnsafeMutablePointer<AtspiAccessible>, change: ApplicationScanner.Change)]] = [:]
+    /// The monotonic time of the first event since the last update.
+    var firstEvent: Double?
+    /// `AP_A11Y_EVENTS=1` prints each event's type and object path (never text).
+    static let logEvents = ProcessInfo.processInfo.environment["AP_A11Y_EVENTS"].map { !$0.isEmpty && $0 != "0" } ?? false
+    /// More objects than this in one application: scanning it whole costs no more.
+    static let refreshLimit = 300
     /// X11 saw windows move, map or restack since the last update.
     var windowsChanged = false
 
@@ -90,8 +99,11 @@ private final class AccessibilityWorker {
         "object:property-change:accessible-value",
     ]
 
-    /// Gives a stalled application another chance after this long (s).
+    /// Gives a stalled application another chance after this long (s); sooner
+    /// for one that never answered yet (a big application answers libatspi's
+    /// first bulk query, GetItems, before anything else).
     static let retry = 1.0
+    static let firstRetry = 0.3
 
     func run() {
         // Calls to an application that stopped answering give up after this (ms).
@@ -107,10 +119,7 @@ private final class AccessibilityWorker {
             guard let event else { return }
             defer { ap_event_free(event) }
             guard let data else { return }
-            let source = ap_event_source(event)
-            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(
-                type: String(cString: ap_event_type(event)), busName: String(cString: ap_bus_name(source)),
-                path: String(cString: ap_path(source)))
+            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(event)
         }, me, nil)
         var names = Self.events.map { strdup($0) }
         defer { names.forEach { free($0) } }
@@ -135,13 +144,46 @@ private final class AccessibilityWorker {
         withExtendedLifetime(listener) {}
     }
 
-    /// An event from `busName`: that application gets rescanned, unless it
-    /// is a value change of something that is not a scroll bar (a progress
-    /// bar ticking moves nothing).
-    func note(type: String, busName: String, path: String) {
-        if type.hasPrefix("object:property-change:accessible-value") && !scanner.isScrollBar(path, in: busName) { return }
-        dirty.insert(busName)
+    /// What an event changes: the object it names is asked again (a target's
+    /// new frame, a container's targets), or its application is scanned
+    /// whole (windows, removals, scrolling). A value change of anything but a
+    /// scroll bar (a progress bar ticking) moves nothing.
+    func note(_ event: UnsafeMutablePointer<AtspiEvent>) {
+        let type = String(cString: ap_event_type(event))
+        guard let source = ap_event_source(event) else { return }
+        let busName = String(cString: ap_bus_name(source))
+        if firstEvent == nil { firstEvent = Self.monotonic() }
+        if Self.logEvents { FileHandle.standardError.write(Data("event \(type) \(busName) \(String(cString: ap_path(source))) child \(ap_event_child(event).map { String(cString: ap_path($0)) } ?? "-")\n".utf8)) }
+        if type.hasPrefix("object:property-change:accessible-value") {
+            guard scanner.isScrollBar(String(cString: ap_path(source)), in: busName) else { return }
+            dirty.insert(busName)
+        } else if type.hasPrefix("object:bounds-changed") {
+            touch(source, busName: busName, change: .bounds)
+        } else if type.hasPrefix("object:state-changed") {
+            touch(source, busName: busName, change: .state)
+        } else if type.hasPrefix("object:children-changed:add"), let child = ap_event_child(event) {
+            touch(child, busName: busName, change: .added)
+        } else {
+            dirty.insert(busName)
+        }
         scheduleScan()
+    }
+
+    func touch(_ object: UnsafeMutablePointer<AtspiAccessible>, busName: String, change: ApplicationScanner.Change) {
+        let path = String(cString: ap_path(object))
+        if let known = touched[busName]?[path] {
+            // Added or shown/hidden outweighs moved.
+            if known.change == .bounds { touched[busName]?[path]?.change = change }
+            return
+        }
+        guard let retained = ap_ref(object)?.assumingMemoryBound(to: AtspiAccessible.self) else { return }
+        touched[busName, default: [:]][path] = (retained, change)
+    }
+
+    static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     func scheduleScan() {
@@ -154,18 +196,32 @@ private final class AccessibilityWorker {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// One update: shift moved windows, rescan the named applications, post.
+    /// One update: shift moved windows, ask again about what events named,
+    /// rescan the applications that need it, post.
     func flush() {
         scanPending = false
         let began = Date()
         var apps = dirty
+        let objects = touched
+        let eventTime = firstEvent
         dirty = []
+        touched = [:]
+        firstEvent = nil
+        defer { objects.values.forEach { $0.values.forEach { ap_unref($0.object) } } }
         if windowsChanged {
             windowsChanged = false
             apps.formUnion(scanner.followWindowMoves())
         }
+        for (busName, named) in objects where !apps.contains(busName) {
+            let list = Array(named.values)
+            if list.count > Self.refreshLimit
+                || !scanner.refresh(busName, objects: list.map { ($0.object, $0.change) }) {
+                apps.insert(busName)
+            }
+        }
         if var snapshot = scanner.update(dirty: apps) {
             snapshot.scanSeconds = Date().timeIntervalSince(began)
+            snapshot.eventTime = eventTime
             monitor.post(.snapshot(snapshot))
         }
         scheduleRetryIfStalled()
@@ -174,7 +230,7 @@ private final class AccessibilityWorker {
     func scheduleRetryIfStalled() {
         guard !scanner.stalled.isEmpty, !retryPending else { return }
         retryPending = true
-        g_timeout_add(UInt32(Self.retry * 1000), { data in
+        g_timeout_add(UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000), { data in
             guard let data else { return 0 }
             let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
             worker.retryPending = false

@@ -88,64 +88,158 @@ struct ApplicationScanner {
         guard !Self.alwaysWalk, let found = Self.matches(window, roles: AtspiRoles.targets) else { return nil }
         guard case .some(let matches) = found else { return false }
         defer { matches.release() }
-        var nodes = [ap_node](repeating: ap_node(), count: matches.count)
-        guard ap_describe_many(matches.objects, Int32(matches.count), &nodes, Self.callTimeout) == 0 else { return false }
-        layout.nodes += matches.count
-        var texts: [(object: UnsafeMutablePointer<AtspiAccessible>?, element: AccessibleElement)] = []
-        var toolBars: [(object: UnsafeMutablePointer<AtspiAccessible>?, id: String)] = []
-        var controls: [AccessibleElement] = []
-        var parents: [UInt64] = []
-        for (i, node) in nodes.enumerated() where node.ok != 0 {
-            guard node.states & UInt32(AP_STATE_SHOWING) != 0, node.states & UInt32(AP_STATE_DEFUNCT) == 0 else { continue }
-            let path = String(cString: ap_path(matches[i]))
-            let id = "\(key).\(Self.idPart(path))"
-            if node.role == AtspiRoles.scrollBar { layout.scrollBars.insert(path) }
-            guard let frame = Self.usable(node.has_extents != 0, node.x, node.y, node.width, node.height) else { continue }
-            switch AtspiRoles.byNumber[node.role] {
-            case .control?:
-                controls.append(AccessibleElement(id: id, kind: .control, frame: frame, window: index))
-                parents.append(node.parent)
-            case .text?:
-                let single = node.states & UInt32(AP_STATE_MULTI_LINE) == 0
-                texts.append((matches[i], AccessibleElement(id: id, kind: .text(singleLine: single, firstLineTop: nil, lineHeight: nil),
-                                                                    frame: frame, window: index)))
-            case .toolBar?:
-                toolBars.append((matches[i], id))
-            default:
-                continue
+        let objects = (0..<matches.count).compactMap { matches[$0] }
+        guard let bars = describe(objects, window: { _ in index }, into: &layout) else { return false }
+        layout.windowPaths.append(String(cString: ap_path(window)))
+        // Tool bars: their controls form one group.
+        for bar in bars where bar.target == .toolBar {
+            guard let found = Self.matches(bar.object, roles: AtspiRoles.controls) else { continue }
+            guard case .some(let members) = found else { return false }
+            defer { members.release() }
+            for i in 0..<members.count {
+                guard let id = layout.idByPath[String(cString: ap_path(members[i]))],
+                      let e = layout.elements.firstIndex(where: { $0.id == id }) else { continue }
+                layout.elements[e].group = "bar." + bar.id
             }
         }
-        // Tool bars: their controls form one group.
-        var barOf: [String: String] = [:]
-        for bar in toolBars {
-            guard let object = bar.object, let found = Self.matches(object, roles: AtspiRoles.controls) else { continue }
-            guard case .some(let members) = found else { return false }
-            for i in 0..<members.count { barOf["\(key).\(Self.idPart(String(cString: ap_path(members[i]))))"] = "bar." + bar.id }
-            members.release()
+        layout.regroupRows(in: [index], key: key)
+        return true
+    }
+
+    /// Asks role, states, extents and parent of each of `objects` in one
+    /// pipelined batch (then the first line of the texts among them) and puts
+    /// the targets into `layout`, in the window `window` picks (nil: none,
+    /// which is left out); objects no longer showing are taken out. Returns
+    /// the others (tool bars, containers, windows), or nil when the
+    /// application stopped answering.
+    func describe(_ objects: [UnsafeMutablePointer<AtspiAccessible>], window: (Rect) -> Int?,
+                  into layout: inout ApplicationLayout) -> [Other]? {
+        var nodes = [ap_node](repeating: ap_node(), count: objects.count)
+        let asked: [UnsafeMutablePointer<AtspiAccessible>?] = objects
+        guard asked.withUnsafeBufferPointer({ ap_describe_many($0.baseAddress, Int32(objects.count), &nodes, Self.callTimeout) }) == 0 else {
+            return nil
         }
-        // Rows: contiguous controls of one parent (outside tool bars).
-        var byParent: [UInt64: [Int]] = [:]
-        for i in controls.indices {
-            if let bar = barOf[controls[i].id] { controls[i].group = bar } else { byParent[parents[i], default: []].append(i) }
-        }
-        for (parent, indexes) in byParent where parent != 0 {
-            RowGrouping.group(&controls, indexes: indexes, parent: "\(key).p\(String(parent, radix: 36))")
+        layout.nodes += objects.count
+        var texts: [(object: UnsafeMutablePointer<AtspiAccessible>, element: AccessibleElement, path: String)] = []
+        var others: [Other] = []
+        for (i, node) in nodes.enumerated() {
+            let path = String(cString: ap_path(objects[i]))
+            let id = layout.idByPath[path] ?? "\(key).\(Self.idPart(path))"
+            guard node.ok != 0, node.states & UInt32(AP_STATE_SHOWING) != 0, node.states & UInt32(AP_STATE_DEFUNCT) == 0,
+                  let frame = Self.usable(node.has_extents != 0, node.x, node.y, node.width, node.height) else {
+                layout.remove(path: path)
+                let target = AtspiRoles.byNumber[node.role]
+                if node.ok != 0 && target != .control && target != .text {
+                    others.append(Other(object: objects[i], path: path, id: id, target: target, showing: false, frame: nil))
+                }
+                continue
+            }
+            if node.role == AtspiRoles.scrollBar { layout.scrollBars.insert(path) }
+            let target = AtspiRoles.byNumber[node.role]
+            switch target {
+            case .control?, .text?:
+                guard let w = window(frame) else {
+                    layout.remove(path: path)
+                    continue
+                }
+                if target == .control {
+                    layout.upsert(AccessibleElement(id: id, kind: .control, frame: frame, window: w), path: path, parent: node.parent)
+                } else {
+                    let single = node.states & UInt32(AP_STATE_MULTI_LINE) == 0
+                    texts.append((objects[i], AccessibleElement(id: id, kind: .text(singleLine: single, firstLineTop: nil, lineHeight: nil),
+                                                                frame: frame, window: w), path))
+                }
+            default:
+                others.append(Other(object: objects[i], path: path, id: id, target: target, showing: true, frame: frame))
+            }
         }
         // Texts: where the first line is and how tall lines are.
         if !texts.isEmpty {
             var firsts = [ap_rect](repeating: ap_rect(), count: texts.count)
-            let objects = texts.map(\.object)
-            guard objects.withUnsafeBufferPointer({ ap_first_character_many($0.baseAddress, Int32(texts.count), &firsts, Self.callTimeout) }) == 0 else {
-                return false
+            let textObjects: [UnsafeMutablePointer<AtspiAccessible>?] = texts.map(\.object)
+            guard textObjects.withUnsafeBufferPointer({ ap_first_character_many($0.baseAddress, Int32(texts.count), &firsts, Self.callTimeout) }) == 0 else {
+                return nil
             }
-            for i in texts.indices where firsts[i].ok != 0 {
-                if case .text(let single, _, _) = texts[i].element.kind {
-                    texts[i].element.kind = .text(singleLine: single, firstLineTop: firsts[i].y, lineHeight: firsts[i].height)
+            for i in texts.indices {
+                var e = texts[i].element
+                if firsts[i].ok != 0, case .text(let single, _, _) = e.kind {
+                    e.kind = .text(singleLine: single, firstLineTop: firsts[i].y, lineHeight: firsts[i].height)
                 }
+                layout.upsert(e, path: texts[i].path, parent: 0)
             }
         }
-        layout.elements += controls + texts.map(\.element)
-        return true
+        return others
+    }
+
+    /// A node that is not a target itself.
+    struct Other {
+        let object: UnsafeMutablePointer<AtspiAccessible>
+        let path: String
+        let id: String
+        let target: RoleMap.Target?
+        let showing: Bool
+        let frame: Rect?
+    }
+
+    /// What an event said about an object.
+    enum Change: Sendable {
+        /// Its bounds changed (GTK also says so of every ancestor of what moved).
+        case bounds
+        /// It showed or hid.
+        case state
+        /// It was added.
+        case added
+    }
+
+    enum Refresh { case done, rescan, stalled }
+
+    /// Brings `layout` up to date after events named `objects`: targets are
+    /// asked again; a window that kept its size is shifted; the innermost
+    /// containers whose bounds changed, and containers that were added, have
+    /// their showing targets asked again (one Collection call and one batch
+    /// each). GTK reports a change by bounds events on the container where it
+    /// happened and on every ancestor (and says nothing of a new child until
+    /// someone asks), so the innermost container is where to look, and its
+    /// ancestors need nothing. Anything else (a resized window, a container
+    /// that hid, a tool bar) needs the whole application.
+    func refresh(_ objects: [(object: UnsafeMutablePointer<AtspiAccessible>, change: Change)], in layout: inout ApplicationLayout) -> Refresh {
+        guard layout.canRefresh, !Self.alwaysWalk else { return .rescan }
+        var changes: [String: Change] = [:]
+        for o in objects { changes[String(cString: ap_path(o.object))] = o.change }
+        let windows = layout  // the windows do not change here
+        guard let others = describe(objects.map(\.object), window: { windows.window(containing: $0) }, into: &layout) else { return .stalled }
+        var containers: [Other] = []
+        for other in others where other.target != .skip {
+            let change = changes[other.path] ?? .state
+            if other.target == .window {
+                guard let w = layout.windowPaths.firstIndex(of: other.path), let frame = other.frame, other.showing,
+                      frame.size == layout.windows[w].frame.size else { return .rescan }
+                let was = layout.windows[w].frame
+                if frame.origin != was.origin { layout = layout.moving(window: w, dx: frame.minX - was.minX, dy: frame.minY - was.minY) }
+                continue
+            }
+            guard other.showing, other.target == .container || other.target == nil, change != .state, other.frame != nil else {
+                return .rescan
+            }
+            containers.append(other)
+        }
+        // Innermost: not strictly containing another changed container.
+        let innermost = containers.filter { c in
+            !containers.contains { d in
+                guard let cf = c.frame, let df = d.frame, d.path != c.path, cf != df else { return false }
+                return cf.minX <= df.minX && cf.minY <= df.minY && cf.maxX >= df.maxX && cf.maxY >= df.maxY
+            }
+        }
+        for container in innermost {
+            guard let found = Self.matches(container.object, roles: AtspiRoles.targets) else { return .rescan }
+            guard case .some(let matches) = found else { return .stalled }
+            defer { matches.release() }
+            let inside = (0..<matches.count).compactMap { matches[$0] }
+            guard let nested = describe(inside, window: { windows.window(containing: $0) }, into: &layout) else { return .stalled }
+            if nested.contains(where: { $0.target == .toolBar }) { return .rescan }
+        }
+        layout.regroupRows(in: Set(layout.elements.map(\.window)), key: key)
+        return .done
     }
 
     /// Matches of a Collection query, owned (call `release`).

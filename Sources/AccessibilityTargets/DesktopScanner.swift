@@ -19,6 +19,8 @@ final class DesktopScanner {
     /// Applications that stopped answering at their last scan: asked again later.
     private(set) var stalled: Set<String> = []
     var windowTitle: String?
+    /// Nodes asked about by refreshes since the last snapshot.
+    private var refreshed = 0
 
     deinit { applications.forEach { ap_unref($0.app.object) } }
 
@@ -31,7 +33,8 @@ final class DesktopScanner {
         let count = ap_child_count(desktop)
         guard count >= 0 else { return nil }
         var next: [(busName: String, app: Application)] = []
-        var nodes = 0
+        var nodes = refreshed
+        refreshed = 0
         for i in 0..<count {
             guard let object = ap_child(desktop, Int32(i)) else { continue }
             let busName = String(cString: ap_bus_name(object))
@@ -91,6 +94,33 @@ final class DesktopScanner {
             applications[i].app.layout = layout
         }
         return rescan
+    }
+
+    /// Brings `busName`'s layout up to date after events named `objects`
+    /// (see ApplicationScanner.refresh); false when the application needs a
+    /// full scan (or is not known yet).
+    func refresh(_ busName: String, objects: [(object: UnsafeMutablePointer<AtspiAccessible>, change: ApplicationScanner.Change)]) -> Bool {
+        guard let i = applications.firstIndex(where: { $0.busName == busName }), var layout = applications[i].app.layout,
+              !stalled.contains(busName) else { return false }
+        let scanner = ApplicationScanner(app: applications[i].app.object, key: applications[i].app.key)
+        let asked = layout.nodes
+        defer { refreshed += max(0, layout.nodes - asked) }
+        switch scanner.refresh(objects, in: &layout) {
+        case .done:
+            applications[i].app.layout = layout
+            return true
+        case .rescan:
+            return false
+        case .stalled:
+            stalled.insert(busName)
+            return true
+        }
+    }
+
+    /// Whether a stalled application has never answered yet (it may be busy
+    /// starting up, or building its answer for our first question).
+    var stalledWithoutLayout: Bool {
+        applications.contains { stalled.contains($0.busName) && $0.app.layout == nil }
     }
 
     /// Whether a value change of `path` in `busName` is a scroll (content moved).

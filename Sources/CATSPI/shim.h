@@ -357,4 +357,13 @@ static inline char *ap_role_name_of(unsigned role) {
 
 static inline const char *ap_event_type(AtspiEvent *event) { return event && event->type ? event->type : ""; }
 static inline AtspiAccessible *ap_event_source(AtspiEvent *event) { return event ? event->source : NULL; }
+
+/// The child a children-changed event names (borrowed), NULL if none.
+static inline AtspiAccessible *ap_event_child(AtspiEvent *event) {
+    if (!event || !G_VALUE_HOLDS_OBJECT(&event->any_data)) return NULL;
+    GObject *object = g_value_get_object(&event->any_data);
+    return object && ATSPI_IS_ACCESSIBLE(object) ? ATSPI_ACCESSIBLE(object) : NULL;
+}
+
+static inline void *ap_ref(void *object) { return object ? g_object_ref(object) : NULL; }
 #endif

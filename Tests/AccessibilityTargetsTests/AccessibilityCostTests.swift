@@ -37,9 +37,18 @@ struct AccessibilityCostTests {
         let d = try AccessibleDesktop()
         let app = try d.startApp(x: c.wall ? 0 : 100, y: c.wall ? 0 : 100,
                                  arguments: c.buttons == 0 ? [] : ["\(c.buttons)", c.wall ? "wall" : "scrolled"])
+        let back = try #require(AccessibilityEndToEndTests.widgets(app)["Back"])
+        let launched = Self.monotonic()
         let overlay = try d.startOverlay([AccessibilityEndToEndTests.scene],
                                          extra: ["AP_A11Y_DEBUG": "1", "AP_A11Y_WALK": c.walk ? "1" : "0"])
-        let first = overlay.log.split(separator: "\n").first { $0.contains("accessibility targets on") }.map(String.init) ?? "?"
+        var shown: (at: Double, event: Double?, nodes: Int?, ms: Double?)?
+        _ = BackgroundProcess.wait(timeout: 20) {
+            shown = Self.applied(overlay.log, frame: back, after: 0)
+            return shown != nil
+        }
+        let firstTargets = try #require(shown, "the app's buttons never became targets. Overlay:\n\(overlay.log.suffix(3000))")
+        let first = "targets \(Int(((firstTargets.at - launched) * 1000).rounded())) ms after launch, "
+            + "scan of \(firstTargets.nodes.map(String.init) ?? "?") nodes in \(firstTargets.ms.map { "\(Int($0.rounded())) ms" } ?? "?")"
 
         var latencies: [String] = []
         for (command, name, done) in [("shift Share 40", "Share", "shifted Share"), ("add Added", "Added", "added Added")] {
@@ -49,15 +58,20 @@ struct AccessibilityCostTests {
             let changed = app.log.dropFirst(before.count).split(separator: "\n").first { $0.hasPrefix("changed ") }
                 .flatMap { Double($0.dropFirst("changed ".count)) }
             let widget = try #require(AccessibilityEndToEndTests.widgets(app)[name])
-            var applied: Double?
+            var applied: (at: Double, event: Double?, nodes: Int?, ms: Double?)?
             _ = BackgroundProcess.wait(timeout: 10) {
-                applied = Self.appliedTime(overlay.log, frame: widget, after: changed ?? 0)
+                applied = Self.applied(overlay.log, frame: widget, after: changed ?? 0)
                 return applied != nil
             }
             #expect(applied != nil, "\(name) at \(widget) never became a target. Overlay:\n\(overlay.log.suffix(3000))")
-            if let applied, let changed { latencies.append("\(command.split(separator: " ")[0]) \(Int(((applied - changed) * 1000).rounded())) ms") }
+            if let applied, let changed {
+                let ms = { (s: Double) in "\(Int((s * 1000).rounded())) ms" }
+                latencies.append("\(command.split(separator: " ")[0]) \(ms(applied.at - changed))"
+                                 + (applied.event.map { " (first event → targets \(ms(applied.at - $0))" } ?? " (")
+                                 + (applied.nodes.map { ", \($0) nodes asked)" } ?? ")"))
+            }
         }
-        Self.report("\(c.testDescription): \(first.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)); "
+        Self.report("\(c.testDescription): \(first); "
                     + "change → targets: \(latencies.joined(separator: ", "))")
     }
 
@@ -86,20 +100,36 @@ struct AccessibilityCostTests {
         Self.report(lines.joined(separator: "\n  "))
     }
 
-    /// The monotonic time of the first targets update after `after` with a
-    /// target at `frame` (root pixels; the overlay runs at scale 1 at 0,0).
-    static func appliedTime(_ log: String, frame w: AccessibilityEndToEndTests.Widget, after: Double) -> Double? {
-        var current: Double?
+    /// The first targets update after `after` with a target at `frame` (root
+    /// pixels; the overlay runs at scale 1 at 0,0): when it was applied, when
+    /// the first accessibility event behind it arrived, and the nodes asked.
+    static func applied(_ log: String, frame w: AccessibilityEndToEndTests.Widget, after: Double)
+        -> (at: Double, event: Double?, nodes: Int?, ms: Double?)? {
+        var current: Double?, event: Double?, nodes: Int?, ms: Double?
         for line in log.split(separator: "\n") {
             if line.contains("accessibility: applied "), let at = line.range(of: " at ") {
                 current = Double(line[at.upperBound...].trimmingCharacters(in: .whitespaces))
+            } else if line.contains("accessibility targets on: ") || (line.contains("accessibility: ") && line.contains(" nodes in ")) {
+                // "N targets, M nodes in X ms (first event at T)" or "… (M nodes scanned in X ms)"
+                event = line.range(of: "first event at ").flatMap { Double(line[$0.upperBound...].prefix { $0 != ")" }) }
+                let words = line.split(separator: " ")
+                if let i = words.firstIndex(where: { $0 == "nodes" }), i > 0 { nodes = Int(words[i - 1].trimmingCharacters(in: ["("])) }
+                if let i = words.firstIndex(where: { $0 == "ms" || $0.hasPrefix("ms)") }), i > 0 { ms = Double(words[i - 1]) }
             } else if let t = current, t >= after, let r = line.range(of: "  target ") {
                 let p = line[r.upperBound...].split(separator: " ")
                 guard p.count >= 5, let x = Int(p[1]), let y = Int(p[2]), let width = Int(p[3]), let height = Int(p[4]) else { continue }
-                if abs(x - w.x) <= 1 && abs(y - w.y) <= 1 && abs(width - w.width) <= 1 && abs(height - w.height) <= 1 { return t }
+                if abs(x - w.x) <= 1 && abs(y - w.y) <= 1 && abs(width - w.width) <= 1 && abs(height - w.height) <= 1 {
+                    return (t, event, nodes, ms)
+                }
             }
         }
         return nil
+    }
+
+    static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     static func report(_ text: String) {

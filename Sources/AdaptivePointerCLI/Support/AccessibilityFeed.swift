@@ -42,7 +42,8 @@ final class AccessibilityFeed {
                 log("accessibility targets on: \(s.elements.count) from \(s.windows.count) windows "
                     + "(\(s.nodesVisited) nodes scanned in \(Int((s.scanSeconds * 1000).rounded())) ms)")
             } else if verbose {
-                log("accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms")
+                log("accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms"
+                    + (s.eventTime.map { " (first event at \(String(format: "%.6f", $0)))" } ?? ""))
             }
             snapshot = s
             apply()
