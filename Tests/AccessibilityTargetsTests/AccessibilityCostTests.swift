@@ -84,10 +84,12 @@ struct AccessibilityCostTests {
             let overlay = try d.startOverlay([AccessibilityEndToEndTests.scene, "--stats"])
             app.send("churn 100")
             #expect(app.waitFor("churning", timeout: 5))
-            // Back and forth across the window, as a hand moves a mouse.
-            for _ in 0..<3 {
-                try d.glide(to: 900, 600)
-                try d.glide(to: 150, 150)
+            // Back and forth over the bare desktop beside the window, as a hand
+            // moves a mouse: plain pointer frames, so what differs is the
+            // accessibility work going on meanwhile.
+            for _ in 0..<5 {
+                try d.glide(to: 1250, 750)
+                try d.glide(to: 950, 150)
             }
             overlay.stop(signal: SIGTERM, timeout: 5)
             let stats = overlay.log.split(separator: "\n").filter { $0.contains(" p99 ") }

@@ -28,9 +28,9 @@ final class AccessibleDesktop {
          "NO_AT_BRIDGE": "0", "XDG_SESSION_TYPE": "x11"]
     }
 
-    init(compositor withCompositor: Bool = false) throws {
+    init(compositor withCompositor: Bool = false, screen: String = "1280x800x24") throws {
         let xvfb = try BackgroundProcess(try BackgroundProcess.tool("Xvfb", package: "xvfb"),
-                                         ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"], name: "Xvfb")
+                                         ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"], name: "Xvfb")
         self.xvfb = xvfb
         var number: String?
         _ = BackgroundProcess.wait(timeout: 15) {
@@ -103,7 +103,9 @@ final class AccessibleDesktop {
         return overlay
     }
 
-    func xdotool(_ args: String...) throws {
+    func xdotool(_ args: String...) throws { try xdotool(args) }
+
+    func xdotool(_ args: [String]) throws {
         let r = try ChildRun(try BackgroundProcess.tool("xdotool", package: "xdotool"), args, environment: environment)
         guard r.status == 0 else { throw BuiltProducts.Missing(description: "xdotool \(args): \(r.stderr)") }
     }
