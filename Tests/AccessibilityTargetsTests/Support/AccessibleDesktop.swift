@@ -71,10 +71,25 @@ final class AccessibleDesktop {
         for o in overlays { o.stop(signal: SIGINT) }
         for a in apps { a.send("quit"); a.stop() }
         compositor?.stop()
+        // The launcher's accessibility bus (a dbus-daemon) blocks SIGTERM and
+        // outlives it: end it by its id first, or every test leaves one behind.
+        for child in Self.children(of: launcher.pid) { kill(child, SIGKILL) }
         launcher.stop()
         bus.stop()
         xcb_disconnect(connection)
         xvfb.stop()
+    }
+
+    /// The processes whose parent is `pid` (from /proc).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { p in
+            guard let stat = try? String(contentsOfFile: "/proc/\(p)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // "pid (comm) state ppid …": the comm may hold spaces, so count after its ")".
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
     }
 
     /// Starts the GTK test application; returns once it reports its window.
