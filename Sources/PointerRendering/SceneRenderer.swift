@@ -119,6 +119,8 @@ public final class SceneRenderer {
     // MARK: sampling
 
     private var stageSampler: StageBackgroundSampler?
+    /// The material's last polarity (dark/light), for its hysteresis.
+    var materialPolarity: PointerMaterial.Polarity?
 
     /// The sampler in use (the own stage sampler is made on first call).
     func sampler() throws -> BackgroundSampler {
@@ -165,7 +167,8 @@ public final class SceneRenderer {
 
     /// The pointer's material for `frame` (D20): the colour under its footprint,
     /// weighted towards the centre (its box counts as much as the ring around it),
-    /// highlight and press applied.
+    /// the contrast target met right under it too, highlight and press applied.
+    /// Remembers the polarity it chose, for the material's hysteresis.
     ///
     /// `drawn` reads what this draw call has already painted (the live stage:
     /// zoomed maps, lifted and tinted elements, the open menu); it is laid over the
@@ -182,8 +185,11 @@ public final class SceneRenderer {
             if let d = drawn(ring) { outer = Self.over(d, outer) }
         }
         let bg = inner.interpolated(to: outer, 0.5)
-        // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
-        let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
-        return PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press)
+        // From the animated press scale, not the `pressed` flag, so it eases in with it.
+        let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
+        let m = PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press,
+                                        previous: materialPolarity, footprint: inner)
+        materialPolarity = m.polarity
+        return m
     }
 }

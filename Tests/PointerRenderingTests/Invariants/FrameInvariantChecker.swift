@@ -1,3 +1,4 @@
+import Foundation
 import PointerCore
 @testable import PointerRendering
 
@@ -62,9 +63,19 @@ final class FrameInvariantChecker {
         if scene.canvas.size == nil { renderer.outputSize = Size(width: 1280, height: 800) }
     }
 
+    /// Set INVARIANT_DUMP=DIR to keep the crops (with and without the pointer) of reported frames.
+    private let dumpDirectory = ProcessInfo.processInfo.environment["INVARIANT_DUMP"]
+    private var crops: (with: ImageSurface, without: ImageSurface)?
+
     private func note(_ rule: String, _ time: Double, _ detail: String) {
         counts[rule, default: 0] += 1
-        if findings.filter({ $0.rule == rule }).count < 3 { findings.append(Finding(rule: rule, time: time, detail: detail)) }
+        guard findings.filter({ $0.rule == rule }).count < 3 else { return }
+        findings.append(Finding(rule: rule, time: time, detail: detail))
+        if let dir = dumpDirectory, let c = crops {
+            let stem = dir + "/" + name.replacingOccurrences(of: " ", with: "_") + "-\(rule)-" + String(format: "%.3f", time)
+            try? c.with.writePNG(path: stem + "-with.png")
+            try? c.without.writePNG(path: stem + "-without.png")
+        }
     }
 
     var summary: String {
@@ -97,6 +108,7 @@ final class FrameInvariantChecker {
         bare.hidden = true
         let without = try ImageSurface(width: px.width, height: px.height)
         try renderer.draw(frame: bare, into: without, origin: origin)
+        crops = (with, without)
         let backdrop = renderer.backdropColor
         let a = try CropRaster(with, over: backdrop)
         let b = try CropRaster(without, over: backdrop)
@@ -108,15 +120,24 @@ final class FrameInvariantChecker {
             if m.alpha.contains(where: { $0 > 0.02 }) { masks.append((layout.regions[i].id, m)) }
         }
         if let menu = frame.menu {
+            // The menu lies over every region: their content under it is not theirs to keep.
+            for k in masks.indices {
+                let f = menu.frame
+                let x0 = max(0, Int(((f.minX - origin.x) * scale).rounded())), x1 = min(px.width, Int(((f.maxX - origin.x) * scale).rounded()))
+                let y0 = max(0, Int(((f.minY - origin.y) * scale).rounded())), y1 = min(px.height, Int(((f.maxY - origin.y) * scale).rounded()))
+                if x1 > x0 && y1 > y0 {
+                    for y in y0..<y1 { for x in x0..<x1 { masks[k].1.alpha[y * px.width + x] = 0 } }
+                }
+            }
             let s = try ImageSurface(width: px.width, height: px.height)
             let ctx = try CairoContext(surface: s)
             ctx.setMatrix(AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y)))
-            MenuPainter(palette: renderer.palette).drawText(menu, color: .black, ctx: ctx)
+            MenuPainter(palette: renderer.palette).drawText(menu, color: renderer.palette.label, ctx: ctx)
             masks.append(("menu text", try CropMask(s)))
         }
 
         let pointerShown = !frame.hidden && frame.visible.opacity > 0.001
-        if pointerShown { checkCovered(frame, a, b, masks) }
+        if pointerShown { checkCovered(frame, a, b, masks, origin: origin) }
         var covered = CropMask(empty: px.width, px.height)
         for (_, m) in masks { covered.formUnion(m) }
         checkCircle(frame, a, b, covered: covered, origin: origin)
@@ -125,7 +146,8 @@ final class FrameInvariantChecker {
     }
 
     /// Highlight and lift regions the pointer is in or leaving: the target, and
-    /// those whose effect is still fading.
+    /// those whose effect is still fading while the pointer has not yet turned
+    /// back into the plain circle (after that the circle is on top by design).
     func involvedRegions(_ frame: PointerFrame) -> [Int] {
         let layout = renderer.layout
         var out: Set<Int> = []
@@ -136,10 +158,17 @@ final class FrameInvariantChecker {
             }
         }
         if let id = frame.target, let i = layout.indexByID[id], snaps(i) { out.insert(i) }
-        for (id, s) in frame.regions where s.emphasis > 0.001 {
-            if let i = layout.indexByID[id], snaps(i) { out.insert(i) }
+        if !isRestingCircle(frame.visible) {
+            for (id, s) in frame.regions where s.emphasis > 0.001 {
+                if let i = layout.indexByID[id], snaps(i) { out.insert(i) }
+            }
         }
         return out.sorted()
+    }
+
+    func isRestingCircle(_ v: VisiblePointer) -> Bool {
+        let d = scene.pointer.diameter
+        return v.kind == .circle && v.transition == nil && abs(v.frame.width - d) < 0.5 && abs(v.frame.height - d) < 0.5
     }
 
     private func contentMask(_ i: Int, placements: FramePlacements, origin: Point, size: (Int, Int)) throws -> CropMask {
@@ -170,19 +199,21 @@ final class FrameInvariantChecker {
 
     // MARK: (a)
 
-    private func checkCovered(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, _ masks: [(String, CropMask)]) {
+    private func checkCovered(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, _ masks: [(String, CropMask)],
+                              origin: Point) {
         guard !masks.isEmpty else { return }
         checked["a", default: 0] += 1
-        var worst: (excess: Float, what: String, diff: Float, cover: Float) = (0, "", 0, 0)
+        var worst: (excess: Float, what: String, diff: Float, cover: Float, at: Int) = (0, "", 0, 0, 0)
         for (what, m) in masks {
             for i in m.alpha.indices where m.alpha[i] > 0.02 {
                 let allowed = (1 - m.alpha[i]) * 255 + Self.contentTolerance
                 let d = a.difference(b, at: i)
-                if d - allowed > worst.excess { worst = (d - allowed, what, d, m.alpha[i]) }
+                if d - allowed > worst.excess { worst = (d - allowed, what, d, m.alpha[i], i) }
             }
         }
         if worst.excess > 0 {
-            note("a", frame.time, "pointer material over \(worst.what)'s content: a pixel of coverage "
+            let at = Point(x: origin.x + (Double(worst.at % a.width) + 0.5) / scale, y: origin.y + (Double(worst.at / a.width) + 0.5) / scale)
+            note("a", frame.time, "pointer material over \(worst.what)'s content at (\(Int(at.x)), \(Int(at.y))): a pixel of coverage "
                  + "\(String(format: "%.2f", worst.cover)) changed by \(Int(worst.diff))/255 "
                  + "(target \(frame.target ?? "none"), pointer \(frame.visible.kind.rawValue) "
                  + "\(Int(frame.visible.frame.width))×\(Int(frame.visible.frame.height)))")
@@ -193,10 +224,7 @@ final class FrameInvariantChecker {
 
     /// The plain circle, fully shown (not morphing, fading or pressed into something else).
     func isPlainCircle(_ frame: PointerFrame) -> Bool {
-        let v = frame.visible
-        let d = scene.pointer.diameter
-        return !frame.hidden && v.kind == .circle && v.transition == nil && v.opacity >= 0.99
-            && abs(v.frame.width - d) < 0.5 && abs(v.frame.height - d) < 0.5
+        !frame.hidden && frame.visible.opacity >= 0.99 && isRestingCircle(frame.visible)
     }
 
     private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point) {
@@ -230,9 +258,16 @@ final class FrameInvariantChecker {
                  + "with what is under it (\(under.hexString) → \(fill.hexString)); minimum \(Self.minimumContrast):1")
             return
         }
-        // No outline: an edge pixel changes at most as much as a full-coverage fill
+        // No outline, judged where the backdrop under the circle is near-uniform (an
+        // outline is the material's, whatever the backdrop): an edge pixel changes at
+        // most as much as a full-coverage fill
         // pixel over the same colour would, in the same direction. The fill's effect
         // u = A − B = β − α·B is fitted over the interior (ridge towards α = 0.5).
+        var lo: [Float] = [255, 255, 255], hi: [Float] = [0, 0, 0]
+        for i in inner + edge {
+            for ch in 0..<3 { lo[ch] = min(lo[ch], b.rgb[i * 3 + ch]); hi[ch] = max(hi[ch], b.rgb[i * 3 + ch]) }
+        }
+        guard (0..<3).allSatisfy({ hi[$0] - lo[$0] <= 24 }) else { return }
         var sxx = 0.0, sx = 0.0, sxu = 0.0, su = 0.0, m = 0.0
         for i in inner {
             for ch in 0..<3 {
