@@ -53,13 +53,15 @@ extension SceneRenderer {
         }
 
         let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
+        var topLook: TopPointerLook?
         if let frame, pointerShown {
             if slot == .top {
-                try drawPointerOnTop(frame, owner: layering.owner, placements: placements,
-                                     base: base, origin: origin, ctx: ctx)
+                let look = try topPointerLook(frame, owner: layering.owner, placements: placements, origin: origin, ctx: ctx)
+                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
+                topLook = look
             }
             // Controls being left, or left for the next, keep their content over the pointer.
-            for j in layering.above  {
+            for j in layering.above {
                 try repaintAbovePointer(j, placements: placements, frame: frame, base: base, ctx: ctx)
             }
         }
@@ -69,14 +71,13 @@ extension SceneRenderer {
             ctx.setMatrix(base)
             try painter.drawPanel(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
             // The menu lies above the stage; the pointer above the panel, under the text.
-            if pointerShown, slot == .top, let pb = pointerBox, pb.intersects(menu.frame) {
+            if let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
                 ctx.save()
                 ctx.setMatrix(base)
                 ctx.newPath()
                 ctx.roundedRect(menu.frame, radius: MenuPainter.cornerRadius)
                 ctx.clip()
-                try drawPointerOnTop(frame, owner: layering.owner, placements: placements,
-                                     base: base, origin: origin, ctx: ctx)
+                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
                 ctx.restore()
             }
             ctx.setMatrix(base)
@@ -239,31 +240,39 @@ extension SceneRenderer {
         return max(min(1, 2 * e), min(max(grown, 0), 1))
     }
 
-    /// The pointer after every region: plain, or still showing the effect of the
-    /// control it is leaving (`owner`): a highlight's lighter background and light, or
-    /// a lift's pointer fading back in as the element settles.
-    private func drawPointerOnTop(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
-                                  base: AffineTransform, origin: Point, ctx: CairoContext) throws {
-        ctx.save()
-        defer { ctx.restore() }
-        if let o = owner { clip(to: placements[o].clippers, placements: placements, base: base, ctx: ctx) }
-        ctx.setMatrix(base)
+    /// How the pointer looks when drawn after every region: plain, or still showing
+    /// the effect of the control it is leaving (`owner`): a highlight's lighter
+    /// background and light, or a lift's pointer fading back in as the element settles.
+    struct TopPointerLook {
+        var material: PointerMaterial
+        var opacity: Double
+        /// The highlight light's emphasis, when the owner is a highlight.
+        var light: Double?
+    }
+
+    private func topPointerLook(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
+                                origin: Point, ctx: CairoContext) throws -> TopPointerLook {
         let drawn = drawnSampler(ctx: ctx, origin: origin)
         guard let o = owner else {
-            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0, drawn: drawn),
-                                opacity: 1, scale: scale, ctx: ctx)
-            return
+            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1, light: nil)
         }
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)
         if case .lift = r.effect {
-            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0, drawn: drawn),
-                                opacity: 1 - e, scale: scale, ctx: ctx)
-            return
+            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1 - e, light: nil)
         }
         let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e), drawn: drawn)
-        pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
-        try highlightLight(frame, material: m, emphasis: e, ctx: ctx, base: base)
+        return TopPointerLook(material: m, opacity: 1, light: e)
+    }
+
+    private func paintTopPointer(_ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements,
+                                 base: AffineTransform, ctx: CairoContext) throws {
+        ctx.save()
+        defer { ctx.restore() }
+        if let o = owner { clip(to: placements[o].clippers, placements: placements, base: base, ctx: ctx) }
+        ctx.setMatrix(base)
+        pointerPainter.draw(frame.visible, material: look.material, opacity: look.opacity, scale: scale, ctx: ctx)
+        if let e = look.light { try highlightLight(frame, material: look.material, emphasis: e, ctx: ctx, base: base) }
     }
 
     /// Paints region `j`'s layers that belong above the pointer (its content; a

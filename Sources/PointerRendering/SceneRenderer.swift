@@ -185,10 +185,14 @@ public final class SceneRenderer {
             if let d = drawn(ring) { outer = Self.over(d, outer) }
         }
         let bg = inner.interpolated(to: outer, 0.5)
+        // Right under it: the square inscribed in a round pointer.
+        let core = f.insetBy(dx: f.width * 0.15, dy: f.height * 0.15)
+        var footprint = covered(sampler.averageColor(in: core), core, by: frame.menu)
+        if let d = drawn?(core) { footprint = Self.over(d, footprint) }
         // From the animated press scale, not the `pressed` flag, so it eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
         let m = PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press,
-                                        previous: materialPolarity, footprint: inner)
+                                        previous: materialPolarity, footprint: footprint)
         materialPolarity = m.polarity
         return m
     }

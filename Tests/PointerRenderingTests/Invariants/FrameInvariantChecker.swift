@@ -20,14 +20,17 @@ import PointerCore
 ///   highlighted, lifted or hovered (emphasis and effect scale at rest).
 /// - (d) **no jumps in what does not move**: the colour of an involved control's
 ///   content (its mean over its own pixels, so it follows the content as it
-///   scales) changes by at most `contentStep` per frame; the circle's material
-///   (its fill as seen over mid-grey) by at most `materialStep` plus what its
-///   motion explains, except a switch between the dark and light material that
-///   keeps the minimum contrast on both sides.
+///   scales; its opaque pixels only, and not in the frame a menu opens or
+///   closes over it) changes by at most `contentStep` per frame; the circle's
+///   material (its fill as seen over mid-grey) by at most `materialStep` plus what
+///   its motion (`materialStepPerDiameter` per diameter travelled), press
+///   feedback and the change of the backdrop under it (1:1) explain, except a
+///   switch between the dark and light material, which keeps the minimum
+///   contrast on both sides.
 final class FrameInvariantChecker {
     /// The material's documented minimum contrast (docs/engine.md, "Material").
     static let minimumContrast = 3.0
-    static let contentTolerance: Float = 3
+    static let contentTolerance: Float = 6
     static let contrastTolerance = 0.1
     static let outlineTolerance: Float = 6
     static let contentStep = 24.0 / 255
@@ -53,7 +56,8 @@ final class FrameInvariantChecker {
     private(set) var checked: [String: Int] = [:]
 
     private var previousContent: [String: RGBA] = [:]
-    private var previousMaterial: (seen: Double, dark: Bool, visible: VisiblePointer, time: Double)?
+    private var previousMenuOpen = false
+    private var previousMaterial: (seen: Double, dark: Bool, visible: VisiblePointer, under: RGBA, time: Double)?
 
     init(name: String, scene: Scene, scale: Double = 1) throws {
         self.name = name
@@ -140,9 +144,11 @@ final class FrameInvariantChecker {
         if pointerShown { checkCovered(frame, a, b, masks, origin: origin) }
         var covered = CropMask(empty: px.width, px.height)
         for (_, m) in masks { covered.formUnion(m) }
-        checkCircle(frame, a, b, covered: covered, origin: origin)
+        let under = checkCircle(frame, a, b, covered: covered, origin: origin)
+        if (frame.menu == nil) != (previousMenuOpen == false) { previousContent = [:] }
+        previousMenuOpen = frame.menu != nil
         checkContentSteps(frame, a, masks)
-        try checkMaterialStep(frame, stage: renderer.drawnSampler(ctx: try CairoContext(surface: without), origin: origin))
+        try checkMaterialStep(frame, under: under, stage: renderer.drawnSampler(ctx: try CairoContext(surface: without), origin: origin))
     }
 
     /// Highlight and lift regions the pointer is in or leaving: the target, and
@@ -227,8 +233,10 @@ final class FrameInvariantChecker {
         !frame.hidden && frame.visible.opacity >= 0.99 && isRestingCircle(frame.visible)
     }
 
-    private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point) {
-        guard isPlainCircle(frame) else { return }
+    /// Returns the mean backdrop under the circle, when it was checked.
+    @discardableResult
+    private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point) -> RGBA? {
+        guard isPlainCircle(frame) else { return nil }
         let v = frame.visible
         let c = v.frame.center
         let r = v.frame.width / 2 * max(v.scale, 0) * scale
@@ -242,7 +250,7 @@ final class FrameInvariantChecker {
                 if d <= r - 1.5 { inner.append(i) } else if d <= r + 1 { edge.append(i) }
             }
         }
-        guard inner.count >= 12 else { return }
+        guard inner.count >= 12 else { return nil }
         checked["b", default: 0] += 1
         var sa = (0.0, 0.0, 0.0), sb = (0.0, 0.0, 0.0)
         for i in inner {
@@ -256,7 +264,7 @@ final class FrameInvariantChecker {
         if ratio < Self.minimumContrast - Self.contrastTolerance {
             note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) contrasts \(String(format: "%.2f", ratio)):1 "
                  + "with what is under it (\(under.hexString) → \(fill.hexString)); minimum \(Self.minimumContrast):1")
-            return
+            return under
         }
         // No outline, judged where the backdrop under the circle is near-uniform (an
         // outline is the material's, whatever the backdrop): an edge pixel changes at
@@ -267,7 +275,7 @@ final class FrameInvariantChecker {
         for i in inner + edge {
             for ch in 0..<3 { lo[ch] = min(lo[ch], b.rgb[i * 3 + ch]); hi[ch] = max(hi[ch], b.rgb[i * 3 + ch]) }
         }
-        guard (0..<3).allSatisfy({ hi[$0] - lo[$0] <= 24 }) else { return }
+        guard (0..<3).allSatisfy({ hi[$0] - lo[$0] <= 24 }) else { return under }
         var sxx = 0.0, sx = 0.0, sxu = 0.0, su = 0.0, m = 0.0
         for i in inner {
             for ch in 0..<3 {
@@ -280,7 +288,7 @@ final class FrameInvariantChecker {
         let a11 = sxx + lambda, a12 = -sx, b1 = -sxu + lambda * 0.5
         let a21 = -sx, a22 = m, b2 = su
         let det = a11 * a22 - a12 * a21
-        guard abs(det) > 1e-9 else { return }
+        guard abs(det) > 1e-9 else { return under }
         let alpha = (b1 * a22 - a12 * b2) / det, beta = (a11 * b2 - a21 * b1) / det
         var worst: (excess: Float, at: Int) = (0, -1)
         for i in edge {
@@ -298,6 +306,7 @@ final class FrameInvariantChecker {
             note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) has an outline: an edge pixel goes "
                  + "\(Int(worst.excess))/255 beyond its fill (\(b.color(at: worst.at).hexString) → \(a.color(at: worst.at).hexString))")
         }
+        return under
     }
 
     // MARK: (c)
@@ -329,7 +338,8 @@ final class FrameInvariantChecker {
         var current: [String: RGBA] = [:]
         for (what, m) in masks {
             var s = (0.0, 0.0, 0.0), w = 0.0
-            for i in m.alpha.indices where m.alpha[i] > 0.5 {
+            // Opaque content pixels only: what shows through edges is (a)'s business.
+            for i in m.alpha.indices where m.alpha[i] >= 0.95 {
                 let c = a.color(at: i), k = Double(m.alpha[i])
                 s.0 += c.r * k; s.1 += c.g * k; s.2 += c.b * k; w += k
             }
@@ -349,8 +359,8 @@ final class FrameInvariantChecker {
         previousContent = current
     }
 
-    private func checkMaterialStep(_ frame: PointerFrame, stage: @escaping (Rect) -> RGBA?) throws {
-        guard isPlainCircle(frame), frame.menu == nil, case .top = renderer.pointerSlot(frame) else {
+    private func checkMaterialStep(_ frame: PointerFrame, under: RGBA?, stage: @escaping (Rect) -> RGBA?) throws {
+        guard isPlainCircle(frame), frame.menu == nil, case .top = renderer.pointerSlot(frame), let under else {
             previousMaterial = nil
             return
         }
@@ -359,18 +369,20 @@ final class FrameInvariantChecker {
         let seen = m.fill.r * m.fill.a + (1 - m.fill.a) * 0.5
         let dark = m.fill.r < 0.5
         let v = frame.visible
-        defer { previousMaterial = (seen, dark, v, frame.time) }
+        defer { previousMaterial = (seen, dark, v, under, frame.time) }
         guard let p = previousMaterial, frame.time - p.time < 0.05 else { return }
         let moved = p.visible.frame.center.distance(to: v.frame.center)
         // Press feedback animates the material with the pointer's scale.
         let pressing = abs(p.visible.scale - v.scale)
+        let backdropStep = max(abs(under.r - p.under.r), abs(under.g - p.under.g), abs(under.b - p.under.b))
         let allowed = Self.materialStep + Self.materialStepPerDiameter * moved / scene.pointer.diameter
-            + Self.materialStepPerScale * pressing
+            + Self.materialStepPerScale * pressing + backdropStep
         let step = abs(seen - p.seen)
         // A switch between the dark and the light material keeps contrast either side (b checks it).
         if step > allowed && p.dark == dark {
             note("d", frame.time, "circle's material jumped \(String(format: "%.3f", step)) (allowed "
-                 + "\(String(format: "%.3f", allowed)) for \(String(format: "%.1f", moved)) pt of motion)")
+                 + "\(String(format: "%.3f", allowed)) for \(String(format: "%.1f", moved)) pt of motion and a backdrop "
+                 + "change of \(String(format: "%.3f", backdropStep)))")
         }
     }
 }
