@@ -225,8 +225,14 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
+            // White light would only grey a dark label on a light surface: fade it there.
+            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
+            let label = r.region.content?.color.map { PointerMaterial.lightness($0) }
+                ?? r.region.content?.fill.map { PointerMaterial.lightness(Palette.contrasting($0)) } ?? 1
+            let fade = mix(1, 0.3, surface * (1 - label))
             try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e, ctx: ctx, base: base)
+                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e * fade,
+                         spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
         }
     }
 
@@ -329,19 +335,20 @@ extension SceneRenderer {
         ctx.setSource(c); ctx.fill()
     }
 
-    /// A soft white spot where the model pointer is, clipped to the element (C15).
+    /// A soft white spot centred on the model pointer (its true position, kept on
+    /// the element), `spread` pt in radius, clipped to the element (C15).
     private func specular(_ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
-                          strength: Double, ctx: CairoContext, base: AffineTransform) throws {
+                          strength: Double, spread: Double, ctx: CairoContext, base: AffineTransform) throws {
         guard strength > 0.002 else { return }
         ctx.save()
         // The path in local space, the gradient in canvas space: a fill, no clip mask.
         ctx.newPath(); ctx.roundedRect(box, radius: radius)
         ctx.setMatrix(base)
-        let bounds = local.apply(box)
-        let c = bounds.clamped(pointer)
-        let g = try CairoPattern.radial(center: c, radius: max(bounds.width, bounds.height) * 0.8)
+        let c = local.apply(box).clamped(pointer)
+        let g = try CairoPattern.radial(center: c, radius: max(spread, 1))
         g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
-        g.addStop(0.45, RGBA(r: 1, g: 1, b: 1, a: strength * 0.35))
+        g.addStop(0.35, RGBA(r: 1, g: 1, b: 1, a: strength * 0.6))
+        g.addStop(0.7, RGBA(r: 1, g: 1, b: 1, a: strength * 0.18))
         g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
         ctx.setSource(g)
         ctx.fill()

@@ -63,22 +63,23 @@ extension SceneRenderer {
             default: break
             }
         }
-        // Controls still showing their effect under the pointer: the one being left,
-        // and the previous target while the pointer glides on to the next.
+        // Controls still showing their effect: the one being left, and the previous
+        // target while the pointer glides on to the next.
         var fading: [(index: Int, emphasis: Double)] = []
         for (id, s) in frame.regions where s.emphasis > 0.001 {
-            guard let i = layout.indexByID[id], i != target, holdsPointerBehind(i),
-                  placements[i].bounds.intersects(box) else { continue }
+            guard let i = layout.indexByID[id], i != target, holdsPointerBehind(i) else { continue }
             fading.append((i, s.emphasis))
         }
         fading.sort { $0.index < $1.index }
+        // Those under the pointer keep their content over it.
+        let above = fading.map(\.index).filter { placements[$0].bounds.intersects(box) }
         if let t = target {
-            return PointerLayering(slot: slot, owner: t, above: fading.map(\.index).filter { $0 < t })
+            return PointerLayering(slot: slot, owner: t, above: above.filter { $0 < t })
         }
         // Leaving: until it is the circle again the pointer keeps the look of the
-        // control it leaves (the most emphasised), under that control's content.
+        // control it leaves (the most emphasised), as it had entering.
         guard !fading.isEmpty, !isRestingCircle(frame.visible) else { return .plain }
         let owner = fading.max { ($0.emphasis, $0.index) < ($1.emphasis, $1.index) }?.index
-        return PointerLayering(slot: .top, owner: owner, above: fading.map(\.index))
+        return PointerLayering(slot: .top, owner: owner, above: above)
     }
 }
