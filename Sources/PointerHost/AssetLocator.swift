@@ -65,6 +65,20 @@ public struct AssetLocator: Sendable {
         return url
     }
 
+    /// What a command's SCENE argument names, the same for every command: a
+    /// path (it holds a `/`, ends in `.json`, or is an existing file) as given,
+    /// else the name of a bundled scene (`demo`, `toolbar`). Throws, listing
+    /// the bundled scenes, for a name that is neither.
+    public static func resolveScene(_ argument: String,
+                                    locate: () throws -> AssetLocator = { try AssetLocator.locate() }) throws -> String {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+        if argument.contains("/") || argument.hasSuffix(".json") || (exists && !isDirectory.boolValue) {
+            return argument
+        }
+        return try locate().scene(named: argument).path
+    }
+
     /// The demo trace for a scene file: `Traces/<scene file's base name>.jsonl`, if bundled.
     public func demoTrace(forScene sceneFile: URL) -> URL? {
         let name = sceneFile.deletingPathExtension().lastPathComponent

@@ -7,8 +7,6 @@ public final class EngineModel: OverlayModel {
 
     public init(scene: Scene) { engine = PointerEngine(scene: scene) }
 
-    public func useHostAcceleration() { engine.acceleration = .hostAccelerated }
-
     public func handle(_ event: InputEvent) { engine.handle(event) }
     public func frame(at time: Double) -> PointerFrame { engine.frame(at: time) }
     public func nextWakeTime(after time: Double) -> Double? { engine.nextWakeTime(after: time) }

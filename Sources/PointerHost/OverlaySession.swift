@@ -1,4 +1,5 @@
 import PointerCore
+import PointerRendering
 
 /// The backend-neutral heart of `run`: owns the pointer model (PointerEngine)
 /// and the painter (the renderer), takes input events and frame ticks from a
@@ -32,10 +33,14 @@ public final class OverlaySession {
     /// magnetism and constrained axes then put the real pointer where the drawn
     /// one is, so a click lands there.
     public var warpPointer: ((Point) -> Void)?
+    /// The user pressed the quit shortcut (Ctrl+Alt+Escape); the host stops.
+    /// The key itself never reaches the model or the recording.
+    public var onQuitShortcut: (() -> Void)?
 
     private struct CanvasState {
         var canvas: OverlayCanvas
         var lastFrame: PointerFrame?
+        var lastBanner: Banner?
         var needsDraw = true
     }
     private var canvases: [Int: CanvasState] = [:]
@@ -44,6 +49,11 @@ public final class OverlaySession {
     private var oldestUncommittedInput: Double?
     private var presentedOnce = false
     private var warnedRequests = Set<String>()
+    private var heldModifiers: Set<ModifierKey> = []
+    private var bannerText: String?
+    /// Session second at which the banner is gone.
+    private var bannerEnd = 0.0
+    static let bannerFade = 0.4
 
     public init(model: OverlayModel, painter: OverlayPainter, start: Double = MonotonicClock.now()) {
         self.model = model
@@ -55,6 +65,10 @@ public final class OverlaySession {
 
     /// Feeds one input event, stamped `now` (monotonic s).
     public func handle(_ kind: InputEvent.Kind, at now: Double) {
+        if case .modifiers(let keys) = kind { heldModifiers = keys }
+        if QuitShortcut.matches(kind, held: heldModifiers), let onQuitShortcut {
+            return onQuitShortcut()
+        }
         let event = InputEvent(time: now - start, kind)
         recorder?.record(event)
         model.handle(event)
@@ -84,11 +98,38 @@ public final class OverlaySession {
         }
     }
 
+    // MARK: banner
+
+    /// Shows `text` over every canvas for `seconds` from `now` (monotonic s);
+    /// it fades out over its last 0.4 s.
+    public func showBanner(_ text: String, for seconds: Double, now: Double = MonotonicClock.now()) {
+        bannerText = text
+        bannerEnd = now - start + seconds
+        markAllDirty()
+    }
+
+    /// The banner as it looks at session second `t`; nil once it is gone.
+    func banner(at t: Double) -> Banner? {
+        guard let text = bannerText, t < bannerEnd else { return nil }
+        return Banner(text: text, opacity: min(1, (bannerEnd - t) / Self.bannerFade))
+    }
+
+    /// When the banner next changes on screen (session s): the start of its fade,
+    /// then every frame until it is gone.
+    private func bannerWake(after t: Double, frameInterval: Double) -> Double? {
+        guard bannerText != nil, t < bannerEnd else { return nil }
+        let fadeStart = bannerEnd - Self.bannerFade
+        return t < fadeStart ? fadeStart : min(bannerEnd, t + frameInterval)
+    }
+
     // MARK: scenes
 
-    public func replace(scene: Scene) {
+    /// Hot reload, all or nothing: the painter builds the new stage first; only
+    /// when that works does the model take the scene. On failure both keep the
+    /// last good scene and the error is thrown.
+    public func replace(scene: Scene) throws {
+        try painter.replace(scene: scene)
         model.replace(scene: scene)
-        painter.replace(scene: scene)
         for id in canvases.keys { canvases[id]?.lastFrame = nil }
         markAllDirty()
     }
@@ -126,6 +167,7 @@ public final class OverlaySession {
         let began = MonotonicClock.now()
         var frame: PointerFrame?
         var committed = false
+        let banner = banner(at: t)
         for id in canvases.keys.sorted() {
             guard var state = canvases[id], state.needsDraw, state.canvas.isReadyToDraw else { continue }
             let f = frame ?? model.frame(at: t)
@@ -133,24 +175,37 @@ public final class OverlaySession {
             var shown = f
             if pointerCanvas != id { shown.hidden = true }
             let size = state.canvas.sizeInPoints
-            let damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+            var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+            // The whole banner, rim included: a rim left behind would stay on screen.
+            if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
             if damage.isEmpty {
                 state.needsDraw = false
                 canvases[id] = state
                 continue
             }
-            guard let (buffer, stale) = state.canvas.beginDraw() else { continue }
+            guard let (target, stale) = state.canvas.beginFrame() else { continue }
             let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
             // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-            let aligned = damage.map { Self.pixelAligned($0, scale: buffer.scale) }
+            let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
             let clip = stale.map { aligned + $0 } ?? full
             do {
-                try painter.draw(shown, into: buffer, clip: clip)
+                try painter.draw(shown, into: target, clip: clip)
+                if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
             } catch {
-                log("draw failed on \(state.canvas.canvasName): \(error)")
+                // Never commit (or remember as drawn) a half-drawn buffer: the
+                // screen keeps the last good frame, and the next draw is a full one.
+                state.canvas.cancelDraw()
+                if warnedRequests.insert("draw: \(error)").inserted {
+                    log("draw failed on \(state.canvas.canvasName): \(error)")
+                }
+                state.lastFrame = nil
+                state.needsDraw = false
+                canvases[id] = state
+                continue
             }
             state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, inputTime: oldestUncommittedInput)
             state.lastFrame = shown
+            state.lastBanner = banner
             state.needsDraw = false
             canvases[id] = state
             committed = true
@@ -176,11 +231,12 @@ public final class OverlaySession {
     }
 
     private func scheduleWake(after t: Double, committed: Bool) {
-        guard let wake = model.nextWakeTime(after: t) else {
+        let frameInterval = 1.0 / 60
+        let wakes = [model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)].compactMap { $0 }
+        guard let wake = wakes.min() else {
             setDeadline(nil) // at rest: no timer, no frame callback, zero wake-ups
             return
         }
-        let frameInterval = 1.0 / 60
         if wake <= t + frameInterval {
             // Animating: the next frame callback (or buffer release) paces the
             // next draw. Only when no canvas will call back do we need the timer.
@@ -222,5 +278,15 @@ public final class OverlaySession {
     public var statsSummary: String {
         [eventToCommit.summary, frameProcessing.summary, motionToPresent.summary, motionToFrameDone.summary]
             .joined(separator: "\n")
+    }
+}
+
+extension DrawTarget {
+    /// Device pixels per canvas pt.
+    var scale: Double {
+        switch self {
+        case .pixels(let b): return b.scale
+        case .window(let w): return w.scale
+        }
     }
 }

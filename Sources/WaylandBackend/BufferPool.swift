@@ -106,12 +106,10 @@ final class BufferPool {
     fileprivate func bufferReleased(_ buffer: ShmBuffer) {
         onRelease()
     }
-
-    /// Bytes mapped by this pool.
-    var mappedBytes: Int { buffers.reduce(0) { $0 + $1.byteCount } }
 }
 
-private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
     let p = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
     p.initialize(to: wl_buffer_listener(release: { data, _ in
         guard let data else { return }

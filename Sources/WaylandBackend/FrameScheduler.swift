@@ -27,7 +27,8 @@ final class FrameScheduler {
     }
 }
 
-private let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
     let p = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
     p.initialize(to: wl_callback_listener(done: { data, _, time in
         guard let data else { return }

@@ -44,7 +44,8 @@ private func gestures(_ data: UnsafeMutableRawPointer?) -> Gestures? {
     data.map { Unmanaged<Gestures>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let swipeListener: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let swipeListener: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwp_pointer_gesture_swipe_v1_listener(
         begin: { data, _, _, _, _, fingers in gestures(data)?.swipeBegin(fingers: fingers) },
@@ -53,7 +54,8 @@ private let swipeListener: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_lis
     return p
 }()
 
-private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
         begin: { data, _, _, _, _, fingers in gestures(data)?.pinchBegin(fingers: fingers) },
@@ -65,7 +67,8 @@ private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_lis
     return p
 }()
 
-private let holdListener: UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let holdListener: UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwp_pointer_gesture_hold_v1_listener(
         begin: { data, _, _, _, _, _ in gestures(data)?.holdBegin() },

@@ -5,8 +5,9 @@ import CLinuxHost
 import CWaylandClient
 import CXKBCommon
 import PointerCore
+import XKBKeys
 
-/// wl_keyboard → the set of held modifier keys (B27), read with xkbcommon
+/// wl_keyboard → the set of held modifier keys (E27), read with xkbcommon
 /// from the compositor's keymap. Key events are ignored except Escape (which
 /// closes a context menu): the overlay never looks at, or records, what is typed.
 final class Keyboard {
@@ -63,19 +64,14 @@ final class Keyboard {
     fileprivate func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let state else { return }
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
-        var now: Set<ModifierKey> = []
-        let names: [(String, ModifierKey)] = [("Shift", .shift), ("Control", .ctrl), ("Mod1", .alt), ("Mod4", .super)]
-        for (name, key) in names where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
-            now.insert(key)
-        }
-        publish(now)
+        publish(XKBKeys.modifiers(in: state))
     }
 
-    /// Only Escape is passed on (it closes an open context menu, E26); every
-    /// other key is dropped here, unread.
+    /// Only Escape is passed on (it closes an open context menu, E26, and with
+    /// Ctrl+Alt ends a stage); every other key is dropped here, unread.
     fileprivate func pressed(_ key: UInt32) {
-        guard let state, xkb_state_key_get_one_sym(state, key + 8) == 0xff1b /* XKB_KEY_Escape */ else { return }
-        overlay.input(.key("escape"))
+        guard let state, let name = XKBKeys.reportedKeyName(in: state, keycode: key + 8) else { return }
+        overlay.input(.key(name))
     }
 
     /// Focus left our surfaces: from our point of view nothing is held.
@@ -92,7 +88,8 @@ private func keyboard(_ data: UnsafeMutableRawPointer?) -> Keyboard? {
     data.map { Unmanaged<Keyboard>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
     let p = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     p.initialize(to: wl_keyboard_listener(
         keymap: { data, _, format, fd, size in

@@ -46,7 +46,8 @@ private func layer(_ data: UnsafeMutableRawPointer?) -> LayerSurface? {
     data.map { Unmanaged<LayerSurface>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let layerListener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let layerListener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener> = {
     let p = UnsafeMutablePointer<zwlr_layer_surface_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwlr_layer_surface_v1_listener(
         configure: { data, _, serial, w, h in layer(data)?.configure(serial: serial, width: w, height: h) },

@@ -42,7 +42,8 @@ private func output(_ data: UnsafeMutableRawPointer?) -> Output? {
     data.map { Unmanaged<Output>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
     let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
     p.initialize(to: wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },

@@ -93,7 +93,8 @@ private func pointer(_ data: UnsafeMutableRawPointer?) -> Pointer? {
     data.map { Unmanaged<Pointer>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
     let p = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
     p.initialize(to: wl_pointer_listener(
         enter: { data, _, serial, surface, x, y in pointer(data)?.enter(serial: serial, surface: surface, x: x, y: y) },

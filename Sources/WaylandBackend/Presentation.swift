@@ -71,7 +71,8 @@ private final class FeedbackBox {
     }
 }
 
-private let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
     let p = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
     p.initialize(to: wp_presentation_listener(clock_id: { data, _, clk in
         guard let data else { return }
@@ -80,7 +81,8 @@ private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
     return p
 }()
 
-private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
     let p = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
     p.initialize(to: wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },

@@ -84,7 +84,8 @@ final class Registry {
     }
 }
 
-private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
     let p = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     p.initialize(to: wl_registry_listener(
         global: { data, _, name, interface, version in
@@ -100,7 +101,8 @@ private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
 }()
 
 /// xdg_wm_base pings to see whether we are alive: answer at once.
-private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
     let p = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
     p.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in
         if let base { xdg_wm_base_pong(base, serial) }

@@ -19,7 +19,8 @@ final class RelativePointer {
     fileprivate func motion(dx: Double, dy: Double) { overlay.relativeMotion(dx: dx, dy: dy) }
 }
 
-private let relativeListener: UnsafeMutablePointer<zwp_relative_pointer_v1_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let relativeListener: UnsafeMutablePointer<zwp_relative_pointer_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_relative_pointer_v1_listener>.allocate(capacity: 1)
     p.initialize(to: zwp_relative_pointer_v1_listener(relative_motion: { data, _, _, _, _, _, dxu, dyu in
         guard let data else { return }

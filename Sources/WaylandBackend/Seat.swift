@@ -43,7 +43,8 @@ final class Seat {
     }
 }
 
-private let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
     let p = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
     p.initialize(to: wl_seat_listener(
         capabilities: { data, _, caps in

@@ -49,13 +49,15 @@ private func fallback(_ data: UnsafeMutableRawPointer?) -> XdgFallbackSurface? {
     data.map { Unmanaged<XdgFallbackSurface>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
     let p = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
     p.initialize(to: xdg_surface_listener(configure: { data, _, serial in fallback(data)?.surfaceConfigure(serial: serial) }))
     return p
 }()
 
-private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
     let p = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
     p.initialize(to: xdg_toplevel_listener(
         configure: { data, _, w, h, _ in fallback(data)?.toplevelConfigure(width: w, height: h) },

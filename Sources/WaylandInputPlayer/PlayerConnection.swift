@@ -58,7 +58,8 @@ struct PlayerError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-private let playerRegistryListener: UnsafeMutablePointer<wl_registry_listener> = {
+// Immutable after initialisation and read only by libwayland on the loop thread.
+nonisolated(unsafe) private let playerRegistryListener: UnsafeMutablePointer<wl_registry_listener> = {
     let p = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     p.initialize(to: wl_registry_listener(
         global: { data, _, name, interface, version in

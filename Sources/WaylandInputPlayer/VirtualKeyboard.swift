@@ -55,6 +55,17 @@ final class VirtualKeyboard {
         xkb_context_unref(context)
     }
 
+    /// evdev key codes of the other keys a script may tap.
+    static let tapKeycodes: [String: UInt32] = ["escape": 1]
+
+    /// Presses and releases one key (the held modifiers stay held).
+    func tap(_ key: String, time: UInt32) -> Bool {
+        guard let code = Self.tapKeycodes[key] else { return false }
+        zwp_virtual_keyboard_v1_key(proxy, time, code, 1)
+        zwp_virtual_keyboard_v1_key(proxy, time, code, 0)
+        return true
+    }
+
     /// Makes exactly `keys` held.
     func hold(_ keys: Set<String>, time: UInt32) {
         for key in held.subtracting(keys) { press(key, down: false, time: time) }

@@ -1,5 +1,5 @@
 // wayland-input-player: test support for the end-to-end suites. Plays a
-// script of input (the trace format, TRACE-FORMAT.md, plus two extension
+// script of input (the trace format, docs/trace-format.md, plus two extension
 // lines) into a wlroots compositor through a virtual pointer and a virtual
 // keyboard, the way a real device would deliver it:
 //
@@ -8,6 +8,7 @@
 //   {"t":0.2,"type":"button","button":"secondary","state":"pressed"}
 //   {"t":0.3,"type":"scroll","dx":0,"dy":-12,"source":"finger"}
 //   {"t":0.4,"type":"modifiers","keys":["ctrl"]}      hold exactly these keys
+//   {"t":0.45,"type":"key","key":"escape"}            tap a key (held modifiers stay held)
 //   {"t":0.5,"type":"screenshot","path":"/tmp/a.png","settle":0.3}   wait, then grim
 //   {"t":0.6,"type":"wait"}                           just pace
 //
@@ -68,6 +69,10 @@ func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: 
             pointer.button(obj["button"] as? String ?? "primary", pressed: (obj["state"] as? String) == "pressed", time: ms)
         case "scroll": pointer.scroll(dx: num("dx"), dy: num("dy"), finger: (obj["source"] as? String) != "wheel", time: ms)
         case "modifiers": keyboard.hold(Set(obj["keys"] as? [String] ?? []), time: ms)
+        case "key":
+            guard keyboard.tap(obj["key"] as? String ?? "", time: ms) else {
+                fail("line \(n + 1): key must be one of \(VirtualKeyboard.tapKeycodes.keys.sorted())")
+            }
         case "screenshot":
             try connection.roundtrip()
             let began = MonotonicClock.now()

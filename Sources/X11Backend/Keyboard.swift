@@ -2,6 +2,7 @@ import CXCB
 import CXKBCommon
 import Foundation
 import PointerCore
+import XKBKeys
 
 /// Modifier state through xkbcommon-x11: the keymap comes from the core keyboard
 /// device, the state from XkbStateNotify, which the server sends whichever
@@ -99,7 +100,7 @@ final class Keyboard {
     /// never sees what is typed into other applications.
     func reportedKeyName(keycode: UInt32) -> String? {
         guard let state else { return nil }
-        return xkb_state_key_get_one_sym(state, keycode) == UInt32(XKB_KEY_Escape) ? "escape" : nil
+        return XKBKeys.reportedKeyName(in: state, keycode: keycode)
     }
 
     /// The set at start-up, reported once.
@@ -114,12 +115,6 @@ final class Keyboard {
 
     private func currentModifiers() -> Set<ModifierKey> {
         guard let state else { return [] }
-        var out: Set<ModifierKey> = []
-        let names: [(String, ModifierKey)] = [(XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .ctrl),
-                                              (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .super)]
-        for (name, key) in names where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
-            out.insert(key)
-        }
-        return out
+        return XKBKeys.modifiers(in: state)
     }
 }

@@ -26,6 +26,11 @@ final class ScreenSampler: BackgroundSampler {
 
     /// Largest patch side, in root pixels (bounds the per-frame cost).
     static let maxSide = 320
+    /// Shaped fallback: the desktop as last seen, per root pixel (0 = never
+    /// seen), so what our own opaque pixels hide (a label under a highlight
+    /// platter) is blended from memory. Only for screens up to this many pixels.
+    private var seen: [UInt32] = []
+    static let maxRemembered = 8_500_000
 
     init(connection: XCBConnection) { self.connection = connection }
 
@@ -70,6 +75,10 @@ final class ScreenSampler: BackgroundSampler {
         let screen = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
         let n = r.width * r.height
         if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
+        let pixels = Int(connection.screen.width_in_pixels) * Int(connection.screen.height_in_pixels)
+        if canvas.window.shaped && seen.isEmpty && pixels <= Self.maxRemembered {
+            seen = [UInt32](repeating: 0, count: pixels)
+        }
         let own = canvas.presented
         let ownPixels = own?.data.assumingMemoryBound(to: UInt32.self)
         let ownStride = (own?.stride ?? 0) / 4
@@ -96,6 +105,16 @@ final class ScreenSampler: BackgroundSampler {
                         sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
                         sb = max(0, min(255, (sb - Float(c & 0xff)) * k))
                         w = 1 - a
+                    }
+                }
+                if shaped && !seen.isEmpty {
+                    let k = (r.y + yy) * Int(connection.screen.width_in_pixels) + r.x + xx
+                    if w > 0 {
+                        seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
+                    } else if seen[k] != 0 {
+                        let m = seen[k]
+                        sr = Float((m >> 16) & 0xff); sg = Float((m >> 8) & 0xff); sb = Float(m & 0xff)
+                        w = 0.001 // remembered: good for blending, never counted in a material average
                     }
                 }
                 rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
@@ -126,12 +145,53 @@ final class ScreenSampler: BackgroundSampler {
         return last
     }
 
+    /// Where our own opaque pixels hide the desktop, take the nearest visible
+    /// pixel on the same row: what surrounds a platter (the control's own
+    /// face) is a far better guess than the mean of the whole patch, which
+    /// may hold the other side of the screen.
+    private func fillHidden() {
+        guard !patch.isEmpty else { return }
+        let w = patch.width
+        var left = [Int](repeating: -1, count: w), right = [Int](repeating: -1, count: w)
+        for y in 0..<patch.height {
+            let row = y * w
+            var last = -1
+            for x in 0..<w {
+                if weight[row + x] > 0 { last = x }
+                left[x] = last
+            }
+            last = -1
+            for x in stride(from: w - 1, through: 0, by: -1) {
+                if weight[row + x] > 0 { last = x }
+                right[x] = last
+            }
+            for x in 0..<w where weight[row + x] == 0 {
+                let l = left[x], r = right[x]
+                let source = l < 0 ? r : r < 0 ? l : (x - l <= r - x ? l : r)
+                guard source >= 0 else { continue }
+                let i = row + x, j = row + source
+                rgb[i * 3] = rgb[j * 3]; rgb[i * 3 + 1] = rgb[j * 3 + 1]; rgb[i * 3 + 2] = rgb[j * 3 + 2]
+                weight[i] = 0.001 // known now, but never counted in a material average
+            }
+        }
+    }
+
     /// Shaped-window fallback (no compositor): the server shows our pixels as
     /// they are, so blend the translucent ones in `rects` (window pixels) of
     /// `buffer` over the captured desktop (its mean where our old frame hid the
     /// desktop) and make them opaque. Pixels below the shape threshold stay as
     /// they are (outside the shape).
     func composite(_ buffer: ImageBuffer, _ rects: [PixelRect], on canvas: X11Canvas) {
+        // The desktop under what is blended must have been captured this frame:
+        // a shape drawn without asking the sampler (a highlight platter, which
+        // takes its colour from the stage) would otherwise blend over a stale guess.
+        if let area = rects.dropFirst().reduce(rects.first, { $0?.union($1) }) {
+            let root = PixelRect(x: area.x + canvas.monitor.x, y: area.y + canvas.monitor.y, width: area.width, height: area.height)
+            if root.intersection(patch) != root.intersection(screenRect) {
+                capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
+            }
+        }
+        fillHidden()
         let mean = average(patch)
         let mr = Float(mean.r * 255), mg = Float(mean.g * 255), mb = Float(mean.b * 255)
         let px = buffer.data.assumingMemoryBound(to: UInt32.self)

@@ -16,7 +16,6 @@ public final class XCBConnection {
 
     private(set) var xinputOpcode: UInt8 = 0
     private(set) var xinputMinor: UInt16 = 0
-    private(set) var xkbFirstEvent: UInt8 = 0
     private(set) var randrFirstEvent: UInt8 = 0
     private(set) var xfixesFirstEvent: UInt8 = 0
     private(set) var shmAvailable = false
@@ -64,7 +63,7 @@ public final class XCBConnection {
 
     private func queryExtensions() throws {
         // XInput 2.2+ for raw events everywhere; ask for 2.4 (gestures).
-        guard let xi = xcb_get_extension_data(raw, &xcb_input_id), xi.pointee.present != 0 else {
+        guard let xi = ap_extension_data(raw, 0 /* input */), xi.pointee.present != 0 else {
             throw X11Error.missingExtension("XInputExtension", need: "2.2")
         }
         xinputOpcode = xi.pointee.major_opcode
@@ -76,24 +75,24 @@ public final class XCBConnection {
             }
             xinputMinor = minor
         }
-        guard let fx = xcb_get_extension_data(raw, &xcb_xfixes_id), fx.pointee.present != 0 else {
+        guard let fx = ap_extension_data(raw, 1 /* xfixes */), fx.pointee.present != 0 else {
             throw X11Error.missingExtension("XFIXES", need: "4.0")
         }
         xfixesFirstEvent = fx.pointee.first_event
         if let reply = xcb_xfixes_query_version_reply(raw, xcb_xfixes_query_version(raw, 5, 0), nil) {
             free(reply)
         }
-        guard let rr = xcb_get_extension_data(raw, &xcb_randr_id), rr.pointee.present != 0 else {
+        guard let rr = ap_extension_data(raw, 2 /* randr */), rr.pointee.present != 0 else {
             throw X11Error.missingExtension("RANDR", need: "1.5")
         }
         randrFirstEvent = rr.pointee.first_event
         if let reply = xcb_randr_query_version_reply(raw, xcb_randr_query_version(raw, 1, 5), nil) {
             free(reply)
         }
-        if let sh = xcb_get_extension_data(raw, &xcb_shape_id), sh.pointee.present != 0 {
+        if let sh = ap_extension_data(raw, 3 /* shape */), sh.pointee.present != 0 {
             shapeAvailable = true
         }
-        if let shm = xcb_get_extension_data(raw, &xcb_shm_id), shm.pointee.present != 0,
+        if let shm = ap_extension_data(raw, 4 /* shm */), shm.pointee.present != 0,
            let reply = xcb_shm_query_version_reply(raw, xcb_shm_query_version(raw), nil) {
             free(reply)
             shmAvailable = true

@@ -7,9 +7,15 @@ struct XInputDecoder {
     struct ScrollAxis: Equatable { var vertical: Bool; var increment: Double; var last: Double? }
     /// Scroll valuators per device id (slave and master), from XIQueryDevice.
     var scrollAxes: [UInt16: [Int: ScrollAxis]] = [:]
+    /// How each pointer device moves the pointer, from XIQueryDevice.
+    var deviceKinds: [UInt16: PointerDeviceKind] = [:]
+    /// Raw motion is selected too (overlay): device motion without a raw twin is a warp.
+    var seesRawMotion = false
+    /// Server time of the last raw motion per source device.
+    private var lastRawMotion: [UInt16: UInt32] = [:]
     /// A device or the hierarchy changed: the scroll classes must be read again.
     var devicesChanged = false
-    private var pinchRotation = 0.0
+    private var gestures = GestureTranslator()
 
     /// Pixels-equivalent of one wheel detent.
     static let wheelStep = 15.0
@@ -21,11 +27,17 @@ struct XInputDecoder {
         switch type {
         case XCB_INPUT_RAW_MOTION:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
+            lastRawMotion[e.pointee.sourceid] = e.pointee.time
             var out: [PointerNative] = []
             if let scroll = rawScroll(e) { out.append(scroll) }
             // Motion that is only scrolling does not move the pointer.
-            if out.isEmpty || hasNonScrollValuators(e) { out.append(.moved) }
+            if out.isEmpty || hasNonScrollValuators(e) {
+                out.append(.moved(absolute: deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false))
+            }
             return out
+        case XCB_INPUT_RAW_TOUCH_BEGIN, XCB_INPUT_RAW_TOUCH_UPDATE:
+            // A touchscreen moves the pointer where the finger is (pointer emulation).
+            return [.moved(absolute: true)]
         case XCB_INPUT_RAW_BUTTON_PRESS, XCB_INPUT_RAW_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee
             return button(Int(e.detail), pressed: type == XCB_INPUT_RAW_BUTTON_PRESS, flags: e.flags)
@@ -33,11 +45,12 @@ struct XInputDecoder {
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
             var out: [PointerNative] = []
             if let scroll = deviceScroll(e) { out.append(scroll) }
-            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y)))
+            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
+                           absolute: movesAbsolutely(source: e.pointee.sourceid, time: e.pointee.time)))
             return out
         case XCB_INPUT_BUTTON_PRESS, XCB_INPUT_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
-            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y), absolute: deviceKinds[e.sourceid]?.isAbsolute ?? false)]
                 + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
         case XCB_INPUT_RAW_KEY_PRESS:
             return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
@@ -46,7 +59,7 @@ struct XInputDecoder {
         case XCB_INPUT_ENTER:
             let e = raw.assumingMemoryBound(to: xcb_input_enter_event_t.self).pointee
             resetScrollBaselines()
-            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y), absolute: false)]
         case XCB_INPUT_LEAVE:
             return [.leave]
         case XCB_INPUT_DEVICE_CHANGED, XCB_INPUT_HIERARCHY:
@@ -55,28 +68,49 @@ struct XInputDecoder {
         case XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END:
             let e = raw.assumingMemoryBound(to: xcb_input_gesture_pinch_begin_event_t.self).pointee
             let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_PINCH_EVENT_FLAGS_GESTURE_PINCH_CANCELLED.rawValue) != 0
-            let phase: GesturePhase
-            switch type {
-            case XCB_INPUT_GESTURE_PINCH_BEGIN: phase = .begin; pinchRotation = 0
-            case XCB_INPUT_GESTURE_PINCH_UPDATE: phase = .update
-            default: phase = cancelled ? .cancel : .end
-            }
             // XI 2.4 gives the scale since begin but the angle per event.
-            pinchRotation += ap_fp1616(e.delta_angle)
-            let fingers = Int(e.detail)
-            if fingers >= 3 {
-                return [.swipe(phase: phase, fingers: fingers, dx: 0, dy: 0)]
+            let kind: InputEvent.Kind
+            switch type {
+            case XCB_INPUT_GESTURE_PINCH_BEGIN: kind = gestures.pinchBegin(fingers: Int(e.detail))
+            case XCB_INPUT_GESTURE_PINCH_UPDATE:
+                kind = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                                            rotationDelta: ap_fp1616(e.delta_angle))
+            default:
+                _ = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                                         rotationDelta: ap_fp1616(e.delta_angle))
+                kind = gestures.pinchEnd(cancelled: cancelled)
             }
-            return [.pinch(phase: phase, scale: phase == .begin ? 1 : ap_fp1616(e.scale), rotation: pinchRotation)]
+            return Self.native(kind)
         case XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END:
             let e = raw.assumingMemoryBound(to: xcb_input_gesture_swipe_begin_event_t.self).pointee
             let cancelled = e.flags & UInt32(XCB_INPUT_GESTURE_SWIPE_EVENT_FLAGS_GESTURE_SWIPE_CANCELLED.rawValue) != 0
-            let phase: GesturePhase = type == XCB_INPUT_GESTURE_SWIPE_BEGIN ? .begin
-                : type == XCB_INPUT_GESTURE_SWIPE_UPDATE ? .update : (cancelled ? .cancel : .end)
-            return [.swipe(phase: phase, fingers: Int(e.detail), dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y))]
+            switch type {
+            case XCB_INPUT_GESTURE_SWIPE_BEGIN: return Self.native(gestures.swipeBegin(fingers: Int(e.detail)))
+            case XCB_INPUT_GESTURE_SWIPE_UPDATE:
+                return Self.native(gestures.swipeUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), fingers: Int(e.detail)))
+            default: return Self.native(gestures.swipeEnd(cancelled: cancelled))
+            }
         default:
             return []
         }
+    }
+
+    private static func native(_ kind: InputEvent.Kind) -> [PointerNative] {
+        switch kind {
+        case .pinch(let phase, let scale, let rotation): return [.pinch(phase: phase, scale: scale, rotation: rotation)]
+        case .swipe(let phase, let fingers, let dx, let dy): return [.swipe(phase: phase, fingers: fingers, dx: dx, dy: dy)]
+        default: return []
+        }
+    }
+
+    /// Whether device motion placed the pointer rather than moved it: a tablet or
+    /// touchscreen, or — when raw motion is selected — an event with no raw twin
+    /// (same source, same server time): a warp by another client (`xdotool
+    /// mousemove`, a VM integration), which the server posts without raw events.
+    func movesAbsolutely(source: UInt16, time: UInt32) -> Bool {
+        if deviceKinds[source]?.isAbsolute ?? false { return true }
+        guard seesRawMotion else { return false }
+        return lastRawMotion[source] != time
     }
 
     /// Buttons 1/2/3 click; 4–7 are wheel detents unless the server emulates
@@ -149,4 +183,18 @@ struct XInputDecoder {
             for number in axes.keys { scrollAxes[id]?[number]?.last = nil }
         }
     }
+}
+
+/// How an XInput device moves the pointer (XIQueryDevice classes).
+enum PointerDeviceKind: Equatable {
+    /// A master pointer: its own events are warps.
+    case master
+    /// Relative x/y valuators: mice, touchpads (accelerated by the server).
+    case relative
+    /// Absolute x/y valuators: tablets, the absolute pointers of virtual machines.
+    case absolute
+    /// A direct-touch device: touchscreens.
+    case touch
+
+    var isAbsolute: Bool { self == .absolute || self == .touch }
 }

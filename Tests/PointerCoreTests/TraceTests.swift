@@ -21,7 +21,7 @@ import Testing
         {"t":1.600,"type":"leave"}
         """
 
-    @Test("the TRACE-FORMAT example parses into the events it describes")
+    @Test("a trace with each of the original event types parses into the events it describes")
     func formatExampleParses() throws {
         let events = try TraceReader.parse(Self.formatExample)
         #expect(events.count == 15)
@@ -35,10 +35,25 @@ import Testing
 
     @Test("writer and reader round-trip every event kind")
     func roundTrip() throws {
-        let events = try TraceReader.parse(Self.formatExample + "\n{\"t\":2,\"type\":\"key\",\"key\":\"escape\"}")
+        let events = try TraceReader.parse(Self.formatExample + "\n{\"t\":2,\"type\":\"key\",\"key\":\"escape\"}"
+                                           + "\n{\"t\":2,\"type\":\"acceleration\",\"curve\":\"host\"}")
         let text = TraceWriter.text(events)
         #expect(try TraceReader.parse(text) == events)
         #expect(text.split(separator: "\n").count == events.count)
+    }
+
+    @Test("B11 a trace that says its motion was accelerated by the host replays it 1:1; without it the engine's curve applies")
+    func recordedAcceleration() throws {
+        var stroke = #"{"t":0,"type":"position","x":200,"y":300}"# + "\n"
+        for i in 1...10 { stroke += #"{"t":\#(0.1 + Double(i) * 0.008),"type":"motion","dx":30,"dy":0}"# + "\n" }
+        func endX(_ text: String) throws -> Double {
+            var last: PointerFrame?
+            Replay.frames(scene: Scene(pointer: PointerSettings(autoHideDelay: 0, inertia: false)),
+                          events: try TraceReader.parse(text), fps: 60) { last = $0 }
+            return last?.pointer.x ?? .nan
+        }
+        #expect(abs(try endX(#"{"t":0,"type":"acceleration","curve":"host"}"# + "\n" + stroke) - 500) < 0.01)
+        #expect(try endX(stroke) > 700, "raw device motion is accelerated by the engine's curve")
     }
 
     @Test("a malformed line is an error naming its line number and the problem; nothing is returned")
@@ -93,7 +108,7 @@ import Testing
         }
     }
 
-    @Test("frame dump lines carry the TRACE-FORMAT keys with numbers rounded to 3 decimals")
+    @Test("frame dump lines carry the documented keys with numbers rounded to 3 decimals")
     func frameDumpFormat() throws {
         let frame = PointerFrame(
             time: 1.0 / 120, pointer: Point(x: 412.00001, y: 300.5),

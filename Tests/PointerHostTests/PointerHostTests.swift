@@ -42,7 +42,7 @@ private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, Error> = .failure(CancellationError())
 }
 
-private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
+private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -85,45 +85,6 @@ private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
         }
         #expect(code == 0)
     }
-}
-
-/// A fake canvas and model to test what the session draws and when it sleeps.
-private final class FakeCanvas: OverlayCanvas {
-    let canvasID = 1
-    let canvasName = "fake"
-    let sizeInPoints = Size(width: 100, height: 100)
-    var isReadyToDraw = true
-    var commits: [[Rect]] = []
-    private let memory = UnsafeMutableRawPointer.allocate(byteCount: 400 * 100, alignment: 16)
-    deinit { memory.deallocate() }
-    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        (PixelBuffer(data: memory, width: 100, height: 100, stride: 400, scale: 1), commits.isEmpty ? nil : [])
-    }
-    func endDraw(damage: [Rect], inputTime: Double?) { commits.append(damage) }
-}
-
-private final class FakeModel: OverlayModel {
-    var pointer = Point(x: 10, y: 10)
-    var animateUntil = -1.0
-    func handle(_ event: InputEvent) { if case .position(let p) = event.kind { pointer = p } }
-    func frame(at time: Double) -> PointerFrame {
-        PointerFrame(time: time, pointer: pointer,
-                     visible: VisiblePointer(kind: .circle, frame: Rect(center: pointer, size: Size(width: 19, height: 19)),
-                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)))
-    }
-    func nextWakeTime(after time: Double) -> Double? { time < animateUntil ? time : nil }
-    func drainHostRequests() -> [HostRequest] { [] }
-    func replace(scene: Scene) {}
-}
-
-private final class FakePainter: OverlayPainter {
-    var clips: [[Rect]] = []
-    func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
-        guard let old else { return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)] }
-        return old.visible.frame == new.visible.frame ? [] : [old.visible.frame, new.visible.frame]
-    }
-    func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws { clips.append(clip) }
-    func replace(scene: Scene) {}
 }
 
 @Suite struct OverlaySessionTests {
@@ -175,5 +136,21 @@ private final class FakePainter: OverlayPainter {
         #expect(canvas.commits.count == 2)
         session.service(now: 1.03)        // animating but nothing changed: no commit, so the timer ticks
         if case .some(.some(let t)) = deadline { #expect(t > 1.03 && t < 1.06) } else { Issue.record("no timer while animating") }
+    }
+}
+
+@Suite struct SceneResolverTests {
+    @Test("one rule for every command: paths as given, bare names are bundled scenes, unknown names list the bundled ones")
+    func resolves() throws {
+        let assets = try AssetLocator.locate()
+        #expect(try AssetLocator.resolveScene("demo") == assets.scene(named: "demo").path)
+        #expect(try AssetLocator.resolveScene("my/scene") == "my/scene")
+        #expect(try AssetLocator.resolveScene("mine.json") == "mine.json")
+        do {
+            _ = try AssetLocator.resolveScene("no-such-scene")
+            Issue.record("an unknown name resolved")
+        } catch {
+            #expect("\(error)".contains("toolbar"), "\(error)")
+        }
     }
 }

@@ -22,7 +22,7 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent(sceneFile).path
-        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : ["--relative-pointer"]) + extraArguments,
+        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? [] : ["--relative-pointer"]) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
@@ -105,7 +105,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B27 holding ctrl turns the pointer into horizontal arrows")
+    @Test("E27 holding ctrl turns the pointer into horizontal arrows")
     func ctrlShowsArrows() throws {
         try session([
             #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
@@ -129,7 +129,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B26 a secondary click opens the region's context menu at once")
+    @Test("E26 a secondary click opens the region's context menu at once")
     func secondaryClickOpensMenu() throws {
         try session([
             #"{"t":0.0,"type":"position","x":758,"y":158}"#,
@@ -177,6 +177,56 @@ struct SwayEndToEndTests {
             #expect(code == 4, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
             #expect(overlay.log.contains("lost the connection to the Wayland compositor"))
         }
+    }
+
+    @Test("Ctrl+Alt+Esc ends a stage with exit code 0; Escape alone does not")
+    func quitShortcutEndsStage() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+            #"{"t":0.1,"type":"key","key":"escape"}"#,
+            #"{"t":0.2,"type":"modifiers","keys":["ctrl"]}"#,
+            #"{"t":0.3,"type":"key","key":"escape"}"#,
+            #"{"t":0.4,"type":"modifiers","keys":[]}"#,
+            #"{"t":0.9,"type":"wait"}"#,
+        ]) { _, overlay, sway in
+            #expect(overlay.isRunning, "Escape or Ctrl+Esc ended the stage. Log:\n\(overlay.log)")
+            let dir = try TestEnvironment.privateDirectory("ap-quit")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try [#"{"t":0.0,"type":"modifiers","keys":["ctrl","alt"]}"#, #"{"t":0.1,"type":"key","key":"escape"}"#,
+                 #"{"t":0.2,"type":"modifiers","keys":[]}"#].joined(separator: "\n")
+                .write(toFile: dir + "/quit.jsonl", atomically: true, encoding: .utf8)
+            _ = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [dir + "/quit.jsonl"],
+                                        environment: sway.environment, timeout: 30)
+            let code = overlay.waitForExit(timeout: 5)
+            #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+            #expect(overlay.log.contains("Ctrl+Alt+Esc pressed"), "log:\n\(overlay.log)")
+        }
+    }
+
+    @Test("the stage shows how to quit for its first seconds: the hint is on screen, then gone")
+    func stageHint() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":600}"#,
+            #"{"t":0.0,"type":"screenshot","path":"$SHOTS/early.png","settle":0.1}"#,
+            #"{"t":3.6,"type":"screenshot","path":"$SHOTS/late.png","settle":0.1}"#,
+        ]) { shots, overlay, _ in
+            let early = try shot(shots, "early"), late = try shot(shots, "late")
+            let changed = early.changedBounds(from: late, in: (440, 10, 400, 70))
+            let box = try #require(changed, "no hint at the top of the stage. Log:\n\(overlay.log)")
+            #expect(box.w > 200 && box.h > 20, "hint footprint \(box)")
+        }
+    }
+
+    @Test("a pass-through scene (desktop) exits on Wayland with a message naming Wayland and what works")
+    func desktopRefusedOnWayland() throws {
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let overlay = try OverlayProcess(arguments: ["run", "desktop"], environment: sway.environment)
+        defer { overlay.interrupt() }
+        let code = overlay.waitForExit(timeout: 10)
+        #expect(code == 7, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
+        #expect(overlay.log.contains("Wayland") && overlay.log.contains("--backend x11") && overlay.log.contains("stage"),
+                "log:\n\(overlay.log)")
     }
 
     @Test("editing the scene reloads it; a bad edit keeps the last good scene (rename-on-save followed)")
@@ -249,6 +299,35 @@ struct SwayEndToEndTests {
             let found = glide.changedBounds(from: ref, in: (250, 560, 1030, 100))
             let fp = try #require(found, "no pointer drawn along the flick's row. Log:\n\(overlay.log)")
             #expect(fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
+        }
+    }
+
+    @Test("B11 a recorded session replays to where the live pointer ended: the trace says its motion was accelerated by the compositor")
+    func recordingReplaysWhereLiveEnded() throws {
+        let record = try TestEnvironment.privateDirectory("ap-replay") + "/trace.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path) }
+        // A fast 300 pt stroke from x 200: ten 30 pt steps 8 ms apart (3750 pt/s).
+        var script = [#"{"t":0.0,"type":"position","x":200,"y":720}"#,
+                      #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.4}"#,
+                      #"{"t":0.2,"type":"position","x":200,"y":620}"#]
+        for i in 1...10 { script.append(#"{"t":\#(0.4 + Double(i) * 0.008),"type":"motion","dx":30,"dy":0}"#) }
+        script.append(#"{"t":0.7,"type":"screenshot","path":"$SHOTS/end.png","settle":0.5}"#)
+        try session(script, extraArguments: ["--record", record]) { shots, overlay, _ in
+            let found = try shot(shots, "end").changedBounds(from: try shot(shots, "ref"), in: (100, 570, 1150, 100))
+            let fp = try #require(found, "no pointer drawn on the stroke's row. Log:\n\(overlay.log)")
+            let liveX = Double(fp.x) + Double(fp.w) / 2
+            #expect(overlay.interrupt() == 0)
+            let trace = try String(contentsOfFile: record, encoding: .utf8)
+            #expect(trace.hasPrefix(#"{"t":"#) && trace.contains(#""type":"acceleration","curve":"host""#), "trace:\n\(trace)")
+            let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
+            let replay = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"),
+                                                 ["replay", scene, record, "--fps", "60", "--states", "-"])
+            #expect(replay.status == 0, "\(replay.output)")
+            let last = try #require(replay.output.split(separator: "\n").last(where: { $0.contains("\"pointer\"") }))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+            let pointer = try #require(object["pointer"] as? [String: Double])
+            let replayX = try #require(pointer["x"])
+            #expect(abs(replayX - liveX) <= 3, "live pointer ended at x \(liveX), the replay at \(replayX)")
         }
     }
 

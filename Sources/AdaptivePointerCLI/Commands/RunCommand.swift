@@ -14,7 +14,15 @@ struct RunCommand: ParsableCommand {
         Covers every output with the stage of SCENE (default: the bundled demo scene)
         and draws the adaptive pointer on it. Edits to SCENE are picked up on save;
         an edit with errors is reported and the last good scene stays up.
-        Stop with Ctrl-C (SIGINT) or SIGTERM.
+
+        A stage (a scene with regions or a painted canvas) covers the screen and
+        takes the input: Ctrl+Alt+Esc always ends it (exit code 0), and a hint
+        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run.
+
+        A scene with no regions and no canvas paint (the bundled `desktop` scene)
+        is the pointer alone: it runs as a pass-through overlay that never
+        captures input (X11 overlay mode). Wayland cannot give a client the
+        pointer over other applications, so such a scene exits there with code 7.
 
         Wayland: a wlr-layer-shell overlay surface on each output (sway, Hyprland,
         KDE…); without layer-shell (weston, GNOME) a fullscreen window instead.
@@ -34,6 +42,8 @@ struct RunCommand: ParsableCommand {
           5  the display server reported a protocol error
           6  the display server lacks something the overlay needs, or --output
              names no output
+          7  a pass-through scene (no regions, no canvas paint) on Wayland, where
+             a client cannot follow the pointer over other applications
           64 bad command line
         """)
 
@@ -41,7 +51,7 @@ struct RunCommand: ParsableCommand {
         case auto, wayland, x11
     }
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo). Default: demo.")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo). Default: demo.")
     var scene: String?
 
     @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
@@ -53,22 +63,30 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing and motion→present (or →frame-done) latency, and the poll wake-up count.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).",
+    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (docs/trace-format.md; modifier sets only, never keys).",
                                valueName: "file"))
     var record: String?
-
-    @Flag(help: "Use the compositor's absolute (accelerated) pointer positions (the default on Wayland).")
-    var absolutePointer = false
 
     @Flag(help: ArgumentHelp("Wayland: drive the engine with unaccelerated relative motion (zwp_relative_pointer_v1) so its own acceleration curve applies.",
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
     var relativePointer = false
 
-    @Option(help: "X11: stage (fullscreen, input captured) or overlay (transparent, clicks pass through to the applications underneath).")
-    var mode: WindowMode = .stage
+    @Option(help: "X11: stage (fullscreen, input captured; Ctrl+Alt+Esc quits) or overlay (transparent, clicks pass through to the applications underneath). Default: overlay for a pass-through scene (no regions, no canvas paint, like desktop), else stage.")
+    var mode: WindowMode?
 
     @Option(help: "X11: pixels per point. Default: Xft.dpi / 96 from the X resources, else 1.")
     var scale: Double?
+
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
+
+    enum Targets: String, ExpressibleByArgument, CaseIterable {
+        case auto, scene, accessibility, both
+    }
+
+    @Option(help: ArgumentHelp("Where targets come from: the scene's regions, the applications' accessibility tree (X11 overlay), or both. auto: the accessibility tree when the scene has no regions (desktop) and the accessibility bus answers, else the scene.",
+                               valueName: "auto|scene|accessibility|both"))
+    var targets: Targets = .auto
 
     func run() throws {
         // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
@@ -78,7 +96,7 @@ struct RunCommand: ParsableCommand {
         do {
             loaded = try SceneLoader.load(path: scenePath)
         } catch {
-            Self.say("the scene \(scenePath) has errors:\n\(error)")
+            Self.say("the scene \(TerminalText.escaped(scenePath)) has errors:\n\(error)")
             throw ExitCode(2)
         }
         let env = ProcessInfo.processInfo.environment
@@ -95,16 +113,41 @@ struct RunCommand: ParsableCommand {
         case .x11:
             try runX11(scenePath: scenePath, scene: loaded)
         default:
+            if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
+            if targets == .accessibility || targets == .both {
+                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
+                    + "(see docs/accessibility.md)")
+            }
             try runWayland(scenePath: scenePath, scene: loaded)
         }
     }
 
-    private func resolveScenePath() throws -> String {
-        if let scene, FileManager.default.fileExists(atPath: scene) || scene.contains("/") || scene.hasSuffix(".json") {
-            return scene
+    /// A stage must never trap the user: Ctrl+Alt+Esc ends it, and the first
+    /// seconds say so on screen and in the log.
+    private func offerWayOut(_ session: OverlaySession, _ loop: EventLoop) {
+        session.onQuitShortcut = {
+            Self.say("\(QuitShortcut.label) pressed")
+            loop.stop(exitCode: 0)
         }
+        session.showBanner("\(QuitShortcut.label) quits the stage", for: Self.stageHintSeconds)
+    }
+    static let stageHintSeconds = 3.0
+
+    private func refusePassThroughOnWayland(scenePath: String, scene: Scene) throws -> Never {
+        Self.say("""
+            \(scene.name) (\(scenePath)) is a pass-through scene: no regions and no canvas paint, just the pointer over
+              your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
+              surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
+              and one that covers the screen to see it would take all the input.
+              What works: on an X11 session, `adaptive-pointer run \(scenePath) --backend x11`
+              (a pass-through overlay); on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
+            """)
+        throw ExitCode(7)
+    }
+
+    private func resolveScenePath() throws -> String {
         do {
-            return try AssetLocator.locate().scene(named: scene ?? "demo").path
+            return try AssetLocator.resolveScene(scene ?? "demo")
         } catch {
             Self.say("\(error)")
             throw ExitCode(2)
@@ -126,14 +169,18 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let painter: OverlayPainter
-        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
-            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+        do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
+            Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
             throw ExitCode(2)
         }
         let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
         session.log = { Self.say($0) }
         if let record {
-            do { session.recorder = try TraceRecorder(path: record) } catch {
+            do {
+                let recorder = try TraceRecorder(path: record, inputs: [scenePath])
+                recorder.log = { Self.say($0) }
+                session.recorder = recorder
+            } catch {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }
@@ -141,8 +188,12 @@ struct RunCommand: ParsableCommand {
         do {
             let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
             watcher.onScene = { scene in
-                Self.say("reloaded \(scenePath)")
-                session.replace(scene: scene)
+                do {
+                    try session.replace(scene: scene)
+                    Self.say("reloaded \(TerminalText.escaped(scenePath))")
+                } catch {
+                    Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
+                }
             }
             watcher.onError = { error in
                 Self.say("the edited scene has errors; keeping the last good one:\n\(error)")
@@ -150,7 +201,7 @@ struct RunCommand: ParsableCommand {
             watcher.attach(to: loop)
             return (loop, session, watcher)
         } catch {
-            Self.say("not watching \(scenePath) for edits: \(error)")
+            Self.say("not watching \(TerminalText.escaped(scenePath)) for edits: \(error)")
             return (loop, session, nil)
         }
     }
@@ -182,19 +233,23 @@ struct RunCommand: ParsableCommand {
     // MARK: Wayland
 
     private func runWayland(scenePath: String, scene: Scene) throws {
+        // Nothing given on the command line is dropped without a word (--targets is noted in run()).
+        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" }].compactMap { $0 }
+        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: " and ")) only applies on X11; ignored on Wayland") }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: absolutePointer || !relativePointer,
-                                        title: "AdaptivePointer — \(scene.name)"),
+                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
+                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                 log: { Self.say($0) })
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
-        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); Ctrl-C to stop")
+        offerWayOut(session, loop)
+        Self.say("running \(TerminalText.escaped(scene.name)) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
@@ -203,8 +258,10 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
+        let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
-            Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
+            Self.say("note: \(TerminalText.escaped(scenePath)) paints a canvas (color or image); in overlay mode it covers the desktop "
                 + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
         }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
@@ -212,13 +269,24 @@ struct RunCommand: ParsableCommand {
         do {
             overlay = try X11Overlay(session: session, loop: loop,
                                      options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(scene.name)"),
+                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                                      log: { Self.say($0) })
         } catch let error as X11Error {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
-        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); Ctrl-C to stop")
+        if mode == .stage { offerWayOut(session, loop) }
+        var feed: AccessibilityFeed?
+        let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
+        if wantsAccessibility {
+            var base = scene
+            if targets == .accessibility { base.regions = [] }
+            do { feed = try AccessibilityFeed(session: session, overlay: overlay, loop: loop, base: base, log: { Self.say($0) }) } catch {
+                Self.say("accessibility targets are off: \(error)")
+            }
+        }
+        defer { withExtendedLifetime(feed) {} }
+        Self.say("running \(TerminalText.escaped(scene.name)) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
@@ -232,7 +300,7 @@ struct RunCommand: ParsableCommand {
             no display to run on: neither WAYLAND_DISPLAY nor DISPLAY is set.
               Start it from a graphical session (a terminal inside sway, GNOME, KDE, …),
               or point WAYLAND_DISPLAY (Wayland) or DISPLAY (X11) at a running display server.
-              To render the scene without a display: adaptive-pointer render \(scenePath) --out DIR
+              To render the scene without a display: adaptive-pointer render \(TerminalText.escaped(scenePath)) --out DIR
             """)
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
@@ -241,7 +309,7 @@ struct RunCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let render = try RenderCommand.parse([scenePath, "--out", out])
             try render.run()
-            Self.say("rendered \(scene.name) headless instead: \(out) (sheet.png is a contact sheet of the frames)")
+            Self.say("rendered \(TerminalText.escaped(scene.name)) headless instead: \(TerminalText.escaped(out)) (sheet.png is a contact sheet of the frames)")
         } catch {
             Self.say("the headless render did not work either: \(String(describing: error))")
         }

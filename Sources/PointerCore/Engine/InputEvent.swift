@@ -1,4 +1,4 @@
-/// One input event at time `time` (seconds). Traces (TRACE-FORMAT.md) are these,
+/// One input event at time `time` (seconds). Traces (docs/trace-format.md) are these,
 /// serialized one per line; backends translate native input into them.
 public struct InputEvent: Sendable, Equatable {
     public var time: Double
@@ -31,7 +31,19 @@ public struct InputEvent: Sendable, Equatable {
         /// Extension: a key press the engine reacts to, by xkb-style lower-case
         /// name; `escape` closes an open context menu (E26).
         case key(String)
+        /// Extension: how later `motion` was accelerated. A live session on a
+        /// display server that accelerates the pointer itself records `host`
+        /// first, so a replay moves the pointer exactly as far as it moved live.
+        case acceleration(MotionAcceleration)
     }
+}
+
+/// Who applies the acceleration curve (B11) to `motion` events.
+public enum MotionAcceleration: String, Sendable, Equatable, CaseIterable {
+    /// Raw device motion: the engine's own curve applies (the default).
+    case engine
+    /// Already accelerated by the display server: taken 1:1.
+    case host
 }
 
 public enum GesturePhase: String, Sendable, Equatable, CaseIterable {

@@ -1,18 +1,21 @@
 import PointerCore
 
-/// The pointer's colour (D20), derived from the backdrop under it. The contrast
+/// The pointer's colour (behaviour D20), derived from the backdrop under it. The contrast
 /// model (docs/engine.md, "Material"):
 ///
 /// - **One translucent neutral fill, no outline.** Grey over the backdrop keeps
 ///   its hue (a darker red over red, a paler blue over blue) and lets what is
 ///   beneath show through.
-/// - **Dark or light by the backdrop's lightness.** Against a backdrop of CIE
-///   lightness `l` the pointer is dark above `switchLightness` (≈ L* 49.4, where
-///   black and white contrast equally, in the WCAG sense, with the backdrop) and
-///   light below it. A continuous colour would have to equal the backdrop
-///   somewhere, so the material switches instead, with hysteresis
-///   (`switchBand` either side): a busy mid-tone backdrop never makes it flicker,
-///   and the switch keeps the minimum contrast on both sides.
+/// - **Dark or light by the surroundings' lightness.** The pointer is dark where
+///   the area around it (the ring, twice its size) is lighter than
+///   `switchLightness` (CIE L* 49.4, where black and white contrast equally, in
+///   the WCAG sense, with it) and light below. A continuous colour would have to
+///   equal the backdrop somewhere, so the material switches instead; the wide
+///   ring moves slowly, so a busy backdrop does not make it flicker, and both
+///   sides of the switch keep the minimum contrast. The decision has no memory:
+///   one frame renders the same alone or in a session, in Cairo or on the GPU.
+///   Where the backdrop right under the pointer cannot reach the minimum on that
+///   side (a dark button on a light bar) but can on the other, it takes the other.
 /// - **At least `minimumContrast` (3:1, WCAG's ratio for UI components).** The
 ///   rest look — grey 0.16 (dark) or 0.93 (light) at alpha 0.5 — is kept where it
 ///   already contrasts by `targetContrast` (3.3, a margin over the minimum for
@@ -37,29 +40,22 @@ public struct PointerMaterial: Equatable, Sendable {
     public static let targetContrast = 3.3
     /// CIE L*/100 where black and white contrast equally with the backdrop.
     public static let switchLightness = 0.494
-    public static let switchBand = 0.025
     public static let maxAlpha = 0.85
     static let restAlpha = 0.5
     static let darkGrey = 0.16
     static let lightGrey = 0.93
 
     /// Backgrounds with unknown parts (alpha < 1) are composited over `fallback`
-    /// (the scene appearance's typical backdrop). `previous` is the polarity last
-    /// used, for hysteresis (nil: decide from the lightness alone). `footprint`,
-    /// when given, is the backdrop right under the pointer (`background` may be a
-    /// wider average): the contrast target holds against both.
+    /// (the scene appearance's typical backdrop). `background` is the weighted mean
+    /// under the pointer, `surroundings` the wider ring (decides dark or light;
+    /// default `background`), `footprint` the backdrop right under it (the contrast
+    /// target holds against it too).
     public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
-                               previous: Polarity? = nil, footprint: RGBA? = nil) -> PointerMaterial {
+                               surroundings: RGBA? = nil, footprint: RGBA? = nil) -> PointerMaterial {
         let bg = opaque(background, over: fallback)
+        let around = opaque(surroundings ?? background, over: fallback)
         let under = footprint.map { opaque($0, over: fallback) }
-        let l = lightness(bg)
-        var polarity: Polarity
-        switch previous {
-        case .dark?: polarity = l < switchLightness - switchBand ? .light : .dark
-        case .light?: polarity = l > switchLightness + switchBand ? .dark : .light
-        case nil: polarity = l >= switchLightness ? .dark : .light
-        }
-        // Right under the pointer the chosen side must still reach the minimum.
+        var polarity: Polarity = lightness(around) >= switchLightness ? .dark : .light
         if let under, strength(for: under, polarity) > 1, strength(for: under, polarity == .dark ? .light : .dark) <= 1 {
             polarity = polarity == .dark ? .light : .dark
         }

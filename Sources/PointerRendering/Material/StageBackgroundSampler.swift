@@ -26,8 +26,9 @@ public final class StageBackgroundSampler: BackgroundSampler {
                 var row = SIMD4<Double>.zero
                 for x in 0..<width {
                     let v = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    row += SIMD4(Double((v >> 16) & 0xFF), Double((v >> 8) & 0xFF),
-                                 Double(v & 0xFF), Double(v >> 24)) / 255
+                    let r = Double((v >> 16) & 0xFF), g = Double((v >> 8) & 0xFF)
+                    let b = Double(v & 0xFF), a = Double(v >> 24)
+                    row += SIMD4<Double>(r, g, b, a) / 255
                     t[(y + 1) * (width + 1) + x + 1] = t[y * (width + 1) + x + 1] + row
                 }
             }

@@ -78,3 +78,15 @@ func contrastRatio(_ a: RGBA, _ b: RGBA) -> Double {
     let la = a.luminance, lb = b.luminance
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
+
+extension RGBA {
+    /// `#RRGGBB`, for messages.
+    var hex: String {
+        func byte(_ v: Double) -> String {
+            let n = Int((Swift.min(Swift.max(v, 0), 1) * 255).rounded())
+            let s = String(n, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + byte(r) + byte(g) + byte(b)
+    }
+}

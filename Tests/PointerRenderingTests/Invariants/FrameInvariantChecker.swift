@@ -263,7 +263,7 @@ final class FrameInvariantChecker {
         let ratio = contrastRatio(fill, under)
         if ratio < Self.minimumContrast - Self.contrastTolerance {
             note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) contrasts \(String(format: "%.2f", ratio)):1 "
-                 + "with what is under it (\(under.hexString) → \(fill.hexString)); minimum \(Self.minimumContrast):1")
+                 + "with what is under it (\(under.hex) → \(fill.hex)); minimum \(Self.minimumContrast):1")
             return under
         }
         // No outline, judged where the backdrop under the circle is near-uniform (an
@@ -304,7 +304,7 @@ final class FrameInvariantChecker {
         }
         if worst.excess > 0 {
             note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) has an outline: an edge pixel goes "
-                 + "\(Int(worst.excess))/255 beyond its fill (\(b.color(at: worst.at).hexString) → \(a.color(at: worst.at).hexString))")
+                 + "\(Int(worst.excess))/255 beyond its fill (\(b.color(at: worst.at).hex) → \(a.color(at: worst.at).hex))")
         }
         return under
     }
@@ -352,7 +352,7 @@ final class FrameInvariantChecker {
             any = true
             let step = max(abs(c.r - p.r), abs(c.g - p.g), abs(c.b - p.b))
             if step > Self.contentStep {
-                note("d", frame.time, "\(what)'s content jumped from \(p.hexString) to \(c.hexString) in one frame")
+                note("d", frame.time, "\(what)'s content jumped from \(p.hex) to \(c.hex) in one frame")
             }
         }
         if any { checked["d", default: 0] += 1 }
