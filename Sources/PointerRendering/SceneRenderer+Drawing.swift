@@ -225,15 +225,19 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
-            // White light would only grey a dark label on a light surface: fade it there.
-            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
-            let label = r.region.content?.color.map { PointerMaterial.lightness($0) }
-                ?? r.region.content?.fill.map { PointerMaterial.lightness(Palette.contrasting($0)) } ?? 1
-            let fade = mix(1, 0.3, surface * (1 - label))
             try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e * fade,
+                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r),
                          spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
         }
+    }
+
+    /// White light would only grey a dark label on a light surface: the specular
+    /// fades there (to 30 % on white with a black label).
+    func specularFade(_ r: LaidOutRegion) -> Double {
+        let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
+        let label = r.region.content?.color.map { PointerMaterial.lightness($0) }
+            ?? r.region.content?.fill.map { PointerMaterial.lightness(Palette.contrasting($0)) } ?? 1
+        return mix(1, 0.3, surface * (1 - label))
     }
 
     /// How far the pointer has turned into region `r`'s lighter background: it turns
@@ -293,14 +297,10 @@ extension SceneRenderer {
         guard pl.opacity > 0.001 else { return }
         ctx.save()
         defer { ctx.restore() }
-        clip(to: pl.clippers, placements: placements, base: base, ctx: ctx)
         // Whole device pixels around the pointer bound the group (a hard edge).
         ctx.setMatrix(.identity)
-        let box = base.apply(PointerPainter.drawnFrame(frame.visible).insetBy(dx: -2 / scale, dy: -2 / scale))
         ctx.newPath()
-        ctx.rectangle(Rect(x: box.minX.rounded(.down), y: box.minY.rounded(.down),
-                           width: box.maxX.rounded(.up) - box.minX.rounded(.down),
-                           height: box.maxY.rounded(.up) - box.minY.rounded(.down)))
+        ctx.rectangle(repaintBounds(frame.visible, base: base))
         ctx.clip()
         ctx.pushGroup()
         if case .lift = r.effect {
@@ -311,6 +311,7 @@ extension SceneRenderer {
         }
         try drawUpperLayers(r, pl, frame: frame, emphasis: min(max(pl.state.emphasis, 0), 1), base: base, ctx: ctx)
         ctx.popGroupToSource()
+        clip(to: pl.clippers, placements: placements, base: base, ctx: ctx)
         // A device pixel beyond the pointer's edge, so no sliver of its antialiased
         // edge shows through the repainted layers.
         ctx.setMatrix(base)
@@ -318,6 +319,14 @@ extension SceneRenderer {
         ctx.clip()
         ctx.setMatrix(.identity)
         ctx.paint(alpha: min(pl.opacity, 1))
+    }
+
+    /// The device pixels a repaint over the pointer may touch: whole pixels around it.
+    func repaintBounds(_ v: VisiblePointer, base: AffineTransform) -> Rect {
+        let box = base.apply(PointerPainter.drawnFrame(v).insetBy(dx: -2 / scale, dy: -2 / scale))
+        return Rect(x: box.minX.rounded(.down), y: box.minY.rounded(.down),
+                    width: box.maxX.rounded(.up) - box.minX.rounded(.down),
+                    height: box.maxY.rounded(.up) - box.minY.rounded(.down))
     }
 
     /// `rect` (local pt) moved so its edges land on device pixels under `transform`
@@ -356,16 +365,24 @@ extension SceneRenderer {
     }
 
     /// The highlight's soft light following the model pointer, on the platter and
-    /// under the content, so it never greys a label (C14). Its strength is set
-    /// so it lightens the platter by about `highlightLightStep` wherever it is.
-    static let highlightLightStep = 20.0 / 255
+    /// under the content, so it never greys a label (C14). Its strength is set so
+    /// it lightens the platter (material `m` over its backdrop) by about
+    /// `highlightLightStep` at its centre, whatever the platter's colour.
+    package static let highlightLightStep = 20.0 / 255
+
+    /// The light's peak alpha on a platter of material `m`, before emphasis.
+    static func highlightLightStrength(_ m: PointerMaterial) -> Double {
+        // White at alpha a lifts a colour c by a·(1 − c).
+        let seen = m.seen
+        let room = max(1 - max(seen.r, seen.g, seen.b), 0.05)
+        return min(max(highlightLightStep / room, 0.06), 0.5)
+    }
 
     private func highlightLight(_ frame: PointerFrame, material m: PointerMaterial, emphasis: Double,
                                 ctx: CairoContext, base: AffineTransform) throws {
-        // White at alpha a lifts the platter's colour c by a·(1 − c).
-        let room = max(1 - max(m.seen.r, m.seen.g, m.seen.b), 0.05)
-        let strength = min(max(Self.highlightLightStep / room, 0.06), 0.5) * emphasis * frame.visible.opacity
-        guard strength > 0.002 else { return }
+        let amount = emphasis * frame.visible.opacity
+        guard amount * 0.5 > 0.002 else { return }
+        let strength = Self.highlightLightStrength(m) * amount
         ctx.save()
         ctx.setMatrix(base)
         pointerPainter.addPath(frame.visible, ctx: ctx)
