@@ -6,12 +6,13 @@ public struct EffectTuning: Sendable, Equatable {
     /// Lift: the element grows by a few points overall (C15) — `liftGrowthSmall` up
     /// to `liftGrowthSmallSize`, easing to `liftGrowthLarge` at `liftGrowthLargeSize`
     /// and beyond — so a 64 pt icon grows ~5.7 pt (≈ 1.09) and clears its label,
-    /// and large cards barely grow. Clamped to `liftScaleRange` for sanity.
+    /// and large cards barely grow. Clamped to `liftScaleRange`, so a tiny element
+    /// grows at most 12 %.
     public var liftGrowthSmall: Double = 6
     public var liftGrowthLarge: Double = 3
     public var liftGrowthSmallSize: Double = 48
     public var liftGrowthLargeSize: Double = 200
-    public var liftScaleRange: ClosedRange<Double> = 1.015...1.12
+    public var liftScaleRange: ClosedRange<Double> = 1.005...1.12
     /// Press feedback: the pointer scales down on click (D20, C14).
     public var pressScale: Double = 0.9
     /// On click the highlighted content scales back to rest and re-centres (C14).
