@@ -23,6 +23,13 @@ test_status=0
 # Foundation's Process has crashed when several spawn children at once.
 swift test --skip-build --no-parallel || test_status=$?
 
+# Fuzz smoke run (scripts/fuzz.sh, docs/limits.md): opt-in, AP_FUZZ_SECONDS per
+# target (40 = two minutes for the three). The sanitizer build adds about five
+# minutes on a shared 2-core machine, so it is off unless asked for.
+if [ -n "${AP_FUZZ_SECONDS:-}" ]; then
+  bash scripts/fuzz.sh "$AP_FUZZ_SECONDS" || test_status=1
+fi
+
 if [ -n "$warnings" ]; then
   count=$(printf '%s\n' "$warnings" | wc -l)
   echo "error: the build printed $count warning(s); fix them (the build must stay warning-free):" >&2

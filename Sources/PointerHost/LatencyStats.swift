@@ -1,16 +1,29 @@
-/// Collects latency samples (seconds) and reports percentiles (nearest rank).
+/// Collects latency samples (seconds) and reports percentiles (nearest rank) over
+/// the most recent `capacity` samples, so a session running for days keeps a fixed
+/// amount of memory (it grew by 8 bytes a sample before).
 public struct LatencyStats: Sendable {
     public let name: String
+    /// The kept samples (the most recent ones, in no particular order).
     public private(set) var samples: [Double] = []
+    /// Samples kept at most.
+    public let capacity: Int
+    /// Samples ever added.
+    public private(set) var count = 0
 
-    public init(name: String) { self.name = name }
+    public init(name: String, capacity: Int = 65536) {
+        self.name = name
+        self.capacity = max(1, capacity)
+    }
 
     public mutating func add(_ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
-        samples.append(seconds)
+        if samples.count < capacity {
+            samples.append(seconds)
+        } else {
+            samples[count % capacity] = seconds  // a ring: the oldest sample goes
+        }
+        count += 1
     }
-
-    public var count: Int { samples.count }
 
     /// The p-th percentile (0...100) by nearest rank, nil without samples.
     public func percentile(_ p: Double) -> Double? {
