@@ -33,9 +33,10 @@ final class OverlaySurface: OverlayCanvas {
     var onReady: () -> Void = {}
     /// The whole canvas must be repainted (resize, scale change).
     var onInvalidated: () -> Void = {}
-    var onPresented: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
-    /// The compositor used our last commit for a frame (frame callback), at our clock.
-    var onFrameDone: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
+    /// Frame `frameID` was presented at `at` (monotonic s) on a display refreshing every `refresh` s (0: unknown).
+    var onPresented: (_ frameID: Int, _ at: Double, _ refresh: Double) -> Void = { _, _, _ in }
+    /// The compositor used frame `frameID` (its frame callback), at our clock.
+    var onFrameDone: (_ frameID: Int, _ at: Double) -> Void = { _, _ in }
     var onClosed: () -> Void = {}
 
     init?(canvasID: Int, output: Output, registry: Registry) {
@@ -56,15 +57,11 @@ final class OverlaySurface: OverlayCanvas {
             }
         }
         pool.onRelease = { [unowned self] in onReady() }
-        scheduler.onFrame = { [unowned self] _ in
-            onFrameDone(pendingInputTime, MonotonicClock.now())
-            pendingInputTime = nil
+        scheduler.onFrame = { [unowned self] id, _ in
+            onFrameDone(id, MonotonicClock.now())
             onReady()
         }
     }
-
-    /// The oldest input shown by the frame whose callback is outstanding.
-    private var pendingInputTime: Double?
 
     deinit {
         role = nil // destroys the role object before its wl_surface
@@ -126,8 +123,11 @@ final class OverlaySurface: OverlayCanvas {
     // MARK: OverlayCanvas
 
     var isReadyToDraw: Bool {
-        configured && !scheduler.isWaiting && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
+        configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
     }
+
+    var awaitingFrame: Bool { scheduler.isWaiting }
+    var refreshPeriod: Double? { output.refreshPeriod }
 
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
         let (w, h) = pixelSize
@@ -142,7 +142,7 @@ final class OverlaySurface: OverlayCanvas {
         drawing = nil
     }
 
-    func endDraw(damage: [Rect], inputTime: Double?) {
+    func endDraw(damage: [Rect], frameID: Int) {
         guard let b = drawing else { return }
         drawing = nil
         let s = Double(b.width) / sizeInPoints.width
@@ -154,12 +154,11 @@ final class OverlaySurface: OverlayCanvas {
                 wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
             }
         }
-        scheduler.request(on: surface)
-        pendingInputTime = inputTime
+        scheduler.request(on: surface, frameID: frameID)
         if let presentation {
-            presentation.feedback(on: surface) { [weak self] time in
-                guard let self, let time else { return }
-                onPresented(inputTime, time)
+            presentation.feedback(on: surface) { [weak self] report in
+                guard let self, let report else { return }
+                onPresented(frameID, report.time, report.refresh)
             }
         }
         wl_surface_commit(surface)

@@ -72,7 +72,7 @@ final class X11Canvas: OverlayCanvas {
         drawing = nil
     }
 
-    func endDraw(damage: [Rect], inputTime: Double?) {
+    func endDraw(damage: [Rect], frameID: Int) {
         guard let i = drawing else { return }
         drawing = nil
         let b = buffers[i]

@@ -1,0 +1,136 @@
+/// When to draw so a frame makes the display's next repaint with the freshest
+/// input: the repaint clock (period and phase) learnt from the times repaints
+/// were seen (presentation feedback, frame callbacks), and a safety margin
+/// learnt from how long drawing and committing actually take.
+///
+/// - Period: each interval between two observed repaints is a whole number of
+///   periods (a client that did not draw gets no callback); the median of the
+///   recent per-period estimates, seeded with the nominal mode refresh.
+/// - Phase: the earliest recent repaint, projected forward by the period (the
+///   lower envelope: callbacks arrive late, never early).
+/// - Margin: the 95th percentile of recent draw+commit times plus `safety`,
+///   plus a penalty that grows by `missPenalty` each time a frame missed the
+///   repaint it aimed at and shrinks by `recovery` each time one made it.
+///
+/// Pure: time comes in as arguments (seconds on any one monotonic clock).
+public struct DeadlineEstimator: Sendable {
+    public struct Tuning: Sendable, Equatable {
+        /// Added to the measured draw time (s): the compositor's own latch lead and wake-up jitter.
+        public var safety = 0.0015
+        public var missPenalty = 0.002
+        public var recovery = 0.0002
+        /// The margin never exceeds this fraction of a period.
+        public var maxMarginFraction = 0.6
+        /// No repaint seen for this many periods: the phase is unknown (the
+        /// compositor went idle and will repaint when asked).
+        public var staleAfterPeriods = 6.0
+        /// How many observations each estimate keeps.
+        public var history = 32
+
+        public init() {}
+    }
+
+    public var tuning: Tuning
+    /// The mode's refresh period (s), if the output reports one.
+    public private(set) var nominalPeriod: Double?
+    private var refreshes: [Double] = []
+    private var periodSamples: [Double] = []
+    private var drawTimes: [Double] = []
+    /// Extra margin after missed repaints (s).
+    public private(set) var penalty = 0.0
+    public private(set) var misses = 0
+    public private(set) var hits = 0
+
+    public init(nominalPeriod: Double? = nil, tuning: Tuning = Tuning()) {
+        self.tuning = tuning
+        setNominalPeriod(nominalPeriod)
+    }
+
+    /// The output's mode changed (or became known).
+    public mutating func setNominalPeriod(_ period: Double?) {
+        guard let period, period.isFinite, period > 0.001, period < 1 else {
+            nominalPeriod = nil
+            return
+        }
+        if nominalPeriod != period { periodSamples.removeAll() }
+        nominalPeriod = period
+    }
+
+    /// The learnt refresh period (s): nominal until repaints were seen; 1/60 s without either.
+    public var period: Double {
+        if periodSamples.count >= 3 { return Percentile.nearestRank(periodSamples, 50) ?? fallbackPeriod }
+        return fallbackPeriod
+    }
+
+    private var fallbackPeriod: Double { nominalPeriod ?? 1.0 / 60 }
+
+    /// A repaint was seen at `t` (a presentation time, or a frame callback's arrival).
+    public mutating func observeRefresh(at t: Double) {
+        guard t.isFinite else { return }
+        if let last = refreshes.last {
+            let guess = period
+            // Several reports of one repaint (one per frame it showed) arrive together.
+            guard t > last + 0.25 * guess else { return }
+            let gap = t - last
+            let k = (gap / guess).rounded()
+            // Intervals of one to four periods, not far from whole: a period sample.
+            if k >= 1, k <= 4, abs(gap - k * guess) < 0.25 * guess {
+                Self.keep(&periodSamples, gap / k, tuning.history)
+            } else if k >= 1, k <= 4, periodSamples.count < 3, nominalPeriod == nil {
+                Self.keep(&periodSamples, gap / k, tuning.history)
+            }
+        }
+        Self.keep(&refreshes, t, 8)
+    }
+
+    /// Drawing and committing one frame took `seconds`.
+    public mutating func observeDraw(taking seconds: Double) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        Self.keep(&drawTimes, seconds, tuning.history)
+    }
+
+    /// A frame drawn for the repaint at `aimed` was seen at `seen` (its
+    /// callback or presentation): adapts the margin.
+    public mutating func observeOutcome(aimedAt aimed: Double, seenAt seen: Double) {
+        if seen > aimed + period / 2 {
+            misses += 1
+            penalty = Swift.min(penalty + tuning.missPenalty, period * tuning.maxMarginFraction)
+        } else {
+            hits += 1
+            penalty = Swift.max(0, penalty - tuning.recovery)
+        }
+    }
+
+    /// How long before a repaint drawing must start (s).
+    public var margin: Double {
+        let draw = Percentile.nearestRank(drawTimes, 95) ?? 0.001
+        return Swift.min(draw + tuning.safety + penalty, period * tuning.maxMarginFraction)
+    }
+
+    /// The first repaint strictly after `t`, nil when the phase is unknown or stale.
+    public func nextRefresh(after t: Double) -> Double? {
+        guard let newest = refreshes.last else { return nil }
+        let p = period
+        guard t - newest <= tuning.staleAfterPeriods * p else { return nil }
+        // The earliest phase among recent repaints (each projected to the newest's period).
+        var anchor = newest
+        for r in refreshes {
+            let k = ((newest - r) / p).rounded()
+            anchor = Swift.min(anchor, r + k * p)
+        }
+        let n = ((t - anchor) / p).rounded(.down) + 1
+        return anchor + n * p
+    }
+
+    /// When to start drawing at `now` or later for the earliest repaint that can
+    /// still be made, and that repaint; nil when the phase is unknown (draw now).
+    public func schedule(now: Double) -> (drawAt: Double, refresh: Double)? {
+        guard let next = nextRefresh(after: now + margin) else { return nil }
+        return (next - margin, next)
+    }
+
+    private static func keep(_ list: inout [Double], _ value: Double, _ limit: Int) {
+        list.append(value)
+        if list.count > limit { list.removeFirst(list.count - limit) }
+    }
+}
