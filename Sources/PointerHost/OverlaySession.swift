@@ -1,3 +1,4 @@
+import Foundation
 import PointerCore
 import PointerRendering
 
@@ -19,7 +20,9 @@ public final class OverlaySession {
     /// Monotonic time of session second 0.
     public let start: Double
     /// When frames are drawn after input.
-    public var pacing: FramePacing = .deadline
+    public var pacing: FramePacing = .deadline {
+        didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
+    }
     /// Input received → the commit showing it (includes waiting for the deadline or frame callback).
     public var eventToCommit = LatencyStats(name: "event→commit (oldest input per frame)")
     /// The work of one frame: engine step, damage, render, commit (no waiting).
@@ -54,9 +57,8 @@ public final class OverlaySession {
         /// Something other than input wants a frame (an animation): with
         /// input pacing it waits for the frame callback.
         var animationOnly = false
-        var timing: DeadlineEstimator
-        /// Deadline pacing: the draw planned for an upcoming repaint (monotonic s).
-        var plan: (drawAt: Double, refresh: Double)?
+        /// When this canvas draws next, and what it learnt of the display's repaints.
+        var planner: FramePlanner
         /// Reports from wp_presentation arrive: its times are the repaints (better than callbacks).
         var presentationAnswers = false
     }
@@ -67,6 +69,12 @@ public final class OverlaySession {
     /// Motion inputs (monotonic s) not shown by a commit yet.
     var uncommittedMotion: [Double] = []
     var ledger = FrameLedger()
+    /// Frame callbacks of the current dispatch, per canvas.
+    var frameDoneGroups: [Int: ShownGroup] = [:]
+    /// Repaints (monotonic s) and the free pointer they showed, until the hand's position then is known.
+    var awaitingTruth: [(at: Double, drawn: Point)] = []
+    /// Inputs of frames the display discarded (replaced before presenting), per canvas.
+    var discardedInputs: [Int: [Double]] = [:]
     var trail = PointerTrail()
     var presentedOnce = false
     var frameShownOnce = false
@@ -99,6 +107,7 @@ public final class OverlaySession {
         case .motion, .position:
             uncommittedMotion.append(now)
             if let p = model.truePointer { trail.add(p, at: now) }
+            judgeDrawnPointers(now: now)
         default:
             break
         }
@@ -166,7 +175,8 @@ public final class OverlaySession {
     // MARK: canvases
 
     public func add(_ canvas: OverlayCanvas) {
-        canvases[canvas.canvasID] = CanvasState(canvas: canvas, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod))
+        canvases[canvas.canvasID] = CanvasState(canvas: canvas, planner: FramePlanner(
+            pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
     }
 
     public func remove(canvasID id: Int) {
@@ -179,7 +189,7 @@ public final class OverlaySession {
     public func invalidate(canvasID id: Int) {
         canvases[id]?.lastFrame = nil
         canvases[id]?.needsDraw = true
-        if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.timing.setNominalPeriod(p) }
+        if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.planner.timing.setNominalPeriod(p) }
     }
 
     /// Some canvas still wants a frame it could not take yet (a backend that
@@ -200,6 +210,8 @@ public final class OverlaySession {
     /// after input, after a frame callback, a buffer release or a configure,
     /// and when the timer fires.
     public func service(now: Double = MonotonicClock.now()) {
+        flushFrameDone()
+        judgeDrawnPointers(now: now)
         let t = now - start
         let began = MonotonicClock.now()
         var committed = false
@@ -231,15 +243,15 @@ public final class OverlaySession {
         guard var state = canvases[id] else { return false }
         let began = MonotonicClock.now()
         // The frame is seen at the repaint it is drawn for; without one, about now.
-        let presentAt = (refresh ?? state.timing.nextRefresh(after: now + state.timing.margin) ?? now) - start
+        let presentAt = (refresh ?? now) - start
         var (shown, free) = model.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
         let banner = banner(at: t)
         let size = state.canvas.sizeInPoints
         var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
         if banner != state.lastBanner { damage.append(BannerPainter.frame(canvasSize: size)) }
-        state.plan = nil
         if damage.isEmpty {
+            state.planner.nothingToDraw()
             state.needsDraw = false
             canvases[id] = state
             return false
@@ -272,7 +284,8 @@ public final class OverlaySession {
                                  aimedAt: refresh, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
-        state.timing.observeDraw(taking: MonotonicClock.now() - began)
+        if ProcessInfo.processInfo.environment["AP_DEBUG_TIMING"] != nil { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
         state.lastBanner = banner
         state.needsDraw = false
@@ -296,6 +309,8 @@ public final class OverlaySession {
     }
 
     public var statsSummary: String {
+        flushFrameDone()
+        judgeDrawnPointers(now: .infinity)
         var lines = [eventToCommit.summary, frameProcessing.summary]
         if motionToPresent.count > 0 { lines += [motionToPresent.summary, oldestToPresent.summary] }
         lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]

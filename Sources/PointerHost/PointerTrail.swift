@@ -15,6 +15,8 @@ struct PointerTrail {
         if samples.count > Self.capacity { samples.removeFirst(samples.count - Self.capacity) }
     }
 
+    var newestTime: Double? { samples.last?.t }
+
     /// The position at `t`; nil before the first report.
     func position(at t: Double) -> Point? {
         guard let i = samples.lastIndex(where: { $0.t <= t }) else { return nil }

@@ -37,6 +37,8 @@ final class OverlaySurface: OverlayCanvas {
     var onPresented: (_ frameID: Int, _ at: Double, _ refresh: Double) -> Void = { _, _, _ in }
     /// The compositor used frame `frameID` (its frame callback), at our clock.
     var onFrameDone: (_ frameID: Int, _ at: Double) -> Void = { _, _ in }
+    /// Frame `frameID` was never presented (a later commit replaced it).
+    var onDiscarded: (_ frameID: Int) -> Void = { _ in }
     var onClosed: () -> Void = {}
 
     init?(canvasID: Int, output: Output, registry: Registry) {
@@ -157,8 +159,8 @@ final class OverlaySurface: OverlayCanvas {
         scheduler.request(on: surface, frameID: frameID)
         if let presentation {
             presentation.feedback(on: surface) { [weak self] report in
-                guard let self, let report else { return }
-                onPresented(frameID, report.time, report.refresh)
+                guard let self else { return }
+                if let report { onPresented(frameID, report.time, report.refresh) } else { onDiscarded(frameID) }
             }
         }
         wl_surface_commit(surface)

@@ -146,6 +146,7 @@ public final class WaylandOverlay {
             session.presented(canvasID: Int(id), frameID: frame, presentedAt: at, refresh: refresh)
         }
         surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at) }
+        surface.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
         surface.onClosed = { [unowned self] in surfaceClosed(id) }
         surfaces[id] = surface
         session.add(surface)

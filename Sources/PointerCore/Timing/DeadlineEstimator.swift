@@ -6,8 +6,9 @@
 /// - Period: each interval between two observed repaints is a whole number of
 ///   periods (a client that did not draw gets no callback); the median of the
 ///   recent per-period estimates, seeded with the nominal mode refresh.
-/// - Phase: the earliest recent repaint, projected forward by the period (the
-///   lower envelope: callbacks arrive late, never early).
+/// - Phase: the newest repaint (or the one before it, projected, when that is
+///   slightly earlier: reports arrive late, never early); a compositor whose
+///   clock jumps (sway's headless timer restarts after each repaint) is followed at once.
 /// - Margin: the 95th percentile of recent draw+commit times plus `safety`,
 ///   plus a penalty that grows by `missPenalty` each time a frame missed the
 ///   repaint it aimed at and shrinks by `recovery` each time one made it.
@@ -17,13 +18,18 @@ public struct DeadlineEstimator: Sendable {
     public struct Tuning: Sendable, Equatable {
         /// Added to the measured draw time (s): the compositor's own latch lead and wake-up jitter.
         public var safety = 0.0015
-        public var missPenalty = 0.002
-        public var recovery = 0.0002
+        /// A miss costs this much margin; each frame that made it gives back
+        /// `recovery`: about one miss in a hundred frames at equilibrium.
+        public var missPenalty = 0.001
+        public var recovery = 0.00002
         /// The margin never exceeds this fraction of a period.
         public var maxMarginFraction = 0.6
         /// No repaint seen for this many periods: the phase is unknown (the
         /// compositor went idle and will repaint when asked).
         public var staleAfterPeriods = 6.0
+        /// Reports of a steady clock arrive up to this late (s): within it, an
+        /// earlier phase is the truer one; beyond it, the clock moved.
+        public var reportJitter = 0.0015
         /// How many observations each estimate keeps.
         public var history = 32
 
@@ -101,10 +107,18 @@ public struct DeadlineEstimator: Sendable {
         }
     }
 
+    /// How long drawing and committing a frame takes (95th percentile of recent draws, s).
+    public var drawTime: Double { Percentile.nearestRank(drawTimes, 95) ?? 0.001 }
+
     /// How long before a repaint drawing must start (s).
     public var margin: Double {
-        let draw = Percentile.nearestRank(drawTimes, 95) ?? 0.001
-        return Swift.min(draw + tuning.safety + penalty, period * tuning.maxMarginFraction)
+        Swift.min(drawTime + tuning.safety + penalty, period * tuning.maxMarginFraction)
+    }
+
+    /// The repaint a frame started now is likely to make when drawn at once
+    /// (not waiting for a deadline): the first one after it is committed.
+    public func likelyRefresh(forDrawAt now: Double) -> Double? {
+        nextRefresh(after: now + drawTime + tuning.safety / 2)
     }
 
     /// The first repaint strictly after `t`, nil when the phase is unknown or stale.
@@ -112,11 +126,16 @@ public struct DeadlineEstimator: Sendable {
         guard let newest = refreshes.last else { return nil }
         let p = period
         guard t - newest <= tuning.staleAfterPeriods * p else { return nil }
-        // The earliest phase among recent repaints (each projected to the newest's period).
+        // The newest repaint, or the one before projected by a period when that
+        // is a little earlier (reports arrive late, never early). A bigger
+        // difference is a phase jump (a compositor whose clock restarts after
+        // idling or a stall): follow it.
         var anchor = newest
-        for r in refreshes {
-            let k = ((newest - r) / p).rounded()
-            anchor = Swift.min(anchor, r + k * p)
+        if refreshes.count >= 2 {
+            let previous = refreshes[refreshes.count - 2]
+            let k = ((newest - previous) / p).rounded()
+            let projected = previous + k * p
+            if projected < newest, newest - projected < tuning.reportJitter { anchor = projected }
         }
         let n = ((t - anchor) / p).rounded(.down) + 1
         return anchor + n * p

@@ -46,7 +46,7 @@ public struct LatencySimulation {
         /// point where the hand turned, along its way in (pt).
         public var overshoot: [Double] = []
         public var draws = 0
-        /// Frames that missed the repaint they were drawn for (deadline pacing).
+        /// Frames taken by a later repaint than the one they were drawn for.
         public var missed = 0
         public var duration = 0.0
 
@@ -77,7 +77,7 @@ public struct LatencySimulation {
     private let events: [InputEvent]
     private let engine: PointerEngine
     private var prediction: PointerPrediction
-    private var estimator: DeadlineEstimator
+    private var planner: FramePlanner
     private let clock: DisplayClock
     private let noise: SeededNoise
     private let truth: MotionTruth
@@ -86,14 +86,14 @@ public struct LatencySimulation {
     private var nextEvent = 0
     private var refreshIndex = 0
     private var scheduledDraw: Double?
-    /// The repaint the scheduled draw is for.
-    private var scheduledFor: Double?
     private var timer: Double?
     private var dirty = false
+    /// The last draw was for input (not only an animation).
+    private var byInput = false
     private var callbackPending = false
     private var uncommitted: [Double] = []
     private var pending: [Commit] = []
-    private var callbacks: [(arrives: Double, refresh: Double, aimedAt: Double?)] = []
+    private var callbacks: [(arrives: Double, refresh: Double, aims: [Double])] = []
     private var shown: [Shown] = []
     private var onScreen: Commit?
     private var drawCount = 0
@@ -103,7 +103,7 @@ public struct LatencySimulation {
         self.events = events.sorted { $0.time < $1.time }
         engine = PointerEngine(scene: scene)
         prediction = PointerPrediction(enabled: setup.prediction, tuning: setup.tuning)
-        estimator = DeadlineEstimator(nominalPeriod: 1 / setup.refreshRate)
+        planner = FramePlanner(pacing: setup.pacing, timing: DeadlineEstimator(nominalPeriod: 1 / setup.refreshRate))
         clock = DisplayClock(refreshRate: setup.refreshRate, jitter: setup.jitter, seed: setup.seed)
         noise = SeededNoise(seed: setup.seed &+ 0x5EED)
         truth = MotionTruth(scene: scene, events: self.events)
@@ -126,11 +126,10 @@ public struct LatencySimulation {
                 nextEvent += 1
             } else if t == tCallback {
                 let cb = callbacks.removeFirst()
-                frameCallback(at: t, refresh: cb.refresh, aimedAt: cb.aimedAt)
+                frameCallback(at: t, refresh: cb.refresh, aims: cb.aims)
             } else if t == tDraw {
                 scheduledDraw = nil
-                draw(at: t, for: scheduledFor)
-                scheduledFor = nil
+                wantFrame(at: t)
             } else {
                 timer = nil
                 dirty = true
@@ -151,10 +150,10 @@ public struct LatencySimulation {
             for i in inputs { result.motionToPresent.append(t - i) }
             if let oldest = inputs.min() { result.oldestToPresent.append(t - oldest) }
             onScreen = newest
-            for c in ready {
-                if let aimed = c.aimedAt, t > aimed + clock.period / 2 { result.missed += 1 }
-            }
-            callbacks.append((t + setup.callbackDelay, t, ready.compactMap(\.aimedAt).last))
+            // A frame taken by a repaint after the one it was drawn for missed.
+            result.missed += ready.filter { $0.aimedAt.map { t > $0 + clock.period / 2 } ?? false }.count
+            // Each frame taken reports this repaint (its callback), which says whether it made the one it aimed at.
+            callbacks.append((t + setup.callbackDelay, t, ready.compactMap(\.aimedAt)))
         }
         if let s = onScreen {
             shown.append(Shown(refresh: t, pointer: s.pointer, free: s.free))
@@ -174,55 +173,47 @@ public struct LatencySimulation {
         default: break
         }
         dirty = true
+        byInput = true
         wantFrame(at: event.time)
     }
 
-    private mutating func frameCallback(at t: Double, refresh: Double, aimedAt: Double?) {
-        estimator.observeRefresh(at: refresh)
-        if let aimedAt { estimator.observeOutcome(aimedAt: aimedAt, seenAt: refresh) }
+    private mutating func frameCallback(at t: Double, refresh: Double, aims: [Double]) {
+        planner.timing.observeRefresh(at: refresh)
+        for aimed in aims { planner.timing.observeOutcome(aimedAt: aimed, seenAt: refresh) }
         callbackPending = false
         if dirty { wantFrame(at: t) }
     }
 
-    /// Something changed at `t`: draw now, or arrange to, as the pacing says.
+    /// Something changed at `t`: draw now, or arrange to, as the planner says.
     private mutating func wantFrame(at t: Double) {
         guard dirty else { return }
-        switch setup.pacing {
-        case .frameCallback:
-            if !callbackPending { draw(at: t) }
-        case .onInput:
-            draw(at: t)
-        case .deadline:
-            guard scheduledDraw == nil else { return }
-            if let s = estimator.schedule(now: t) {
-                scheduledDraw = Swift.max(t, s.drawAt) + setup.wakeJitter * noise.unit(drawCount, stream: 2)
-                scheduledFor = s.refresh
-            } else {
-                draw(at: t)
-            }
+        switch planner.decide(now: t, byInput: byInput, awaitingFrame: callbackPending) {
+        case .draw(let refresh):
+            draw(at: t, for: refresh)
+        case .wait(let until):
+            if let until { scheduledDraw = until + setup.wakeJitter * noise.unit(drawCount, stream: 2) }
         }
     }
 
-    /// Draws and commits at `t`, for the repaint at `refresh` when a deadline was set for one.
-    private mutating func draw(at t: Double, for refresh: Double? = nil) {
+    /// Draws and commits at `t`, for the repaint at `refresh` when known.
+    private mutating func draw(at t: Double, for refresh: Double?) {
         drawCount += 1
         result.draws += 1
-        let aimed = refresh ?? estimator.schedule(now: t)?.refresh
-        // Without a known phase, a compositor at rest shows a commit at its next repaint.
-        let presentGuess = aimed ?? (t + clock.period / 2)
+        scheduledDraw = nil
+        // Without a known repaint, a compositor at rest shows a commit at its next repaint.
+        let presentGuess = refresh ?? (t + clock.period / 2)
         let (frame, free) = prediction.frame(of: engine, at: t, presentAt: presentGuess)
         var took = setup.drawTime * (1 + 0.3 * noise.unit(drawCount, stream: 3))
         if noise.unit(drawCount, stream: 4) < setup.spikeRate { took += setup.drawSpike }
-        estimator.observeDraw(taking: took)
-        pending.append(Commit(time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted,
-                              aimedAt: setup.pacing == .deadline ? aimed : nil))
+        planner.drew(for: refresh, taking: took)
+        pending.append(Commit(time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted, aimedAt: refresh))
         uncommitted.removeAll()
         callbackPending = true
         dirty = false
+        byInput = false
         if let wake = engine.nextWakeTime(after: t) {
             if wake <= t {
-                dirty = true  // animating: the next repaint's callback (or deadline) draws again
-                if setup.pacing == .deadline { wantFrame(at: t + took) }
+                dirty = true  // animating: the next frame callback (or deadline) draws again
             } else {
                 timer = wake
             }

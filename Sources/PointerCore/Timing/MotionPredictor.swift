@@ -71,6 +71,9 @@ public struct MotionPredictor: Sendable {
     /// The newest sample (where an exact frame would draw the pointer).
     public var latest: Point? { samples.last?.p }
 
+    /// Two or more samples of continuous motion (not just placed).
+    public var isTracking: Bool { samples.count >= 2 }
+
     /// The displacement to add to the newest sample so the pointer is drawn
     /// where it will be at `presentTime`, for a frame drawn at `now`; zero
     /// without enough motion.

@@ -35,14 +35,13 @@ public struct PointerPrediction: Sendable {
 
     /// The engine's frame at `time`, drawn for `presentTime`: a freely moving
     /// pointer is put where it is predicted to be then. `free` says whether
-    /// the frame's pointer follows the hand one to one (predicted or not).
+    /// the frame's pointer follows the hand one to one in continuous motion
+    /// (predicted or not; not just after a placement or a jump).
     public func frame(of engine: PointerEngine, at time: Double, presentAt presentTime: Double?)
         -> (frame: PointerFrame, free: Bool) {
         let exact = engine.frame(at: time)
-        let free = engine.followsFreely
-        guard enabled, free, let presentTime, let latest = predictor.latest, latest == engine.modelPointer else {
-            return (exact, free)
-        }
+        let free = engine.followsFreely && predictor.isTracking && predictor.latest == engine.modelPointer
+        guard enabled, free, let presentTime else { return (exact, free) }
         let offset = predictor.offset(now: time, presentAt: presentTime)
         return (engine.predicted(exact, by: offset), true)
     }
