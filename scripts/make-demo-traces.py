@@ -1,16 +1,28 @@
 #!/usr/bin/env python3
-"""Writes the bundled demo traces (Assets/Traces/<scene>.jsonl, TRACE-FORMAT.md).
+"""Writes every bundled demo trace (Assets/Traces/<scene>.jsonl, docs/trace-format.md).
 
-Each trace is a scripted session a person could have made: motion events every 8 ms
-along minimum-jerk strokes (a hand's bell-shaped speed profile, peaking at a few hundred
-to ~1500 pt/s), the finger lifting between strokes, clicks a beat after arriving,
-flicks that end at speed (so inertia and magnetism carry on), scrolls and pinches.
-Targets are region ids looked up in the scene, so traces follow layout edits.
-The engine's acceleration curve (PointerCore AccelerationCurve) is inverted so each
-stroke lands where the script aims, and before each stroke the trace so far is replayed
-(`adaptive-pointer replay`) to learn where recentering, inertia and magnetism actually
-left the model pointer. Each trace starts with a lift, as from a touchpad that reports
-lifts (so the engine never has to infer one). Deterministic: same script, same bytes.
+`make traces` runs this; it is the only script that makes the bundled traces.
+
+Each scene trace is a scripted session a person could have made: motion events every
+8 ms along minimum-jerk strokes (a hand's bell-shaped speed profile, peaking at a few
+hundred to ~1500 pt/s), the finger lifting between strokes, clicks a beat after
+arriving, flicks that end at speed (so inertia and magnetism carry on), scrolls and
+pinches. Targets are region ids looked up in the scene, so traces follow layout edits.
+
+A trace is written the way `run --record` writes a live session on a display server
+that accelerates the pointer itself: it starts with {"type":"acceleration","curve":"host"},
+so each `motion` is the on-screen step and the engine takes it 1:1. The script therefore
+needs no copy of the engine's acceleration curve, and each stroke lands where it aims.
+Before each stroke the trace so far is replayed (`adaptive-pointer replay`) to learn
+where recentering, inertia and magnetism actually left the model pointer. Each trace
+starts with a lift, as from a touchpad that reports lifts (so the engine never has to
+infer one).
+
+The `demo` trace (a tour of Assets/Scenes/demo.json) is different: the finger glides
+between targets with eased absolute `position` events at 120 Hz, so it is independent
+of acceleration altogether.
+
+Deterministic: same script, same bytes.
 
     swift build --product adaptive-pointer
     /usr/bin/python3 scripts/make-demo-traces.py            # all scenes
@@ -24,29 +36,13 @@ TRACES = os.path.join(ROOT, "Assets", "Traces")
 STEP = 0.008
 BINARY = os.environ.get("ADAPTIVE_POINTER", os.path.join(ROOT, ".build", "debug", "adaptive-pointer"))
 
-# AccelerationCurve (PointerCore/Engine/AccelerationCurve.swift).
-LOW, HIGH, MAX_GAIN, MIN_DT, MAX_DT = 150.0, 1500.0, 2.5, 0.002, 0.05
 
-
-def gain(speed):
-    if speed <= LOW:
-        return 1.0
-    if speed >= HIGH:
-        return MAX_GAIN
-    return 1 + (MAX_GAIN - 1) * (speed - LOW) / (HIGH - LOW)
-
-
-def device_delta(want, dt):
-    """The device motion whose accelerated length is `want` (bisection: gain is monotone)."""
-    dt = min(max(dt, MIN_DT), MAX_DT)
-    lo, hi = 0.0, want
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if mid * gain(mid / dt) < want:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+def write_events(name, events, duration):
+    path = os.path.join(TRACES, name + ".jsonl")
+    with open(path, "w") as f:
+        for e in events:
+            f.write(json.dumps(e, separators=(",", ":")) + "\n")
+    print(f"{path}: {len(events)} events, {duration:.2f} s")
 
 
 class Scene:
@@ -74,9 +70,10 @@ class Trace:
         self.scene = scene
         self.t = 0.0
         self.x, self.y = start
-        self.last_motion = None
         self.events = []
         self.rng = random.Random(seed)
+        # Motion below is what the display server delivered: already accelerated.
+        self.emit("acceleration", curve="host")
         self.emit("position", x=round(self.x, 3), y=round(self.y, 3))
         self.emit("lift")
         self.synced = True
@@ -112,19 +109,14 @@ class Trace:
         self.t += seconds
 
     def _motion(self, dx, dy):
-        """One motion event moving the model pointer by (dx, dy) after acceleration."""
-        want = math.hypot(dx, dy)
-        dt = self.t - self.last_motion if self.last_motion is not None else MAX_DT
-        if want < 1e-6:
+        """One motion event moving the model pointer by (dx, dy) (host-accelerated: 1:1)."""
+        if math.hypot(dx, dy) < 1e-6:
             return
-        d = device_delta(want, dt)
-        mx, my = round(dx / want * d, 3), round(dy / want * d, 3)
+        mx, my = round(dx, 3), round(dy, 3)
         self.emit("motion", dx=mx, dy=my)
-        # Follow what the engine will compute from the rounded values.
-        g = gain(math.hypot(mx, my) / min(max(dt, MIN_DT), MAX_DT))
-        self.x += mx * g
-        self.y += my * g
-        self.last_motion = self.t
+        # Follow what the engine will do with the rounded values.
+        self.x += mx
+        self.y += my
 
     def stroke(self, target, duration=None, wobble=0.6, keep_speed=False):
         """A minimum-jerk stroke to `target` (a point or a region id), 8 ms per event.
@@ -211,11 +203,7 @@ class Trace:
         self.emit("leave")
 
     def write(self, name):
-        path = os.path.join(TRACES, name + ".jsonl")
-        with open(path, "w") as f:
-            for e in self.events:
-                f.write(json.dumps(e, separators=(",", ":")) + "\n")
-        print(f"{path}: {len(self.events)} events, {self.t:.2f} s")
+        write_events(name, self.events, self.t)
 
 
 # ---- the scripts -----------------------------------------------------------
@@ -239,7 +227,7 @@ def toolbar():
     for rid in ("italic", "underline"):
         tr.stroke(rid, duration=0.28, wobble=0.2); tr.wait(0.12)
     tr.lift(); tr.click(); tr.wait(0.5)
-    tr.stroke((560, 260)); tr.lift(); tr.wait(2.0)                   # rest: auto-hide (A10)
+    tr.stroke((560, 260)); tr.lift(); tr.wait(2.0)                   # rest: auto-hide (B10)
     tr.write("toolbar")
 
 
@@ -396,16 +384,138 @@ def desktop():
     tr.stroke((420, 520), duration=0.6); tr.lift(); tr.wait(0.4)
     tr.flick(80, -20); tr.wait(1.0)                                  # inertia: it glides on (B12)
     tr.stroke((700, 420)); tr.hold(0.15); tr.lift(); tr.wait(0.3)
-    tr.click(); tr.wait(2.2)                                         # still: it fades (A10)
+    tr.click(); tr.wait(2.2)                                         # still: it fades (B10)
     tr.drift(6, 2, 0.1); tr.wait(0.6)                                # any motion brings it back
     tr.write("desktop")
 
 
-SCRIPTS = {"desktop": desktop, "toolbar": toolbar, "text-editor": text_editor, "calendar": calendar, "quilt": quilt,
+class Tour:
+    """The demo tour's finger: eased absolute `position` events at 120 Hz."""
+
+    def __init__(self, start):
+        self.t = 0.0
+        self.pos = start
+        self.events = []
+
+    def emit(self, kind, **fields):
+        self.events.append({"t": round(self.t, 4), "type": kind, **fields})
+
+    def wait(self, seconds):
+        self.t += seconds
+
+    def move(self, to, duration, lift=True):
+        """Ease in-out from here to `to`; lift on arrival so the pointer snaps and recentres."""
+        start = self.pos
+        steps = max(2, int(duration * 120))
+        for i in range(1, steps + 1):
+            u = i / steps
+            e = u * u * (3 - 2 * u)
+            self.t += duration / steps
+            p = (start[0] + (to[0] - start[0]) * e, start[1] + (to[1] - start[1]) * e)
+            self.emit("position", x=round(p[0], 2), y=round(p[1], 2))
+        self.pos = to
+        if lift:
+            self.t += 0.02
+            self.emit("lift")
+
+    def flick(self, d, duration=0.12):
+        """Fast positions ending at speed, then the lift: no easing out."""
+        start = self.pos
+        steps = max(2, int(duration * 120))
+        for i in range(1, steps + 1):
+            u = i / steps
+            self.t += duration / steps
+            p = (start[0] + d[0] * u * u, start[1] + d[1] * u * u)
+            self.emit("position", x=round(p[0], 2), y=round(p[1], 2))
+        self.pos = p
+        self.t += 0.008
+        self.emit("lift")
+
+    def click(self, button="primary", hold=0.12):
+        self.emit("button", button=button, state="pressed")
+        self.t += hold
+        self.emit("button", button=button, state="released")
+
+
+def demo():
+    """A tour of Assets/Scenes/demo.json: every behaviour the demo stage shows."""
+    tr = Tour((640.0, 430.0))
+    tr.emit("position", x=tr.pos[0], y=tr.pos[1])
+    tr.wait(0.4)
+    # Toolbar: highlight buttons (C14), snapping from one to the next (A2).
+    tr.move((34.5, 30.5), 0.7); tr.wait(0.5)
+    tr.move((75.5, 30.5), 0.25); tr.wait(0.35)
+    tr.click(); tr.wait(0.4)
+    # Segmented control (C19).
+    tr.move((528, 30.5), 0.6); tr.wait(0.4)
+    tr.move((640, 30.5), 0.3); tr.wait(0.4)
+    tr.move((752, 30.5), 0.3); tr.wait(0.5)
+    # App icons lift (C15); specular follows the finger inside the icon.
+    tr.move((94, 150), 0.7); tr.wait(0.5)
+    tr.move((112, 136), 0.35, lift=False); tr.move((80, 166), 0.45); tr.wait(0.3)
+    # Secondary click opens the context menu at once (E26), then a click closes it.
+    tr.click("secondary"); tr.wait(0.9)
+    tr.move((150, 230), 0.4); tr.wait(0.5)
+    tr.click(); tr.wait(0.4)
+    tr.move((218, 150), 0.45); tr.wait(0.5)
+    tr.move((342, 150), 0.35); tr.wait(0.5)
+    # A flick: inertia carries the pointer on, magnetism lands it on an icon (B12, B13).
+    tr.flick((110, 4)); tr.wait(1.0)
+    # Notification hover (C16).
+    tr.move((1040, 140), 0.9); tr.wait(0.9)
+    # Text: the I-beam snaps to lines and moves freely along them (A3).
+    tr.move((250, 318), 0.8, lift=False)
+    tr.move((520, 322), 0.7, lift=False)
+    tr.move((420, 392), 0.5); tr.wait(0.6)
+    # Map: crosshair, pinch to zoom about the pointer (E25).
+    tr.move((1000, 380), 0.8); tr.wait(0.4)
+    tr.emit("pinch", phase="begin", scale=1.0, rotation=0)
+    for i in range(1, 31):
+        tr.t += 1 / 60
+        tr.emit("pinch", phase="update", scale=round(1 + 0.8 * i / 30, 3), rotation=0)
+    tr.t += 1 / 60
+    tr.emit("pinch", phase="end", scale=1.8, rotation=0)
+    tr.wait(0.6)
+    # Two-finger scroll pans the map under the pointer (E25).
+    tr.emit("scroll", dx=0, dy=0, source="finger", phase="begin")
+    for i in range(30):
+        tr.t += 1 / 60
+        tr.emit("scroll", dx=-2.0, dy=-1.5, source="finger", phase="update")
+    tr.t += 1 / 60
+    tr.emit("scroll", dx=0, dy=0, source="finger", phase="end")
+    tr.wait(0.6)
+    # Formatting bar highlight, wide button hover (underlay), small lift.
+    tr.move((81, 548), 1.0); tr.wait(0.4)
+    tr.move((133, 548), 0.3); tr.wait(0.3)
+    tr.move((185, 548), 0.3); tr.wait(0.3)
+    tr.click(); tr.wait(0.3)
+    tr.move((440, 548), 0.5); tr.wait(0.6)
+    tr.move((614, 548), 0.4); tr.wait(0.6)
+    # Hover reveal (E24): the card's close button appears, then highlight on it.
+    tr.move((960, 640), 0.7); tr.wait(0.5)
+    tr.move((1210, 550), 0.6); tr.wait(0.6)
+    # Guides: a crosshair held on horizontal rails (D23); slow motion hops between them.
+    tr.move((300, 660), 1.0); tr.wait(0.4)
+    tr.move((560, 700), 1.2, lift=False); tr.move((600, 735), 0.8); tr.wait(0.5)
+    # Ctrl changes the shape while held (E27).
+    tr.move((400, 690), 1.0); tr.wait(0.3)
+    tr.emit("modifiers", keys=["ctrl"]); tr.wait(0.6)
+    tr.move((520, 700), 0.6); tr.wait(0.5)
+    tr.emit("modifiers", keys=[]); tr.wait(0.6)
+    # Idle: the pointer fades out (B10); any motion brings it back.
+    tr.wait(3.5)
+    tr.emit("motion", dx=0.5, dy=0)
+    write_events("demo", tr.events, tr.t)
+
+
+SCRIPTS = {"demo": demo, "desktop": desktop, "toolbar": toolbar, "text-editor": text_editor, "calendar": calendar, "quilt": quilt,
            "segmented-control": segmented_control, "app-icons": app_icons, "notifications": notifications,
            "map": map_scene, "context-menus": context_menus}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(SCRIPTS)
+    unknown = [n for n in names if n not in SCRIPTS]
+    if unknown:
+        sys.exit(f"make-demo-traces.py: no script for {', '.join(unknown)}; known: {', '.join(SCRIPTS)}")
     for n in names:
         SCRIPTS[n]()

@@ -29,3 +29,7 @@ for line in "${shots[@]}"; do
   "$bin" render "Assets/Scenes/$scene.json" --at "$t" --crop "$x,$y,$w,$h" --scale 2 --out "docs/images/$name.png" >/dev/null
   echo "docs/images/$name.png  ($scene at $t s)"
 done
+# The GL renderer beside Cairo at each bundled scene's hardest key moment
+# (docs/gpu-renderer.md): a test writes it, as it measures the parity.
+AP_PARITY_SHEET="$PWD/docs/images/gpu-parity.png" swift test --filter ParitySheetTests >/dev/null
+echo "docs/images/gpu-parity.png  (Cairo | GL | difference)"

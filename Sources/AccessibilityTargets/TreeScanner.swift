@@ -17,6 +17,9 @@ final class TreeScanner {
     private var elements: [AccessibleElement] = []
     private var previous: [Int32: (windows: [AccessibleWindow], elements: [AccessibleElement])] = [:]
     private var stalled = false
+    /// When set, only top-level windows whose accessible name (the window
+    /// title) contains this, ignoring case. The name is compared, never kept.
+    var windowTitle: String?
 
     /// The whole desktop now. `nil` when the bus does not answer at all.
     func scan() -> AccessibilitySnapshot? {
@@ -69,6 +72,12 @@ final class TreeScanner {
             nodes += 1
             let states = timed { ap_states(child) }
             guard states & UInt32(AP_STATE_SHOWING) != 0 else { continue }
+            if let wanted = windowTitle {
+                guard let name = atspi_accessible_get_name(child, nil) else { continue }
+                let matches = String(cString: name).localizedCaseInsensitiveContains(wanted)
+                g_free(name)
+                guard matches else { continue }
+            }
             let frame = timed { ap_extents(child) }
             guard frame.ok != 0, frame.width > 0, frame.height > 0 else { continue }
             windows.append(AccessibleWindow(frame: Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height),

@@ -1,23 +1,33 @@
-/// Collects samples (seconds, or points for distances) and reports
-/// percentiles (nearest rank).
+/// Collects samples (seconds, or points for distances) and reports percentiles
+/// (nearest rank) over the most recent `capacity` samples, so a session running
+/// for days keeps a fixed amount of memory.
 public struct LatencyStats: Sendable {
     public enum Unit: Sendable { case seconds, points }
 
     public let name: String
     public let unit: Unit
+    /// The kept samples (the most recent ones, in no particular order).
     public private(set) var samples: [Double] = []
+    /// Samples kept at most.
+    public let capacity: Int
+    /// Samples ever added.
+    public private(set) var count = 0
 
-    public init(name: String, unit: Unit = .seconds) {
+    public init(name: String, unit: Unit = .seconds, capacity: Int = 65536) {
         self.name = name
         self.unit = unit
+        self.capacity = max(1, capacity)
     }
 
     public mutating func add(_ value: Double) {
         guard value.isFinite, value >= 0 else { return }
-        samples.append(value)
+        if samples.count < capacity {
+            samples.append(value)
+        } else {
+            samples[count % capacity] = value  // a ring: the oldest sample goes
+        }
+        count += 1
     }
-
-    public var count: Int { samples.count }
 
     /// The p-th percentile (0...100) by nearest rank, nil without samples.
     public func percentile(_ p: Double) -> Double? {

@@ -1,3 +1,4 @@
+import GLRenderer
 import PointerCore
 import PointerRendering
 
@@ -22,6 +23,20 @@ public struct PixelBuffer {
         self.scale = scale
         self.origin = origin
     }
+}
+
+/// What a canvas hands the painter for one frame.
+public enum DrawTarget {
+    /// CPU memory (wl_shm, MIT-SHM): every painter draws into it.
+    case pixels(PixelBuffer)
+    /// An EGL window surface: a GL painter draws into its framebuffer, the
+    /// canvas presents it (`GLWindowSurface.present`).
+    case window(GLWindowSurface)
+}
+
+/// A painter was handed a window surface it cannot draw (it draws with the CPU).
+public struct PainterCannotDrawWindows: Error, CustomStringConvertible {
+    public var description: String { "this painter draws into CPU buffers, not EGL window surfaces" }
 }
 
 /// The pointer logic as the session sees it (PointerEngine, adapted).
@@ -55,6 +70,16 @@ public protocol OverlayPainter: AnyObject {
     /// Where the material samples the background; nil = the stage itself. An
     /// overlay over a real desktop passes a sampler of the screen.
     var backgroundSampler: BackgroundSampler? { get set }
+    /// Draws `frame` into a canvas's target (memory, or a GL window surface).
+    func draw(_ frame: PointerFrame, into target: DrawTarget, clip: [Rect]) throws
+    /// Draws `banner` over what `draw` painted into `target`.
+    func drawBanner(_ banner: Banner, into target: DrawTarget, canvasSize: Size, clip: [Rect]) throws
+    /// A GL context on `platform` to draw canvases that present through EGL window
+    /// surfaces; nil when this painter draws with the CPU or GL cannot start there.
+    func windowContext(for platform: GLContext.Platform) -> GLContext?
+    /// The backend is about to close its window system connection: drop what was
+    /// made on a context from `windowContext(for:)`.
+    func windowSystemClosing()
 }
 
 extension OverlayModel {
@@ -74,6 +99,21 @@ extension OverlayPainter {
         get { nil }
         set {}
     }
+
+    /// CPU painters draw memory targets only.
+    public func draw(_ frame: PointerFrame, into target: DrawTarget, clip: [Rect]) throws {
+        guard case .pixels(let buffer) = target else { throw PainterCannotDrawWindows() }
+        try draw(frame, into: buffer, clip: clip)
+    }
+
+    public func drawBanner(_ banner: Banner, into target: DrawTarget, canvasSize: Size, clip: [Rect]) throws {
+        guard case .pixels(let buffer) = target else { throw PainterCannotDrawWindows() }
+        try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
+    }
+
+    public func windowContext(for platform: GLContext.Platform) -> GLContext? { nil }
+
+    public func windowSystemClosing() {}
 }
 
 /// One on-screen surface a backend offers the session (a layer surface or a
@@ -93,6 +133,8 @@ public protocol OverlayCanvas: AnyObject {
     /// A buffer to draw into, with the canvas-pt areas that are stale in it
     /// beyond the next damage (nil = all of it: a fresh or resized buffer).
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)?
+    /// The target of the next frame: `beginDraw`'s buffer, or a GL window surface.
+    func beginFrame() -> (target: DrawTarget, stale: [Rect]?)?
     /// The draw into the buffer from `beginDraw` failed: nothing is committed,
     /// and the buffer's pixels count as stale (they may be half drawn).
     func cancelDraw()
@@ -105,4 +147,11 @@ public protocol OverlayCanvas: AnyObject {
 extension OverlayCanvas {
     public var awaitingFrame: Bool { false }
     public var refreshPeriod: Double? { nil }
+}
+
+extension OverlayCanvas {
+    /// Canvases of CPU buffers: `beginDraw`'s buffer.
+    public func beginFrame() -> (target: DrawTarget, stale: [Rect]?)? {
+        beginDraw().map { (.pixels($0.buffer), $0.stale) }
+    }
 }

@@ -83,7 +83,7 @@ extension OverlaySession {
                         oldest: ReferenceWritableKeyPath<OverlaySession, LatencyStats>, drives: Bool) {
         let inputs = extraInputs + group.entries.flatMap(\.inputs)
         for input in inputs { self[keyPath: each].add(group.at - input) }
-        if ProcessInfo.processInfo.environment["AP_DEBUG_TIMING"] != nil { log(String(format: "DBG shown at %.4f ids %@ aims %@ inputs %@", group.at, group.entries.map { "\($0.id)" }.joined(separator: ","), group.entries.map { String(format: "%.4f", $0.aimedAt ?? 0) }.joined(separator: ","), inputs.map { String(format: "%.4f", $0) }.joined(separator: ","))) }
+        if Self.debugTiming { log(String(format: "DBG shown at %.4f ids %@ aims %@ inputs %@", group.at, group.entries.map { "\($0.id)" }.joined(separator: ","), group.entries.map { String(format: "%.4f", $0.aimedAt ?? 0) }.joined(separator: ","), inputs.map { String(format: "%.4f", $0) }.joined(separator: ","))) }
         if let first = inputs.min() { self[keyPath: oldest].add(group.at - first) }
         guard drives, let shown = group.entries.max(by: { $0.id < $1.id }) else { return }
         if let aimed = shown.aimedAt { canvases[id]?.planner.timing.observeOutcome(aimedAt: aimed, seenAt: group.at) }
@@ -103,10 +103,12 @@ extension OverlaySession {
                 return now - item.at > Self.truthWait
             }
             drawnVsTrue.add(item.drawn.distance(to: hand))
-            if ProcessInfo.processInfo.environment["AP_DEBUG_TIMING"] != nil { log(String(format: "DBG truth at %.4f drawn %.1f,%.1f hand %.1f,%.1f err %.1f", item.at, item.drawn.x, item.drawn.y, hand.x, hand.y, item.drawn.distance(to: hand))) }
+            if Self.debugTiming { log(String(format: "DBG truth at %.4f drawn %.1f,%.1f hand %.1f,%.1f err %.1f", item.at, item.drawn.x, item.drawn.y, hand.x, hand.y, item.drawn.distance(to: hand))) }
             return true
         }
     }
 
     static let truthWait = 0.05
+    /// AP_DEBUG_TIMING set: log every commit, shown frame and judged pointer (for tuning the pacing).
+    static let debugTiming = ProcessInfo.processInfo.environment["AP_DEBUG_TIMING"] != nil
 }

@@ -249,24 +249,25 @@ public final class OverlaySession {
         let banner = banner(at: t)
         let size = state.canvas.sizeInPoints
         var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
-        if banner != state.lastBanner { damage.append(BannerPainter.frame(canvasSize: size)) }
+        // The whole banner, rim included: a rim left behind would stay on screen.
+        if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
         if damage.isEmpty {
             state.planner.nothingToDraw()
             state.needsDraw = false
             canvases[id] = state
             return false
         }
-        guard let (buffer, stale) = state.canvas.beginDraw() else {
+        guard let (target, stale) = state.canvas.beginFrame() else {
             canvases[id] = state
             return false
         }
         let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
         // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-        let aligned = damage.map { Self.pixelAligned($0, scale: buffer.scale) }
+        let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
         let clip = stale.map { aligned + $0 } ?? full
         do {
-            try painter.draw(shown, into: buffer, clip: clip)
-            if let banner { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: clip) }
+            try painter.draw(shown, into: target, clip: clip)
+            if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
         } catch {
             // Never commit (or remember as drawn) a half-drawn buffer: the
             // screen keeps the last good frame, and the next draw is a full one.
@@ -284,7 +285,7 @@ public final class OverlaySession {
                                  aimedAt: refresh, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
-        if ProcessInfo.processInfo.environment["AP_DEBUG_TIMING"] != nil { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
         state.lastBanner = banner
@@ -316,5 +317,15 @@ public final class OverlaySession {
         lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]
         lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension DrawTarget {
+    /// Device pixels per canvas pt.
+    var scale: Double {
+        switch self {
+        case .pixels(let b): return b.scale
+        case .window(let w): return w.scale
+        }
     }
 }

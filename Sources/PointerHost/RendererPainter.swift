@@ -1,12 +1,16 @@
+import GLRenderer
 import PointerCore
 import PointerRendering
 
-/// PointerRendering's SceneRenderer as the session's painter: damage from
-/// the renderer, drawing straight into the backend's buffer memory (no copy),
-/// one renderer per output scale (each keeps its blur caches).
+/// A `FrameRenderer` as the session's painter: damage from the renderer,
+/// drawing straight into the backend's buffer memory (no copy), one renderer
+/// per output scale (each keeps its caches). The renderers come from a
+/// `RendererFactory`: Cairo, or the GL renderer — reading its frames back into
+/// the buffer, or drawing a canvas's EGL window surface, which the canvas presents.
 public final class RendererPainter: OverlayPainter {
     private var scene: Scene
-    private var renderers: [Double: SceneRenderer] = [:]
+    private var renderers: [Double: FrameRenderer] = [:]
+    public let factory: RendererFactory
     public var log: (String) -> Void = { _ in }
     /// Where the material samples the background: nil = the stage itself; an
     /// overlay backend sets a sampler of the real screen.
@@ -14,21 +18,26 @@ public final class RendererPainter: OverlayPainter {
         didSet { for r in renderers.values { r.backgroundSampler = backgroundSampler } }
     }
 
-    /// Throws when the scene's images cannot be loaded.
-    public init(scene: Scene) throws {
+    private var bannerImage: (banner: Banner, width: Int, height: Int, scale: Double, image: ImageSurface)?
+
+    /// Throws when the scene's images cannot be loaded. The renderers are made on
+    /// the first draw, so a backend can first offer a window platform
+    /// (`windowContext(for:)`).
+    public init(scene: Scene, factory: RendererFactory = RendererFactory(choice: .cairo, log: { _ in })) throws {
         self.scene = scene
-        renderers[1] = try SceneRenderer(scene: scene, scale: 1)
+        self.factory = factory
+        _ = try SceneRenderer(scene: scene, scale: 1)
     }
 
-    private func renderer(scale: Double) throws -> SceneRenderer {
+    func renderer(scale: Double) throws -> FrameRenderer {
         if let r = renderers[scale] { return r }
-        let r = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
+        let r = try factory.makeRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
         renderers[scale] = r
         return r
     }
 
     public func replace(scene: Scene) throws {
-        let fresh = try SceneRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
+        let fresh = try factory.makeRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
         self.scene = scene
         renderers = [1: fresh]
     }
@@ -38,6 +47,48 @@ public final class RendererPainter: OverlayPainter {
             return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)]
         }
         return r.damage(from: old, to: new)
+    }
+
+    public func windowContext(for platform: GLContext.Platform) -> GLContext? {
+        factory.windowContext(platform: platform)
+    }
+
+    public func windowSystemClosing() {
+        renderers = [:]
+        bannerImage = nil
+        factory.closeWindowContext()
+    }
+
+    public func draw(_ frame: PointerFrame, into target: DrawTarget, clip: [Rect]) throws {
+        switch target {
+        case .pixels(let buffer):
+            try draw(frame, into: buffer, clip: clip)
+        case .window(let window):
+            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else { throw PainterCannotDrawWindows() }
+            for rect in clip { try r.draw(frame: frame, into: window, clip: rect) }
+        }
+    }
+
+    public func drawBanner(_ banner: Banner, into target: DrawTarget, canvasSize: Size, clip: [Rect]) throws {
+        switch target {
+        case .pixels(let buffer):
+            try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
+        case .window(let window):
+            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else { throw PainterCannotDrawWindows() }
+            // Cairo draws the banner once per look into an image over the top of the
+            // canvas; the GPU lays it over the frame.
+            let height = min(window.pixelHeight, Int((BannerPainter.bounds(canvasSize: canvasSize).maxY + 1) * window.scale) + 1)
+            var image = bannerImage?.image
+            if bannerImage?.banner != banner || bannerImage?.width != window.pixelWidth || bannerImage?.height != height
+                || bannerImage?.scale != window.scale || image == nil {
+                let fresh = try ImageSurface(width: window.pixelWidth, height: max(height, 1))
+                try BannerPainter.draw(banner, into: fresh, scale: window.scale, canvasSize: canvasSize,
+                                       clip: [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)])
+                bannerImage = (banner, window.pixelWidth, height, window.scale, fresh)
+                image = fresh
+            }
+            if let image { try r.drawOverlay(image, into: window, clip: clip) }
+        }
     }
 
     public func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {

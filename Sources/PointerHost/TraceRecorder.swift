@@ -1,8 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import PointerCore
 
 /// `run --record FILE`: appends every InputEvent the session receives to FILE
-/// as a trace (TRACE-FORMAT.md), times relative to the session start. Only
+/// as a trace (docs/trace-format.md), times relative to the session start. Only
 /// modifier *sets* are ever written; key symbols never reach this type.
 public final class TraceRecorder {
     public enum RecordError: Error, CustomStringConvertible {
@@ -10,7 +13,7 @@ public final class TraceRecorder {
         public var description: String {
             switch self {
             case .cannotOpen(let path, let reason):
-                return "cannot write the trace to \(path): \(reason). Check the directory exists and is writable."
+                return TerminalText.escaped("cannot write the trace to \(path): \(TerminalText.clause(reason)). Check the directory exists and is writable.")
             }
         }
     }
@@ -18,9 +21,17 @@ public final class TraceRecorder {
     private let handle: FileHandle
     public let path: String
     private var buffer = ""
+    /// Set when a write failed (a full disk): recording stops, the session goes on.
+    public private(set) var failure: String?
+    /// Told once when recording stops because of a write failure.
+    public var log: (String) -> Void = { _ in }
 
-    public init(path: String) throws {
+    /// `inputs` are files the session reads (the scene): recording over one is refused.
+    public init(path: String, inputs: [String] = []) throws {
         self.path = path
+        if inputs.contains(where: { OutputFile.sameFile($0, path) }) {
+            throw RecordError.cannotOpen(path: path, reason: "it is the scene file this command reads; recording there would destroy it")
+        }
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw RecordError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
@@ -36,14 +47,34 @@ public final class TraceRecorder {
         // Key presses (e.g. escape) reach the engine but never the file: a
         // recording holds modifier sets only, never what was typed.
         if case .key = event.kind { return }
+        guard failure == nil else { return }
         buffer += TraceRecorder.line(for: event) + "\n"
         if buffer.utf8.count > 16_384 { flush() }
     }
 
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer.utf8))
+        guard !buffer.isEmpty, failure == nil else { return }
+        // POSIX write, so a full disk is an error number to report (FileHandle.write traps).
+        var failed: Int32?
+        var text = buffer
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let n = Glibc.write(handle.fileDescriptor, base + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                offset += n
+            }
+        }
         buffer = ""
+        if let e = failed {
+            let reason = e == ENOSPC ? "no space left on device (the disk is full)" : String(cString: strerror(e))
+            failure = reason
+            log(TerminalText.escaped("recording to \(path) stopped: \(reason); the session goes on"))
+        }
     }
 
     /// One trace line for an event (TraceWriter's format).

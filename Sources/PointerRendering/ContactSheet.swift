@@ -81,4 +81,9 @@ public final class ContactSheet {
     public func writePNG(path: String) throws {
         try surface.writePNG(path: path)
     }
+
+    /// The sheet encoded as PNG bytes (for an atomic write by the caller).
+    public func pngData() throws -> [UInt8] {
+        try surface.pngData()
+    }
 }

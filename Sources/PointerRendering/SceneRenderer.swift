@@ -102,11 +102,14 @@ public final class SceneRenderer {
     }
 
     /// `rect` (canvas pt) grown to whole device pixels of a surface placed at `origin`.
+    /// Coordinates are held to ±2^40 px (NaN counts as 0), so no input can trap the
+    /// conversion to Int; real canvases are far inside that.
     public func pixelRect(for rect: Rect, origin: Point = .zero) -> (x: Int, y: Int, width: Int, height: Int) {
-        let x0 = ((rect.minX - origin.x) * scale + 1e-6).rounded(.down)
-        let y0 = ((rect.minY - origin.y) * scale + 1e-6).rounded(.down)
-        let x1 = ((rect.maxX - origin.x) * scale - 1e-6).rounded(.up)
-        let y1 = ((rect.maxY - origin.y) * scale - 1e-6).rounded(.up)
+        func held(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -0x1p40), 0x1p40) }
+        let x0 = held(((rect.minX - origin.x) * scale + 1e-6).rounded(.down))
+        let y0 = held(((rect.minY - origin.y) * scale + 1e-6).rounded(.down))
+        let x1 = held(((rect.maxX - origin.x) * scale - 1e-6).rounded(.up))
+        let y1 = held(((rect.maxY - origin.y) * scale - 1e-6).rounded(.up))
         return (Int(x0), Int(y0), max(0, Int(x1 - x0)), max(0, Int(y1 - y0)))
     }
 
@@ -172,18 +175,46 @@ public final class SceneRenderer {
     /// sampler's answer, which fills in wherever nothing opaque was drawn (a
     /// transparent overlay shows the desktop the sampler sees).
     func material(for frame: PointerFrame, highlight: Double, drawn: ((Rect) -> RGBA?)? = nil) throws -> PointerMaterial {
+        try materialInputs(for: frame, highlight: highlight).resolve(drawn: drawn)
+    }
+
+    /// The sampler's part of the material of `frame`: what a GPU renderer needs to
+    /// finish it on the GPU, where `drawn` is its own framebuffer.
+    package func materialInputs(for frame: PointerFrame, highlight: Double) throws -> MaterialInputs {
         let sampler = try self.sampler()
         let f = frame.visible.frame
         let ring = materialRing(frame)
-        var inner = covered(sampler.averageColor(in: f), f, by: frame.menu)
-        var outer = covered(sampler.averageColor(in: ring), ring, by: frame.menu)
-        if let drawn {
-            if let d = drawn(f) { inner = Self.over(d, inner) }
-            if let d = drawn(ring) { outer = Self.over(d, outer) }
-        }
-        let bg = inner.interpolated(to: outer, 0.5)
         // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
-        return PointerMaterial.resolve(background: bg, fallback: palette.backdrop, highlight: highlight, press: press)
+        return MaterialInputs(inner: covered(sampler.averageColor(in: f), f, by: frame.menu),
+                              outer: covered(sampler.averageColor(in: ring), ring, by: frame.menu),
+                              box: f, ring: ring, fallback: palette.backdrop, highlight: highlight, press: press)
+    }
+}
+
+/// The material of one pointer draw before this draw call's own pixels are laid
+/// over the samples (`resolve(drawn:)` does that; the GL renderer does it in
+/// Shaders/material_resolve.frag).
+package struct MaterialInputs: Equatable {
+    /// The sampler's colour (menu included) over the pointer's box, and over the ring around it.
+    package var inner: RGBA
+    package var outer: RGBA
+    /// Canvas pt.
+    package var box: Rect
+    package var ring: Rect
+    /// The appearance's backdrop under unknown (transparent) parts.
+    package var fallback: RGBA
+    package var highlight: Double
+    package var press: Double
+
+    /// The material once `drawn` (the mean of what was painted over a canvas rect) is laid over the samples.
+    package func resolve(drawn: ((Rect) -> RGBA?)?) -> PointerMaterial {
+        var inner = self.inner, outer = self.outer
+        if let drawn {
+            if let d = drawn(box) { inner = SceneRenderer.over(d, inner) }
+            if let d = drawn(ring) { outer = SceneRenderer.over(d, outer) }
+        }
+        let bg = inner.interpolated(to: outer, 0.5)
+        return PointerMaterial.resolve(background: bg, fallback: fallback, highlight: highlight, press: press)
     }
 }

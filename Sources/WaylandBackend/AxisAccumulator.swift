@@ -11,7 +11,7 @@ struct AxisAccumulator {
     private var fingerScrolling = false
 
     /// wl_pointer.axis counts scrolling down/right as +; a trace's scroll is how far
-    /// the content moves (TRACE-FORMAT: dy −12 → offset −12), hence the sign flip.
+    /// the content moves (docs/trace-format.md: dy −12 → offset −12), hence the sign flip.
     mutating func axis(vertical: Bool, value: Double) {
         if vertical { delta.y -= value } else { delta.x -= value }
         hasAxis = true

@@ -106,9 +106,6 @@ final class BufferPool {
     fileprivate func bufferReleased(_ buffer: ShmBuffer) {
         onRelease()
     }
-
-    /// Bytes mapped by this pool.
-    var mappedBytes: Int { buffers.reduce(0) { $0 + $1.byteCount } }
 }
 
 // Immutable after initialisation and read only by libwayland on the loop thread.

@@ -7,7 +7,7 @@ import CXKBCommon
 import PointerCore
 import XKBKeys
 
-/// wl_keyboard → the set of held modifier keys (B27), read with xkbcommon
+/// wl_keyboard → the set of held modifier keys (E27), read with xkbcommon
 /// from the compositor's keymap. Key events are ignored except Escape (which
 /// closes a context menu): the overlay never looks at, or records, what is typed.
 final class Keyboard {

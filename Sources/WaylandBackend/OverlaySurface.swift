@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import GLRenderer
 import PointerCore
 import PointerHost
 
@@ -11,8 +12,8 @@ protocol SurfaceRole: AnyObject {
 }
 
 /// The overlay's surface on one output, offered to the session as a canvas:
-/// shm buffers, frame pacing, presentation feedback, scale (integer, or
-/// fractional through wp_viewport). The stage's canvas pt map 1:1 to the
+/// shm buffers (or, with the GL renderer, an EGL window), frame pacing,
+/// presentation feedback, scale (integer, or fractional through wp_viewport). The stage's canvas pt map 1:1 to the
 /// surface's logical coordinates, with the canvas origin at its top-left.
 final class OverlaySurface: OverlayCanvas {
     let canvasID: Int
@@ -28,6 +29,9 @@ final class OverlaySurface: OverlayCanvas {
     private(set) var configured = false
     private(set) var sizeInPoints = Size.zero
     private var drawing: ShmBuffer?
+    /// Set when frames are drawn with GL into an EGL window instead of shm buffers.
+    private let egl: EGLWindow?
+    private var drawingEGL: GLWindowSurface?
 
     /// Something changed that may let the session draw (configure, frame done, release).
     var onReady: () -> Void = {}
@@ -41,9 +45,10 @@ final class OverlaySurface: OverlayCanvas {
     var onDiscarded: (_ frameID: Int) -> Void = { _ in }
     var onClosed: () -> Void = {}
 
-    init?(canvasID: Int, output: Output, registry: Registry) {
+    init?(canvasID: Int, output: Output, registry: Registry, gl: GLContext? = nil) {
         guard let compositor = registry.compositor, let shm = registry.shm,
               let s = wl_compositor_create_surface(compositor) else { return nil }
+        egl = gl.map { EGLWindow(context: $0) }
         self.canvasID = canvasID
         self.output = output
         surface = s
@@ -66,6 +71,7 @@ final class OverlaySurface: OverlayCanvas {
     }
 
     deinit {
+        drawingEGL = nil
         role = nil // destroys the role object before its wl_surface
         fractional = nil
         if let viewport { wp_viewport_destroy(viewport) }
@@ -125,7 +131,19 @@ final class OverlaySurface: OverlayCanvas {
     // MARK: OverlayCanvas
 
     var isReadyToDraw: Bool {
-        configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
+        if egl != nil { return configured }
+        return configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
+    }
+
+    /// Frames go to the EGL window when there is one.
+    func beginFrame() -> (target: DrawTarget, stale: [Rect]?)? {
+        guard let egl else { return beginDraw().map { (.pixels($0.buffer), $0.stale) } }
+        let (w, h) = pixelSize
+        guard w > 0, h > 0, let window = try? egl.surface(on: surface, width: w, height: h, scale: Double(w) / sizeInPoints.width)
+        else { return nil }
+        drawingEGL = window
+        // The framebuffer behind the window keeps every pixel: only a new or resized one is stale.
+        return (.window(window), window.needsFullFrame ? nil : [])
     }
 
     var awaitingFrame: Bool { scheduler.isWaiting }
@@ -142,9 +160,15 @@ final class OverlaySurface: OverlayCanvas {
     func cancelDraw() {
         drawing?.stale = nil
         drawing = nil
+        drawingEGL?.invalidate()
+        drawingEGL = nil
     }
 
     func endDraw(damage: [Rect], frameID: Int) {
+        if let window = drawingEGL {
+            drawingEGL = nil
+            return present(window, damage: damage, frameID: frameID)
+        }
         guard let b = drawing else { return }
         drawing = nil
         let s = Double(b.width) / sizeInPoints.width
@@ -156,6 +180,13 @@ final class OverlaySurface: OverlayCanvas {
                 wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
             }
         }
+        requestReports(frameID: frameID)
+        wl_surface_commit(surface)
+        pool.committed(b, damage: damage)
+    }
+
+    /// The frame callback and presentation feedback of the next commit, which is frame `frameID`.
+    private func requestReports(frameID: Int) {
         scheduler.request(on: surface, frameID: frameID)
         if let presentation {
             presentation.feedback(on: surface) { [weak self] report in
@@ -163,9 +194,15 @@ final class OverlaySurface: OverlayCanvas {
                 if let report { onPresented(frameID, report.time, report.refresh) } else { onDiscarded(frameID) }
             }
         }
-        wl_surface_commit(surface)
-        pool.committed(b, damage: damage)
     }
 
-    var mappedBytes: Int { pool.mappedBytes }
+    /// The GL frame: frame callback and feedback requested, then EGL attaches,
+    /// damages and commits the buffer in the swap.
+    private func present(_ window: GLWindowSurface, damage: [Rect], frameID: Int) {
+        requestReports(frameID: frameID)
+        do { try window.present(damage: damage) } catch {
+            window.invalidate()
+            wl_surface_commit(surface) // the frame callback still comes, and the next frame is whole
+        }
+    }
 }

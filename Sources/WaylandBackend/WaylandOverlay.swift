@@ -1,4 +1,5 @@
 import CWaylandClient
+import GLRenderer
 import PointerCore
 import PointerHost
 
@@ -46,6 +47,8 @@ public final class WaylandOverlay {
     private var pointerSurface: UInt32?
     private var needsService = false
     private var loggedFallback = false
+    /// The GL context frames are drawn with into EGL windows (nil: shm buffers).
+    private var glContext: GLContext?
     /// Set when the loop stopped because of the connection.
     public private(set) var failure: WaylandError?
     public var log: (String) -> Void
@@ -78,6 +81,9 @@ public final class WaylandOverlay {
                                              hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
         }
         try display.roundtrip() // output names/scales, seat capabilities, keymaps
+        // A GL painter draws into EGL windows on this connection (wl_egl_window).
+        glContext = session.painter.windowContext(for: .wayland(UnsafeMutableRawPointer(display.display)))
+        if glContext != nil { log("drawing with GL into EGL windows (wl_egl_window)") }
         // Sent as an event, so a recording says so and replays 1:1 too.
         if !relativeMode { session.handle(.acceleration(.host), at: MonotonicClock.now()) }
         if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
@@ -98,7 +104,12 @@ public final class WaylandOverlay {
     }
 
     deinit {
+        for id in surfaces.keys { session.remove(canvasID: Int(id)) }
         surfaces.removeAll()
+        if glContext != nil {
+            glContext = nil
+            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+        }
         seats.removeAll()
         outputs.removeAll()
         registry = nil
@@ -121,7 +132,8 @@ public final class WaylandOverlay {
             return
         }
         if let wanted = options.outputName, output.name != wanted { return }
-        guard let surface = OverlaySurface(canvasID: Int(output.globalName), output: output, registry: registry) else {
+        guard let surface = OverlaySurface(canvasID: Int(output.globalName), output: output, registry: registry,
+                                           gl: glContext) else {
             log("cannot create a surface on \(output.displayName)")
             return
         }
@@ -188,7 +200,7 @@ public final class WaylandOverlay {
         needsService = true
     }
 
-    /// Unaccelerated relative motion drives the engine (unless --absolute-pointer).
+    /// Unaccelerated relative motion drives the engine (only with --relative-pointer).
     var wantsRelativeMotion: Bool { !options.absolutePointer }
     private var relativeMode: Bool { wantsRelativeMotion && registry.relativePointerManager != nil }
 
@@ -228,10 +240,4 @@ public final class WaylandOverlay {
     func pointerDeviceRemoved(_ pointer: Pointer) {
         if pointerSurface != nil { pointerLeft() }
     }
-
-    // MARK: diagnostics
-
-    /// Bytes of shm buffers mapped across all surfaces.
-    public var mappedBufferBytes: Int { surfaces.values.reduce(0) { $0 + $1.mappedBytes } }
-    public var outputNames: [String] { outputs.values.map(\.displayName).sorted() }
 }

@@ -1,5 +1,5 @@
 // wayland-input-player: test support for the end-to-end suites. Plays a
-// script of input (the trace format, TRACE-FORMAT.md, plus two extension
+// script of input (the trace format, docs/trace-format.md, plus two extension
 // lines) into a wlroots compositor through a virtual pointer and a virtual
 // keyboard, the way a real device would deliver it:
 //
@@ -89,7 +89,12 @@ func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: 
         case "wait", "lift", "hold", "pinch", "swipe", "leave": break // not injectable through these protocols
         default: fail("line \(n + 1): unknown type '\(type)'")
         }
-        if wl_display_flush(connection.display) < 0 { fail("lost the connection to the compositor") }
+        // A full socket buffer (EAGAIN: the compositor is busy) is waited out, not a lost connection.
+        while wl_display_flush(connection.display) < 0 {
+            guard errno == EAGAIN else { fail("lost the connection to the compositor") }
+            var pfd = pollfd(fd: wl_display_get_fd(connection.display), events: Int16(POLLOUT), revents: 0)
+            _ = poll(&pfd, 1, 1000)
+        }
     }
     try connection.roundtrip()
     withExtendedLifetime((pointer, keyboard)) {}

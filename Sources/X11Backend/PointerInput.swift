@@ -6,9 +6,10 @@ import PointerCore
 /// converts pixels to points.
 enum PointerNative: Equatable {
     /// The pointer moved somewhere: ask the server where (overlay, raw events).
-    case moved
-    /// Absolute position in root pixels (stage device events carry it).
-    case at(x: Double, y: Double)
+    /// `absolute`: moved by a device that places it (tablet, touchscreen).
+    case moved(absolute: Bool)
+    /// Position in root pixels (device events carry it); `absolute` as above, or a warp.
+    case at(x: Double, y: Double, absolute: Bool)
     case button(PointerButton, ButtonState)
     /// Scroll in pixels-equivalent (one wheel detent = 15).
     case scroll(dx: Double, dy: Double, source: ScrollSource)
@@ -43,13 +44,20 @@ final class PointerInput {
                 gestureMask |= Self.bit(t)
             }
         }
+        decoder.seesRawMotion = mode == .overlay
         // Raw key presses reach the root whoever has the focus: Escape closes a
         // menu, and Ctrl+Alt+Escape ends a stage even when the window manager
         // left the focus on another window.
         var rootEvents = Self.bit(XCB_INPUT_RAW_KEY_PRESS)
         if mode == .overlay {
+            // Raw events come from every device whoever has the pointer or a grab: relative
+            // and absolute valuators, touchscreens' raw touches. A warp (another client's
+            // XWarpPointer, e.g. `xdotool mousemove`) sends none, only device motion, which
+            // reaches the root when the window under the pointer does not take it itself.
             rootEvents |= Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
                 | Self.bit(XCB_INPUT_RAW_BUTTON_RELEASE)
+                | Self.bit(XCB_INPUT_RAW_TOUCH_BEGIN) | Self.bit(XCB_INPUT_RAW_TOUCH_UPDATE)
+                | Self.bit(XCB_INPUT_MOTION)
             // Gestures on the root reach us when the window under the pointer does not take them.
             rootEvents |= gestureMask
         }
@@ -70,10 +78,15 @@ final class PointerInput {
                              "selecting XInput2 events on the stage")
     }
 
-    /// Reads every device's scroll classes (smooth scrolling valuators).
+    /// Reads every device's scroll classes (smooth scrolling valuators) and how it
+    /// moves the pointer (relative, absolute, touch).
     func refreshDevices() {
         var scrollAxes: [UInt16: [Int: XInputDecoder.ScrollAxis]] = [:]
-        defer { decoder.scrollAxes = scrollAxes }
+        var kinds: [UInt16: PointerDeviceKind] = [:]
+        defer {
+            decoder.scrollAxes = scrollAxes
+            decoder.deviceKinds = kinds
+        }
         guard let reply = xcb_input_xi_query_device_reply(connection.raw,
                                                           xcb_input_xi_query_device(connection.raw, UInt16(XCB_INPUT_DEVICE_ALL.rawValue)), nil) else { return }
         defer { free(reply) }
@@ -88,6 +101,15 @@ final class PointerInput {
                                                    increment: increments[i], last: nil)
             }
             if !axes.isEmpty { scrollAxes[info.pointee.deviceid] = axes }
+            switch Int32(info.pointee.type) {
+            case Int32(XCB_INPUT_DEVICE_TYPE_MASTER_POINTER.rawValue):
+                kinds[info.pointee.deviceid] = .master
+            case Int32(XCB_INPUT_DEVICE_TYPE_SLAVE_POINTER.rawValue), Int32(XCB_INPUT_DEVICE_TYPE_FLOATING_SLAVE.rawValue):
+                let kind = ap_pointer_motion_kind(info)
+                kinds[info.pointee.deviceid] = kind == 2 ? .touch : kind == 1 ? .absolute : .relative
+            default:
+                break
+            }
             xcb_input_xi_device_info_next(&it)
         }
     }

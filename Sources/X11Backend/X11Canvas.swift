@@ -1,11 +1,14 @@
 import CXCB
+import GLRenderer
 import PointerCore
 import PointerHost
 
 /// One monitor's window as a session canvas, double-buffered in shared memory:
 /// the session draws into one buffer while the server may still read the
 /// other. Each buffer remembers what was drawn into the other since it was
-/// last used (`stale`), so every frame repaints only damage.
+/// last used (`stale`), so every frame repaints only damage. With the GL
+/// renderer (stage windows), frames are drawn into an EGL window surface on the
+/// window instead and presented by EGL.
 final class X11Canvas: OverlayCanvas {
     let canvasID: Int
     let window: X11Window
@@ -21,13 +24,24 @@ final class X11Canvas: OverlayCanvas {
     var willDraw: () -> Void = {}
     /// Called with the window-pixel damage of a buffer about to be shown.
     var beforePresent: (ImageBuffer, [PixelRect]) -> Void = { _, _ in }
+    /// The EGL window surface frames go to, when the GL renderer draws this window.
+    private var egl: GLWindowSurface?
+    private var drawingEGL = false
 
-    init(id: Int, window: X11Window, scale: Double) throws {
+    init(id: Int, window: X11Window, scale: Double, gl: GLContext? = nil) throws {
         canvasID = id
         self.window = window
         self.scale = scale
-        try makeBuffers()
+        if let gl {
+            var xid = window.id
+            egl = try GLWindowSurface(context: gl, nativeWindow: &xid, width: window.frame.width, height: window.frame.height,
+                                      scale: scale, visualID: window.visual, alpha: window.depth == 32)
+        } else {
+            try makeBuffers()
+        }
     }
+
+    var usesEGL: Bool { egl != nil }
 
     private func makeBuffers() throws {
         let c = window.connection
@@ -41,7 +55,10 @@ final class X11Canvas: OverlayCanvas {
     var monitor: Monitor { window.frame }
     var canvasName: String { window.frame.name }
     var sizeInPoints: Size { Size(width: Double(window.frame.width) / scale, height: Double(window.frame.height) / scale) }
-    var isReadyToDraw: Bool { drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now() }
+    var isReadyToDraw: Bool {
+        if egl != nil { return !drawingEGL && nextFrameTime <= MonotonicClock.now() }
+        return drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now()
+    }
     /// Plain X11 has no frame callback: frames are paced to the refresh interval.
     var frameInterval = 1.0 / 60
     private(set) var lastPresent = -Double.infinity
@@ -53,14 +70,26 @@ final class X11Canvas: OverlayCanvas {
     func reconfigure(monitor: Monitor, scale: Double) throws {
         window.move(to: monitor)
         self.scale = scale
+        if let egl { return egl.resize(width: monitor.width, height: monitor.height, scale: scale) }
         try makeBuffers()
     }
 
     /// Everything must be drawn again (compositor came or went).
-    func invalidate() { stale = [nil, nil] }
+    func invalidate() {
+        stale = [nil, nil]
+        egl?.invalidate()
+    }
+
+    func beginFrame() -> (target: DrawTarget, stale: [Rect]?)? {
+        guard let egl else { return beginDraw().map { (.pixels($0.buffer), $0.stale) } }
+        guard isReadyToDraw else { return nil }
+        drawingEGL = true
+        willDraw()
+        return (.window(egl), egl.needsFullFrame ? nil : [])
+    }
 
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        guard isReadyToDraw else { return nil }
+        guard egl == nil, isReadyToDraw else { return nil }
         let b = buffers[next]
         drawing = next
         willDraw()
@@ -70,9 +99,17 @@ final class X11Canvas: OverlayCanvas {
     func cancelDraw() {
         if let i = drawing { stale[i] = nil }
         drawing = nil
+        if drawingEGL { egl?.invalidate() }
+        drawingEGL = false
     }
 
     func endDraw(damage: [Rect], frameID: Int) {
+        if let egl, drawingEGL {
+            drawingEGL = false
+            do { try egl.present(damage: damage) } catch { egl.invalidate() }
+            lastPresent = MonotonicClock.now()
+            return
+        }
         guard let i = drawing else { return }
         drawing = nil
         let b = buffers[i]
@@ -96,6 +133,7 @@ final class X11Canvas: OverlayCanvas {
 
     /// Expose: copy the shown pixels again.
     func exposed(_ rect: PixelRect) {
+        if let egl { try? egl.presentAgain(); return }
         if let presented { window.reupload(presented, rect) }
     }
 

@@ -1,5 +1,6 @@
 import CXCB
 import Foundation
+import GLRenderer
 import PointerCore
 import PointerHost
 
@@ -18,6 +19,8 @@ public final class X11Overlay {
     private let compositor: CompositorWatch
     private let sampler: ScreenSampler
     private var canvases: [X11Canvas] = []
+    /// The GL context stage windows are drawn with through EGL (nil: shared memory).
+    private var glContext: GLContext?
     private var nextCanvasID = 1
     public private(set) var scale: Double
     /// The canvas the real pointer is on, and where on it (canvas pt).
@@ -78,6 +81,12 @@ public final class X11Overlay {
         if !input.gesturesAvailable {
             log("XInput 2.\(connection.xinputMinor): no touchpad pinch/swipe gestures (they need XInput 2.4)")
         }
+        // A GL painter draws stage windows through EGL on this connection. The overlay keeps
+        // CPU buffers: its shape and screen sampling read the pixels it shows.
+        if options.mode == .stage {
+            glContext = session.painter.windowContext(for: .xcb(UnsafeMutableRawPointer(connection.raw), screen: connection.screenNumber))
+            if glContext != nil { log("drawing with GL into EGL window surfaces (xcb)") }
+        }
         for m in monitors where options.output == nil || m.name == options.output { try addCanvas(m, composited: composited) }
         if canvases.isEmpty { throw X11Error.noMonitor(requested: options.output, available: monitors.map(\.name)) }
 
@@ -107,10 +116,13 @@ public final class X11Overlay {
         cursor.show()
         for c in canvases { session.remove(canvasID: c.canvasID) }
         canvases.removeAll()
+        if glContext != nil {
+            glContext = nil
+            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+        }
         connection.flush()
     }
 
-    public var monitorNames: [String] { canvases.map(\.canvasName) }
     /// The monitor the real pointer is on.
     public var pointerMonitor: Monitor? { pointerCanvas?.monitor }
     /// The first monitor shown (the primary one when it is shown).
@@ -128,7 +140,7 @@ public final class X11Overlay {
     private func addCanvas(_ monitor: Monitor, composited: Bool) throws {
         let window = try X11Window(connection: connection, monitor: monitor, mode: options.mode,
                                    composited: composited, title: options.title)
-        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale)
+        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale, gl: glContext)
         nextCanvasID += 1
         try input.selectWindowEvents(window.id)
         canvas.willDraw = { [unowned self, unowned canvas] in sampler.beginFrame(on: canvas) }
@@ -138,7 +150,7 @@ public final class X11Overlay {
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
-            + (canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
+            + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
     }
 
     private func canvas(atRootX x: Int, y: Int) -> X11Canvas? {
@@ -175,12 +187,12 @@ public final class X11Overlay {
 
     private func dispatch(queuedOnly: Bool) {
         let now = MonotonicClock.now()
-        var moved = false
+        var moved = Moved()
         while let event = queuedOnly ? xcb_poll_for_queued_event(connection.raw) : xcb_poll_for_event(connection.raw) {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
-        if moved { pointerMoved(now: now) }
+        if moved.any { pointerMoved(now: now, absolute: moved.absolute) }
         if needsService {
             needsService = false
             service()
@@ -211,7 +223,14 @@ public final class X11Overlay {
         service(now: now)
     }
 
-    private func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Bool) {
+    /// Raw motion seen in one batch of events: one QueryPointer answers it.
+    private struct Moved {
+        var any = false
+        /// Some of it came from a device that places the pointer (tablet, touchscreen).
+        var absolute = false
+    }
+
+    private func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Moved) {
         let type = e.pointee.response_type & 0x7f
         if Self.debug { log("event \(type)") }
         if input.isEvent(e) {
@@ -251,14 +270,19 @@ public final class X11Overlay {
         }
     }
 
-    private func translate(_ native: PointerNative, now: Double, moved: inout Bool) {
+    private func translate(_ native: PointerNative, now: Double, moved: inout Moved) {
         switch native {
-        case .moved: moved = true
-        case .at(let x, let y): pointer(atRootX: x, y: y, now: now)
+        case .moved(let absolute):
+            moved.any = true
+            moved.absolute = moved.absolute || absolute
+        case .at(let x, let y, let absolute):
+            // Device motion says where the pointer is: the raw motion before it needs no query.
+            moved = Moved()
+            pointer(atRootX: x, y: y, absolute: absolute, now: now)
         case .button(let b, let s): deliver(.button(b, s), now: now)
         case .scroll(let dx, let dy, let src):
             // X counts scrolling down as +; a trace's scroll is how far the content moves
-            // (TRACE-FORMAT: dy −12 → offset −12), so wheel-down moves the content up.
+            // (docs/trace-format.md: dy −12 → offset −12), so wheel-down moves the content up.
             deliver(.scroll(dx: -dx / scale, dy: -dy / scale, source: src, phase: nil), now: now)
         case .pinch(let phase, let s, let r): deliver(.pinch(phase: phase, scale: s, rotation: r), now: now)
         case .swipe(let phase, let f, let dx, let dy): deliver(.swipe(phase: phase, fingers: f, dx: dx / scale, dy: dy / scale), now: now)
@@ -269,14 +293,15 @@ public final class X11Overlay {
     }
 
     /// Overlay: where is the pointer now? One QueryPointer per batch of raw motion.
-    private func pointerMoved(now: Double) {
+    private func pointerMoved(now: Double, absolute: Bool = false) {
         guard let p = connection.queryPointer() else { return }
-        pointer(atRootX: Double(p.x), y: Double(p.y), now: now)
+        pointer(atRootX: Double(p.x), y: Double(p.y), absolute: absolute, now: now)
     }
 
     /// The real pointer is at a root position; `HostPointerSteps` decides between
-    /// motion and placement (arriving on a canvas is always a placement).
-    private func pointer(atRootX x: Double, y: Double, now: Double) {
+    /// motion and placement (arriving on a canvas, or moved by a device that places
+    /// the pointer, is a placement).
+    private func pointer(atRootX x: Double, y: Double, absolute: Bool, now: Double) {
         guard let canvas = canvas(atRootX: Int(x.rounded(.down)), y: Int(y.rounded(.down))) else {
             left(now: now)
             return
@@ -288,7 +313,7 @@ public final class X11Overlay {
             steps.reset()
             onPointerMonitorChanged(canvas.monitor)
         }
-        if let event = steps.event(at: point) { deliver(event, now: now) }
+        if let event = steps.event(at: point, absolute: absolute) { deliver(event, now: now) }
         if options.mode == .overlay { cursor.hide() }
     }
 

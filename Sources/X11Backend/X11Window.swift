@@ -18,6 +18,8 @@ final class X11Window {
     let id: xcb_window_t
     let mode: WindowMode
     let depth: UInt8
+    /// The window's visual (EGL picks a config matching it).
+    let visual: xcb_visualid_t
     private let gc: xcb_gcontext_t
     private var colormap: xcb_colormap_t = 0
     private(set) var frame: Monitor
@@ -26,8 +28,9 @@ final class X11Window {
     /// Bounds of the non-transparent pixels the shape was last computed over.
     private var contentBounds = PixelRect.zero
 
-    /// Pixels at least this opaque are inside the shaped window.
-    static let shapeAlphaThreshold: UInt32 = 0x20
+    /// Pixels at least this opaque are inside the shaped window (low enough for
+    /// a highlight platter over a real control, about 15 % opaque).
+    static let shapeAlphaThreshold: UInt32 = 0x10
 
     init(connection c: XCBConnection, monitor: Monitor, mode: WindowMode, composited: Bool, title: String) throws {
         connection = c
@@ -56,6 +59,7 @@ final class X11Window {
             mask |= XCB_CW_COLORMAP.rawValue
             values.append(colormap)
         }
+        self.visual = visual
         try c.check(xcb_create_window_checked(c.raw, depth, id, c.root, Int16(monitor.x), Int16(monitor.y),
                                               UInt16(monitor.width), UInt16(monitor.height), 0,
                                               UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual, mask, values),

@@ -16,7 +16,6 @@ public final class XCBConnection {
 
     private(set) var xinputOpcode: UInt8 = 0
     private(set) var xinputMinor: UInt16 = 0
-    private(set) var xkbFirstEvent: UInt8 = 0
     private(set) var randrFirstEvent: UInt8 = 0
     private(set) var xfixesFirstEvent: UInt8 = 0
     private(set) var shmAvailable = false

@@ -7,6 +7,12 @@ struct XInputDecoder {
     struct ScrollAxis: Equatable { var vertical: Bool; var increment: Double; var last: Double? }
     /// Scroll valuators per device id (slave and master), from XIQueryDevice.
     var scrollAxes: [UInt16: [Int: ScrollAxis]] = [:]
+    /// How each pointer device moves the pointer, from XIQueryDevice.
+    var deviceKinds: [UInt16: PointerDeviceKind] = [:]
+    /// Raw motion is selected too (overlay): device motion without a raw twin is a warp.
+    var seesRawMotion = false
+    /// Server time of the last raw motion per source device.
+    private var lastRawMotion: [UInt16: UInt32] = [:]
     /// A device or the hierarchy changed: the scroll classes must be read again.
     var devicesChanged = false
     private var gestures = GestureTranslator()
@@ -21,11 +27,17 @@ struct XInputDecoder {
         switch type {
         case XCB_INPUT_RAW_MOTION:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
+            lastRawMotion[e.pointee.sourceid] = e.pointee.time
             var out: [PointerNative] = []
             if let scroll = rawScroll(e) { out.append(scroll) }
             // Motion that is only scrolling does not move the pointer.
-            if out.isEmpty || hasNonScrollValuators(e) { out.append(.moved) }
+            if out.isEmpty || hasNonScrollValuators(e) {
+                out.append(.moved(absolute: deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false))
+            }
             return out
+        case XCB_INPUT_RAW_TOUCH_BEGIN, XCB_INPUT_RAW_TOUCH_UPDATE:
+            // A touchscreen moves the pointer where the finger is (pointer emulation).
+            return [.moved(absolute: true)]
         case XCB_INPUT_RAW_BUTTON_PRESS, XCB_INPUT_RAW_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee
             return button(Int(e.detail), pressed: type == XCB_INPUT_RAW_BUTTON_PRESS, flags: e.flags)
@@ -33,11 +45,12 @@ struct XInputDecoder {
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
             var out: [PointerNative] = []
             if let scroll = deviceScroll(e) { out.append(scroll) }
-            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y)))
+            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
+                           absolute: movesAbsolutely(source: e.pointee.sourceid, time: e.pointee.time)))
             return out
         case XCB_INPUT_BUTTON_PRESS, XCB_INPUT_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
-            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y), absolute: deviceKinds[e.sourceid]?.isAbsolute ?? false)]
                 + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
         case XCB_INPUT_RAW_KEY_PRESS:
             return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
@@ -46,7 +59,7 @@ struct XInputDecoder {
         case XCB_INPUT_ENTER:
             let e = raw.assumingMemoryBound(to: xcb_input_enter_event_t.self).pointee
             resetScrollBaselines()
-            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y))]
+            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y), absolute: false)]
         case XCB_INPUT_LEAVE:
             return [.leave]
         case XCB_INPUT_DEVICE_CHANGED, XCB_INPUT_HIERARCHY:
@@ -88,6 +101,16 @@ struct XInputDecoder {
         case .swipe(let phase, let fingers, let dx, let dy): return [.swipe(phase: phase, fingers: fingers, dx: dx, dy: dy)]
         default: return []
         }
+    }
+
+    /// Whether device motion placed the pointer rather than moved it: a tablet or
+    /// touchscreen, or — when raw motion is selected — an event with no raw twin
+    /// (same source, same server time): a warp by another client (`xdotool
+    /// mousemove`, a VM integration), which the server posts without raw events.
+    func movesAbsolutely(source: UInt16, time: UInt32) -> Bool {
+        if deviceKinds[source]?.isAbsolute ?? false { return true }
+        guard seesRawMotion else { return false }
+        return lastRawMotion[source] != time
     }
 
     /// Buttons 1/2/3 click; 4–7 are wheel detents unless the server emulates
@@ -160,4 +183,18 @@ struct XInputDecoder {
             for number in axes.keys { scrollAxes[id]?[number]?.last = nil }
         }
     }
+}
+
+/// How an XInput device moves the pointer (XIQueryDevice classes).
+enum PointerDeviceKind: Equatable {
+    /// A master pointer: its own events are warps.
+    case master
+    /// Relative x/y valuators: mice, touchpads (accelerated by the server).
+    case relative
+    /// Absolute x/y valuators: tablets, the absolute pointers of virtual machines.
+    case absolute
+    /// A direct-touch device: touchscreens.
+    case touch
+
+    var isAbsolute: Bool { self == .absolute || self == .touch }
 }

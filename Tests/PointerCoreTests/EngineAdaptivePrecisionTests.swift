@@ -1,12 +1,13 @@
 import Testing
+import Foundation
 @testable import PointerCore
 
-/// MISSION-NOTES A1–A4: the circle, snapping into controls, the I-beam, grids.
+/// Behaviours A1–A4 (docs/behaviours.md): the circle, snapping into controls, the I-beam, grids.
 @Suite struct EngineAdaptivePrecisionTests {
     static let toolbar = EngineFixture.sceneJSON("""
         {"id":"bar","frame":[100,20,400,37],"effect":"none","regions":[
-          {"id":"b1","frame":[0,0,37,37],"group":"toolbar","content":{"symbol":"back"}},
-          {"id":"b2","frame":[45,0,37,37],"group":"toolbar","content":{"symbol":"forward"}},
+          {"id":"b1","frame":[0,0,37,37],"group":"toolbar","content":{"symbol":"chevron-left"}},
+          {"id":"b2","frame":[45,0,37,37],"group":"toolbar","content":{"symbol":"chevron-right"}},
           {"id":"b3","frame":[90,0,37,37],"group":"toolbar","cornerRadius":12,"content":{"symbol":"share"}}]}
         """)
 
@@ -166,5 +167,103 @@ extension EngineAdaptivePrecisionTests {
         // Beyond the buttons' hit areas the bar itself is the target.
         let bar = try EngineFixture.replay(scene, "{\"t\":0,\"type\":\"position\",\"x\":400,\"y\":38}")
         #expect(bar.at(0).target == "bar")
+    }
+}
+
+extension EngineAdaptivePrecisionTests {
+    /// The map scene's search field: one line, a 20 pt beam, a 12 pt hit padding (it has a fill).
+    static let searchField = EngineFixture.sceneJSON("""
+        {"id":"search","frame":[20,14,320,40],"cornerRadius":10,"shape":{"verticalBeam":{"length":20}},"content":{"fill":"#FFFFFF"}},
+        {"id":"notes","frame":[400,100,300,200],"shape":{"verticalBeam":{"length":20}},"content":{"fill":"#FFFFFF"}}
+        """, pointer: "\"autoHideDelay\":0")
+
+    @Test("A3 in a single-line field the I-beam stays on the line: held on its centre line, never drawn outside the field")
+    func singleLineField() throws {
+        // Enter the field, then drift slowly down into the padding below it (the gap
+        // under the map's search field), then left into the padding beside it.
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":150,\"y\":30}\n"
+        for i in 1...40 { trace += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":150,\"y\":\(30 + Double(i) * 0.8)}\n" }
+        for i in 1...40 { trace += "{\"t\":\(1.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":\(150 - Double(i) * 3.4),\"y\":60}\n" }
+        let frames = try EngineFixture.replay(Self.searchField, trace)
+        let field = Rect(x: 20, y: 14, width: 320, height: 40)
+        let inField = frames.filter { $0.time >= 0.4 }
+        #expect(inField.allSatisfy { $0.target == "search" && $0.visible.kind == .verticalBeam })
+        #expect(inField.contains { $0.pointer.y > 58 })  // the model pointer did reach the gap
+        for f in inField {
+            let b = f.visible.frame
+            #expect(abs(b.midY - 34) < 0.01, "t=\(f.time): beam centred at \(b.midY), not on the line")
+            #expect(b.minX >= field.minX - 0.01 && b.maxX <= field.maxX + 0.01
+                    && b.minY >= field.minY - 0.01 && b.maxY <= field.maxY + 0.01, "t=\(f.time): beam \(b) outside \(field)")
+        }
+        // Along the line it follows the model pointer exactly while inside the field.
+        #expect(abs(frames.at(1.6).visible.frame.midX - frames.at(1.6).pointer.x) < 0.001)
+    }
+
+    @Test("A3 a text area without a line grid keeps the I-beam inside it, whatever the padding")
+    func beamStaysInsideArea() throws {
+        let frames = try EngineFixture.replay(Self.searchField, """
+            {"t":0,"type":"position","x":500,"y":200}
+            {"t":0.5,"type":"position","x":500,"y":310}
+            {"t":1,"type":"position","x":390,"y":150}
+            """)
+        #expect(abs(frames.at(0.4).visible.frame.midY - 200) < 0.001)  // free inside the area
+        let below = frames.at(0.95)
+        #expect(below.target == "notes")
+        #expect(abs(below.visible.frame.maxY - 300) < 0.01, "\(below.visible.frame)")
+        let beside = frames.last!
+        #expect(beside.target == "notes")
+        #expect(abs(beside.visible.frame.minX - 400) < 0.01 && abs(beside.visible.frame.midY - 150) < 0.01, "\(beside.visible.frame)")
+    }
+}
+
+extension EngineAdaptivePrecisionTests {
+    static let bundledCalendar: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/Scenes/calendar.json")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    @Test("A4 calendar slots: the 15-minute marker rests on the quarter-hour line where the slot starts, not mid-slot")
+    func calendarMarksSlotStart() throws {
+        // The bundled day view: its top edge (y 69) is 8:00, hour lines every 60 pt.
+        var trace = "{\"t\":0,\"type\":\"position\",\"x\":500,\"y\":151}\n"  // inside 9:15–9:30
+        trace += "{\"t\":1,\"type\":\"position\",\"x\":500,\"y\":144}\n"       // exactly on 9:15
+        trace += "{\"t\":2,\"type\":\"position\",\"x\":500,\"y\":143.5}\n"     // just before: 9:00–9:15
+        trace += "{\"t\":3,\"type\":\"position\",\"x\":500,\"y\":75}\n"        // first slot, 8:00
+        trace += "{\"t\":4,\"type\":\"position\",\"x\":500,\"y\":612}\n"       // below the last slot (padding)
+        let frames = try EngineFixture.replay(Self.bundledCalendar, trace)
+        let expected: [(Double, Double)] = [(0.9, 144), (1.9, 144), (2.9, 129), (3.9, 69), (4.9, 594)]
+        for (t, y) in expected {
+            let f = frames.at(t)
+            #expect(f.target == "day" && f.visible.kind == .horizontalBeam, "t=\(t): \(String(describing: f.target))")
+            #expect(abs(f.visible.frame.midY - y) < 0.01, "t=\(t): marker at \(f.visible.frame.midY), slot starts at \(y)")
+        }
+    }
+
+    @Test("A4 snap to lines: a grid with \"to\": \"lines\" steps between lines, centres stay the default")
+    func snapToLines() throws {
+        let lines = EngineFixture.sceneJSON("""
+            {"id":"day","frame":[100,0,400,800],"shape":{"horizontalBeam":{"length":120}},"snap":{"y":15,"to":"lines"}}
+            """, pointer: "\"autoHideDelay\":0")
+        var slow = "{\"t\":0,\"type\":\"position\",\"x\":300,\"y\":100}\n"
+        for i in 1...6 { slow += "{\"t\":\(Double(i) * 0.4),\"type\":\"position\",\"x\":300,\"y\":\(100 + Double(i) * 15)}\n" }
+        let frames = try EngineFixture.replay(lines, slow)
+        for i in 0...6 {
+            let y = 100 + Double(i) * 15
+            #expect(abs(frames.at(Double(i) * 0.4 + 0.39).visible.frame.midY - (y / 15).rounded(.down) * 15) < 0.05)
+        }
+        // Without "to" the same grid still rests on cell centres.
+        let centres = try EngineFixture.replay(Self.calendar, "{\"t\":0,\"type\":\"position\",\"x\":300,\"y\":100}")
+        #expect(abs(centres.last!.visible.frame.midY - 97.5) < 0.01)
+        // An unknown target is a load error naming the key and the choices.
+        #expect(throws: SceneLoadError.self) {
+            try EngineFixture.scene(EngineFixture.sceneJSON(#"{"id":"d","frame":[0,0,10,10],"snap":{"y":5,"to":"middle"}}"#))
+        }
+        do {
+            _ = try EngineFixture.scene(EngineFixture.sceneJSON(#"{"id":"d","frame":[0,0,10,10],"snap":{"y":5,"to":"middle"}}"#))
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("regions[0].snap.to") && text.contains("\"lines\""), "\(text)")
+        }
     }
 }

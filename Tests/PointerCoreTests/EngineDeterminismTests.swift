@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// DESIGN.md: same scene + same trace = same frames; idle means no wake-ups.
+/// docs/architecture.md: same scene + same trace = same frames; idle means no wake-ups.
 @Suite struct EngineDeterminismTests {
     static let scene = EngineFixture.sceneJSON("""
         {"id":"bar","frame":[100,20,400,37],"effect":"none","regions":[

@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// MISSION-NOTES C14–C17, C19 (effects) and D21–D23 (shapes).
+/// Behaviours C14–C17, C19 (effects) and D21–D23 (shapes) of docs/behaviours.md.
 @Suite struct EngineEffectShapeTests {
     static let effects = EngineFixture.sceneJSON("""
         {"id":"small","frame":[100,100,37,37],"content":{"symbol":"star"}},
@@ -152,5 +152,93 @@ import Testing
         let guideCentres = (0..<4).map { 525 + 50 * Double($0) }
         #expect(guideCentres.contains(last.pointer.y))
         #expect(guideCentres.contains(last.visible.frame.midY))
+    }
+}
+
+/// Issue 9 item 4: an effect and a `shape` on the same region both apply.
+extension EngineEffectShapeTests {
+    static let combined = EngineFixture.sceneJSON("""
+        {"id":"card","frame":[100,100,300,120],"effect":"hover","shape":"crosshair","content":{"fill":"#DDEBFF"}},
+        {"id":"badge","frame":[100,400,300,120],"effect":{"hover":{"scale":1.02}},"shape":{"roundedRect":{"size":[40,40],"cornerRadius":20}},"content":{"fill":"#DDEBFF"}},
+        {"id":"tool","frame":[600,200,30,30],"effect":"highlight","shape":{"roundedRect":{"size":[44,44],"cornerRadius":12}},"content":{"symbol":"plus"}},
+        {"id":"star","frame":[800,200,37,37],"effect":"highlight","shape":"target","content":{"symbol":"plus"}}
+        """, pointer: "\"autoHideDelay\":0")
+
+    @Test("C16 hover with a custom shape: the pointer takes the shape (not the circle) and the object still hovers")
+    func hoverTakesShape() throws {
+        let frames = try EngineFixture.replay(Self.combined, """
+            {"t":0,"type":"position","x":50,"y":50}
+            {"t":0.2,"type":"position","x":180,"y":150}
+            {"t":1,"type":"position","x":230,"y":170}
+            """)
+        let f = frames.at(0.9)
+        #expect(f.target == "card")
+        #expect(f.visible.kind == .path && f.visible.name == "crosshair")
+        #expect(f.visible.frame == Rect(x: 168, y: 138, width: 24, height: 24))
+        // Still a hover: the object reports its effect, and the shape follows the pointer.
+        #expect(f.effect == .hover(HoverStyle()))
+        #expect(frames.last!.visible.frame.center == Point(x: 230, y: 170))
+        // A rounded-rect shape sits centred in the hovered region; the region still scales.
+        let badge = try EngineFixture.replay(Self.combined, "{\"t\":0,\"type\":\"position\",\"x\":150,\"y\":430}")
+        let b = badge.last!
+        #expect(b.visible.kind == .roundedRect)
+        #expect(b.visible.frame == Rect(x: 230, y: 440, width: 40, height: 40))
+        #expect(abs(b.visible.cornerRadius - 20) < 1e-9)
+        #expect(abs((b.regions["badge"]?.scale ?? 1) - 1.02) < 0.001)
+    }
+
+    @Test("C14 highlight with an outset rounded-rect shape: the platter takes the shape's size and radius, centred")
+    func highlightTakesShapeSize() throws {
+        let frames = try EngineFixture.replay(Self.combined, "{\"t\":0,\"type\":\"position\",\"x\":615,\"y\":215}")
+        let f = frames.last!
+        #expect(f.target == "tool" && f.effect == .highlight)
+        #expect(abs(f.visible.frame.width - 44) < 0.01 && abs(f.visible.frame.height - 44) < 0.01)
+        #expect(abs(f.visible.cornerRadius - 12) < 0.01)
+        // Centred on the 30 pt control (the pointer sits on its centre: no parallax).
+        #expect(f.visible.frame.center.distance(to: Point(x: 615, y: 215)) < 0.01)
+        #expect(abs((f.regions["tool"]?.scale ?? 1) - 1.08) < 0.001)
+        // A path shape on a highlighted control is its platter too, centred on the control.
+        let star = try EngineFixture.replay(Self.combined, "{\"t\":0,\"type\":\"position\",\"x\":818.5,\"y\":218.5}").last!
+        #expect(star.visible.kind == .path && star.visible.name == "target")
+        #expect(star.visible.frame.center.distance(to: Point(x: 818.5, y: 218.5)) < 0.01)
+    }
+}
+
+extension EngineEffectShapeTests {
+    /// Where the drawn shape's anchor is: the box corner plus the anchor blended
+    /// between the morph's two shapes (unit box), as the renderer morphs outlines.
+    static func drawnAnchor(_ v: VisiblePointer, from: Point, to: Point) -> Point {
+        let t = min(max(v.transition?.progress ?? 1, 0), 1)
+        let u = from.interpolated(to: to, t)
+        return Point(x: v.frame.minX + u.x * v.frame.width, y: v.frame.minY + u.y * v.frame.height)
+    }
+
+    @Test("D22 the marker tip shares the circle's anchor: no jump between the circle's centre and the tip during the morph, both ways")
+    func markerTipKeepsAnchor() throws {
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"pins","frame":[100,100,300,200],"shape":"marker-tip","content":{"fill":"#DDEBFF"}}
+            """, pointer: "\"autoHideDelay\":0")
+        let frames = try EngineFixture.replay(scene, """
+            {"t":0,"type":"position","x":60,"y":180}
+            {"t":0.2,"type":"position","x":200,"y":180}
+            {"t":1,"type":"position","x":60,"y":180}
+            """)
+        let centre = Point(x: 0.5, y: 0.5), tip = Point(x: 0.5, y: 1)
+        let enter = frames.between(0.2, 0.95)
+        #expect(enter.contains { ($0.visible.transition?.progress ?? 1) > 0.2 && ($0.visible.transition?.progress ?? 1) < 0.8 })
+        for f in enter {
+            let a = Self.drawnAnchor(f.visible, from: centre, to: tip)
+            #expect(a.distance(to: f.pointer) < 0.01, "t=\(f.time): anchor \(a), pointer \(f.pointer)")
+        }
+        // At rest the tip is on the pointer: the box's bottom centre.
+        let on = frames.at(0.95).visible
+        #expect(on.transition == nil)
+        #expect(abs(on.frame.maxY - 180) < 0.01 && abs(on.frame.midX - 200) < 0.01)
+        // Leaving, the tip turns back into the circle's centre without moving either.
+        for f in frames.between(1, 1.8) {
+            let a = Self.drawnAnchor(f.visible, from: tip, to: centre)
+            #expect(a.distance(to: f.pointer) < 0.01, "t=\(f.time): anchor \(a), pointer \(f.pointer)")
+        }
+        #expect(frames.last!.visible.frame.center == Point(x: 60, y: 180))
     }
 }

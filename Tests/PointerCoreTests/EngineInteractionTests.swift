@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// MISSION-NOTES E24–E28: reveals, two-finger gestures, menus, modifiers, drags.
+/// Behaviours E24–E28 (docs/behaviours.md): reveals, two-finger gestures, menus, modifiers, drags.
 @Suite struct EngineInteractionTests {
     @Test("E24 hover reveals: a reveal region is hidden (opacity 0) until the pointer is over its hit area")
     func reveal() throws {

@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// MISSION-NOTES B6–B13: model vs visible pointer, snapping distance, parallax,
+/// Behaviours B6–B13 (docs/behaviours.md): model vs visible pointer, snapping distance, parallax,
 /// recentering, auto-hide, acceleration, inertia, magnetism.
 @Suite struct EngineMotionTests {
     static let button = EngineFixture.sceneJSON("""
@@ -231,5 +231,71 @@ extension EngineMotionTests {
             """)
         #expect(frames.last!.pointer == Point(x: 300, y: 101.5))
         #expect(frames.last!.visible.frame.midY == 97.5)
+    }
+}
+
+extension EngineMotionTests {
+    static let hideScene = EngineFixture.sceneJSON("""
+        {"id":"button","frame":[200,200,37,37],"effect":"highlight","content":{"symbol":"plus"}},
+        {"id":"icon","frame":[500,200,120,120],"cornerRadius":27,"effect":"lift","content":{"fill":"#FF9500"}},
+        {"id":"chrome","frame":[500,400,200,40],"effect":"none","reveal":"hover","content":{"fill":"#DDDDDD"}}
+        """, pointer: "\"autoHideDelay\":1")
+
+    /// Frames of a pointer resting on (x, y) from t = 0, auto-hiding at 1 s, moved by 1 pt at t = 4.
+    static func restThenMove(_ x: Double, _ y: Double) throws -> [PointerFrame] {
+        try EngineFixture.replay(hideScene, """
+            {"t":0,"type":"position","x":\(x),"y":\(y)}
+            {"t":4,"type":"motion","dx":1,"dy":0}
+            """)
+    }
+
+    @Test("B10 hiding ends the highlight, animated; motion brings it back over the control")
+    func hidingEndsHighlight() throws {
+        let frames = try Self.restThenMove(218, 218)
+        let shown = try #require(frames.at(0.9).regions["button"])
+        #expect(abs(shown.scale - 1.08) < 0.005 && shown.emphasis > 0.99)
+        // Hidden: the content is back at rest (no state reported), not still at 1.08.
+        let hidden = frames.at(3.5)
+        #expect(hidden.hidden)
+        #expect(hidden.regions["button"] == nil, "\(String(describing: hidden.regions["button"]))")
+        // Animated, no pop: the scale passes through values in between, in small steps.
+        let fading = frames.between(1, 3)
+        let scales = fading.map { $0.regions["button"]?.scale ?? 1 }
+        #expect(scales.contains { $0 > 1.01 && $0 < 1.07 })
+        for (a, b) in zip(scales, scales.dropFirst()) { #expect(abs(a - b) < 0.01, "scale jumped \(a) → \(b)") }
+        // No frame that counts as hidden still shows the effect.
+        for f in frames where f.hidden {
+            let s = f.regions["button"] ?? .rest
+            #expect(abs(s.scale - 1) < 0.001 && s.emphasis < 0.001, "t=\(f.time): \(s)")
+        }
+        // Motion brings the pointer and, still over the control, the effect back.
+        let back = frames.at(4.6)
+        #expect(!back.hidden && back.target == "button")
+        #expect(abs((back.regions["button"]?.scale ?? 1) - 1.08) < 0.005)
+    }
+
+    @Test("B10 hiding lowers a lifted element, animated; motion lifts it again")
+    func hidingEndsLift() throws {
+        let frames = try Self.restThenMove(560, 260)
+        let lifted = try #require(frames.at(0.9).regions["icon"])
+        #expect(lifted.scale > 1.05 && lifted.emphasis > 0.99)
+        #expect(frames.at(3.5).hidden)
+        #expect(frames.at(3.5).regions["icon"] == nil, "\(String(describing: frames.at(3.5).regions["icon"]))")
+        let scales = frames.between(1, 3).map { $0.regions["icon"]?.scale ?? 1 }
+        #expect(scales.contains { $0 > 1.01 && $0 < lifted.scale - 0.01 })
+        for (a, b) in zip(scales, scales.dropFirst()) { #expect(abs(a - b) < 0.01, "scale jumped \(a) → \(b)") }
+        // The pointer stays faded out behind the element while it lowers: no ghost circle.
+        #expect(frames.between(1, 3.9).allSatisfy { $0.visible.opacity < 0.01 })
+        let back = frames.at(4.6)
+        #expect(!back.hidden && back.target == "icon")
+        #expect(abs((back.regions["icon"]?.scale ?? 1) - lifted.scale) < 0.005)
+    }
+
+    @Test("B10 hover-revealed chrome hides with the pointer and comes back with it")
+    func hidingEndsReveal() throws {
+        let frames = try Self.restThenMove(600, 420)
+        #expect((frames.at(0.9).regions["chrome"]?.opacity ?? 1) > 0.99)
+        #expect((frames.at(3.5).regions["chrome"]?.opacity ?? 1) < 0.001)
+        #expect((frames.at(4.6).regions["chrome"]?.opacity ?? 1) > 0.99)
     }
 }

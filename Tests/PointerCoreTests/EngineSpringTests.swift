@@ -1,7 +1,7 @@
 import Testing
 @testable import PointerCore
 
-/// DESIGN.md: springs are stepped by an exact solver and ask for no frame at rest.
+/// docs/architecture.md: springs are stepped by an exact solver and ask for no frame at rest.
 @Suite struct EngineSpringTests {
     static let all: [SpringParameters] = [
         SpringParameters(response: 0.3, dampingRatio: 0.5, restThreshold: 1e-4),

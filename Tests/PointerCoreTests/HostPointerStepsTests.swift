@@ -34,3 +34,26 @@ import Testing
         #expect(last.pointer.x > 500, "stopped at \(last.pointer.x): no glide from 1:1 steps")
     }
 }
+
+extension HostPointerStepsTests {
+    @Test("B6 steps of a device that places the pointer (tablet, touchscreen, warp) are placements: they never glide")
+    func absoluteStepsArePlacements() {
+        var steps = HostPointerSteps()
+        #expect(steps.event(at: Point(x: 100, y: 100), absolute: true) == .position(Point(x: 100, y: 100)))
+        #expect(steps.event(at: Point(x: 114, y: 103), absolute: true) == .position(Point(x: 114, y: 103)))
+        #expect(steps.event(at: Point(x: 114, y: 103), absolute: true) == nil, "no movement, no event")
+        #expect(steps.event(at: Point(x: 120, y: 103)) == .motion(dx: 6, dy: 0), "a mouse step after a pen step")
+        // A fast pen sweep, then nothing: the pointer stays where the pen left it.
+        let engine = PointerEngine(scene: Scene(canvas: Canvas(size: Size(width: 1280, height: 800))))
+        engine.acceleration = .hostAccelerated
+        var pen = HostPointerSteps()
+        for i in 0...10 {
+            if let e = pen.event(at: Point(x: 300 + 14 * Double(i), y: 400), absolute: true) {
+                engine.handle(InputEvent(time: Double(i) * 0.008, e))
+            }
+        }
+        var t = 0.08
+        while t < 3 { t += 1.0 / 60; _ = engine.frame(at: t) }
+        #expect(engine.frame(at: 3).pointer == Point(x: 440, y: 400))
+    }
+}

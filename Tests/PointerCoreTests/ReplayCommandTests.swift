@@ -62,9 +62,9 @@ struct ReplayCommandTests {
     func malformed() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let cases = [
-            ("missing.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n", ":2: missing \"dy\""),
-            ("backwards.jsonl", "{\"t\":0.5,\"type\":\"lift\"}\n\n{\"t\":0.1,\"type\":\"lift\"}\n", ":3: t 0.1 is earlier"),
-            ("broken.jsonl", "{\"t\":0,\"type\":\"lift\"\n", ":1: invalid JSON"),
+            ("missing.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n", ":2:1: missing \"dy\""),
+            ("backwards.jsonl", "{\"t\":0.5,\"type\":\"lift\"}\n\n{\"t\":0.1,\"type\":\"lift\"}\n", ":3:1: t 0.1 is earlier"),
+            ("broken.jsonl", "{\"t\":0,\"type\":\"lift\"\n", ":1:21: invalid JSON"),
         ]
         for (name, text, message) in cases {
             let trace = try write(name, text)
@@ -79,13 +79,18 @@ struct ReplayCommandTests {
     @Test("absurd times, bad --fps and unwritable --states are clear errors, never a crash")
     func oddInputs() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        // 1e300 s used to trap converting the span to Int.
+        // 1e300 s used to trap converting the span to Int; now the trace time limit refuses it.
         let far = try write("far.jsonl", "{\"t\":1e300,\"type\":\"lift\"}\n")
         let r1 = try run([scene, far, "--states", "-"])
         #expect(r1.status == 1)
-        #expect(r1.stderr.contains("Lower --fps or shorten the trace"), "\(r1.stderr)")
+        #expect(r1.stderr.contains("far.jsonl:1:6: \"t\" 1e+300 is beyond the 86400 s (24 h) limit"), "\(r1.stderr)")
+        // Within the time limit but past the frame limit at 60 fps.
+        let long = try write("long.jsonl", "{\"t\":86000,\"type\":\"lift\"}\n")
+        let r0 = try run([scene, long, "--states", "-"])
+        #expect(r0.status == 1)
+        #expect(r0.stderr.contains("Lower --fps or shorten the trace"), "\(r0.stderr)")
         let ok = try write("ok.jsonl", "{\"t\":0,\"type\":\"lift\"}\n")
-        for fps in [["--fps", "0"], ["--fps=-5"], ["--fps", "nan"], ["--fps", "20000"]] {
+        for fps in [["--fps", "0"], ["--fps=-5"], ["--fps", "-1"], ["--fps", "nan"], ["--fps", "20000"]] {
             let r = try run([scene, ok] + fps)
             #expect(r.status == 64, "\(fps)")  // a usage error, not a trap
             #expect(r.stderr.contains("--fps must be greater than 0"), "\(fps): \(r.stderr)")

@@ -21,7 +21,7 @@ import Testing
         {"t":1.600,"type":"leave"}
         """
 
-    @Test("the TRACE-FORMAT example parses into the events it describes")
+    @Test("a trace with each of the original event types parses into the events it describes")
     func formatExampleParses() throws {
         let events = try TraceReader.parse(Self.formatExample)
         #expect(events.count == 15)
@@ -108,7 +108,7 @@ import Testing
         }
     }
 
-    @Test("frame dump lines carry the TRACE-FORMAT keys with numbers rounded to 3 decimals")
+    @Test("frame dump lines carry the documented keys with numbers rounded to 3 decimals")
     func frameDumpFormat() throws {
         let frame = PointerFrame(
             time: 1.0 / 120, pointer: Point(x: 412.00001, y: 300.5),

@@ -16,6 +16,15 @@ import Glibc
         #expect(s.summary.contains("p50 50.0 ms") && s.summary.contains("p99 99.0 ms"))
         #expect(LatencyStats(name: "y").summary == "y: no samples")
     }
+
+    @Test("a long session keeps a fixed number of samples: the most recent ones")
+    func boundedMemory() {
+        var s = LatencyStats(name: "x", capacity: 100)
+        for i in 0..<10_000 { s.add(i < 9_900 ? 1 : 0.001) }
+        #expect(s.samples.count == 100)
+        #expect(s.count == 10_000)
+        #expect(s.percentile(99) == 0.001)
+    }
 }
 
 @Suite struct TraceRecorderTests {

@@ -60,6 +60,13 @@ import Testing
         session.timerFired(now: 3.05)
         #expect(canvas.pixel(Int(box.midX), Int(box.midY)) == green, "the hint is gone after 3 s")
         #expect(bannerPixels().light == 0)
+        // Its rim too: the stroke reaches past the pill's frame.
+        let reach = BannerPainter.bounds(canvasSize: canvas.sizeInPoints)
+        var left = 0
+        for y in Int(reach.minY)..<Int(reach.maxY.rounded(.up)) {
+            for x in Int(reach.minX)..<Int(reach.maxX.rounded(.up)) where canvas.pixel(x, y) != green { left += 1 }
+        }
+        #expect(left == 0, "\(left) pixels of the hint stay on screen after it is gone")
         #expect(deadlines.last == .some(nil), "after the hint the session sleeps")
     }
 }

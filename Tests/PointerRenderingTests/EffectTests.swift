@@ -47,7 +47,7 @@ import PointerCore
         #expect(EffectGeometry.specularStrength(size: Size(width: 120, height: 120)) > 0.1)
     }
 
-    @Test("C14 the highlight background sits behind the glyph, which keeps its own colour")
+    @Test("A5 C14 the highlight background sits behind the glyph, which keeps its own colour")
     func highlightBehindGlyph() throws {
         let r = try SceneRenderer(scene: Fixtures.stage, scale: 2)
         let state = RegionState(offset: Point(x: -1.5, y: -1.5), scale: 1.08, emphasis: 1)

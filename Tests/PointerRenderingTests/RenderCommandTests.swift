@@ -91,4 +91,73 @@ struct RenderCommandTests {
         let (s4, e4) = try run(["demo", "--at", "0", "--out", blocker + "/x.png"])
         #expect(s4 == 1 && e4.contains("cannot write"), "\(e4)")
     }
+
+    @Test("render S T --at 1 --out S refuses (the scene would be replaced by a PNG), S intact, exit 1")
+    func neverOverwritesInputs() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = ##"{"version": 1, "canvas": {"size": [100, 80], "color": "#FFFFFF"}}"##
+        let scene = try write("s.json", text)
+        let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":5,\"y\":5}\n")
+        for target in [scene, trace] {
+            let (status, stderr) = try run([scene, trace, "--at", "1", "--out", target])
+            #expect(status == 1)
+            #expect(stderr.contains("this command reads; writing the output there would destroy the input"), "\(stderr)")
+        }
+        #expect(try String(contentsOfFile: scene, encoding: .utf8) == text)
+    }
+
+    @Test("--crop nan,… or inf,… is a usage error (it trapped in SceneRenderer.pixelRect)")
+    func nonFiniteCrop() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [100, 80]}}"#)
+        for crop in ["nan,0,10,10", "inf,0,10,10", "0,0,inf,10", "0,-nan,10,10"] {
+            let (status, stderr) = try run([scene, "--at", "1", "--crop", crop, "--out", dir.appendingPathComponent("c.png").path])
+            #expect(status == 64, "\(crop)")
+            #expect(stderr.contains("--crop wants x,y,w,h in pt: finite numbers with w, h > 0"), "\(crop): \(stderr)")
+        }
+    }
+
+    @Test("a trace ending at 86000 s is refused by the frame limit at once (render ran for minutes and 6.4 GB)")
+    func longTraceRefused() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [100, 80]}}"#)
+        let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"lift\"}\n{\"t\":86000,\"type\":\"lift\"}\n")
+        let out = dir.appendingPathComponent("frames").path
+        let (status, stderr) = try run([scene, trace, "--out", out])
+        #expect(status == 1)
+        #expect(stderr.contains("the trace spans 86010 s; at 30 fps that is more than 10 000 frames"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/frame-00000.png"))
+        // One moment of it is fine.
+        let (atStatus, atError) = try run([scene, trace, "--at", "86000", "--out", dir.appendingPathComponent("m.png").path])
+        #expect(atStatus == 0, "\(atError)")
+    }
+
+    @Test("a render image beyond 64 Mpx is refused with what to do; the scene canvas limit is the loader's")
+    func pixelLimit() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [7680, 4320]}}"#)
+        let (status, stderr) = try run([scene, "--at", "0", "--scale", "2", "--out", dir.appendingPathComponent("big.png").path])
+        #expect(status == 1)
+        #expect(stderr.contains("an image of 15360 × 8640 px at --scale 2 is more than the 67 108 864-pixel limit"), "\(stderr)")
+        let huge = try write("huge.json", #"{"version": 1, "canvas": {"size": [30000, 30000]}}"#)
+        let (s2, e2) = try run([huge, "--at", "0", "--out", dir.appendingPathComponent("h.png").path])
+        #expect(s2 == 1)
+        #expect(e2.contains("canvas.size: a canvas of 30000 × 30000 pt is too large"), "\(e2)")
+    }
+
+    @Test("a PNG whose header claims 20000 × 20000 px is refused before decoding; so is a text file named .png")
+    func imageHeaderChecked() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0]
+        let png = dir.appendingPathComponent("huge.png").path
+        try Data(header).write(to: URL(fileURLWithPath: png))
+        #expect(throws: CairoError.pngRead(path: png, message: "the image is 20000 × 20000 = 400 000 000 pixels, more than the 33 554 432-pixel limit")) {
+            _ = try ImageSurface.loadPNG(path: png)
+        }
+        let text = try write("text.png", "hello")
+        #expect(throws: CairoError.pngRead(path: text, message: "it does not start with the PNG signature")) {
+            _ = try ImageSurface.loadPNG(path: text)
+        }
+    }
 }

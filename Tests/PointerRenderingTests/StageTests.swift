@@ -133,7 +133,7 @@ import PointerCore
 }
 
 @Suite struct RegionTransformTests {
-    @Test("E25 rotation follows TRACE-FORMAT: clockwise on screen about the region's origin, then offset")
+    @Test("E25 rotation follows the frame-dump transform: clockwise on screen about the region's origin, then offset")
     func rotation() throws {
         let pin = Region(id: "pin", frame: Rect(x: 10, y: 0, width: 10, height: 10), cornerRadius: .points(0),
                          effect: EffectSpec.none, content: RegionContent(fill: RGBA(r: 1, g: 0, b: 0)))

@@ -6,6 +6,7 @@ import Foundation
 public enum BuiltProducts {
     public struct Missing: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The package's root folder (this file is Tests/TestSupport/BuiltProducts.swift).

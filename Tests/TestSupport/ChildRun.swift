@@ -23,8 +23,8 @@ public struct ChildRun {
         // Files, not pipes: a chatty child never blocks on a full pipe.
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
         let err = out.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

@@ -22,7 +22,7 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent(sceneFile).path
-        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? ["--absolute-pointer"] : ["--relative-pointer"]) + extraArguments,
+        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? [] : ["--relative-pointer"]) + extraArguments,
                                          environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
@@ -105,7 +105,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B27 holding ctrl turns the pointer into horizontal arrows")
+    @Test("E27 holding ctrl turns the pointer into horizontal arrows")
     func ctrlShowsArrows() throws {
         try session([
             #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
@@ -129,7 +129,7 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B26 a secondary click opens the region's context menu at once")
+    @Test("E26 a secondary click opens the region's context menu at once")
     func secondaryClickOpensMenu() throws {
         try session([
             #"{"t":0.0,"type":"position","x":758,"y":158}"#,

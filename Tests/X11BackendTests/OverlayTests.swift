@@ -38,7 +38,7 @@ extension X11EndToEnd {
             shot?.writePNG(to: "\(dir)/\(name).png")
         }
 
-        @Test("B1 the drawn pointer follows the real pointer; nothing else is covered", arguments: [false, true])
+        @Test("B6 the drawn pointer follows the real pointer; nothing else is covered", arguments: [false, true])
         func pointerFollows(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
             try rig.xdo.moveTo(400, 500, client: rig.client)
@@ -125,7 +125,7 @@ extension X11EndToEnd {
             #expect(clicks.allSatisfy { $0.x == 450 && $0.y == 350 })
         }
 
-        @Test("B10 the overlay exits on SIGTERM, removing its window and restoring the cursor")
+        @Test("the overlay exits on SIGTERM, removing its window and restoring the cursor")
         func exitsOnSigterm() throws {
             let rig = try Self.rig(composited: false)
             #expect(!rig.client.mappedOverrideRedirectWindows().isEmpty)
@@ -186,7 +186,7 @@ extension X11EndToEnd {
             #expect(clicks.first.map { $0.x == 660 && $0.y == 220 } ?? false, "click landed at \(clicks)")
         }
 
-        @Test("B23 in a region with a constrained axis the real pointer is held on the nearest line", arguments: [false, true])
+        @Test("D23 in a region with a constrained axis the real pointer is held on the nearest line", arguments: [false, true])
         func constrainedAxisWarps(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
             // "lines" is [100, 560, 800, 120], snap y 40: line centres at y = 580, 620, 660.
@@ -201,7 +201,7 @@ extension X11EndToEnd {
             #expect(beam.width <= 8 && beam.height >= 34 && beam.height <= 46, "drawn beam \(beam)")
         }
 
-        @Test("B27 holding ctrl changes the drawn pointer's shape, even though another window has the focus")
+        @Test("E27 holding ctrl changes the drawn pointer's shape, even though another window has the focus")
         func modifierChangesShape() throws {
             let rig = try Self.rig(composited: true)
             try rig.xdo.moveTo(300, 450, client: rig.client)

@@ -58,7 +58,7 @@ struct XInputDecoderTests {
         var d = Self.touchpad
         #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [3: 7.5])) == [.scroll(dx: 0, dy: 7.5, source: .finger)])
         #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [2: -30])) == [.scroll(dx: -30, dy: 0, source: .finger)])
-        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [0: 3, 1: -2])) == [.moved])
+        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [0: 3, 1: -2])) == [.moved(absolute: false)])
     }
 
     @Test("E25/E26 buttons: 3 is secondary, wheel detents scroll unless emulated from valuators")
@@ -108,5 +108,48 @@ struct XInputDecoderTests {
             e.pointee.delta_y = Self.fp1616(-3)
         }
         #expect(Self.decode(&d, update) == [.swipe(phase: .update, fingers: 4, dx: 12.5, dy: -3)])
+    }
+}
+
+extension XInputDecoderTests {
+    /// A device event (XI_Motion) from `source` at root (x, y), server time `time`.
+    static func motion(source: UInt16, time: UInt32, x: Double, y: Double) -> [UInt8] {
+        event(XCB_INPUT_MOTION) { p in
+            let e = p.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
+            e.pointee.deviceid = 2
+            e.pointee.sourceid = source
+            e.pointee.time = time
+            e.pointee.root_x = fp1616(x)
+            e.pointee.root_y = fp1616(y)
+        }
+    }
+
+    static func rawMotion(source: UInt16, time: UInt32) -> [UInt8] {
+        var bytes = raw(XCB_INPUT_RAW_MOTION, source: source, valuators: [0: 3, 1: -2])
+        bytes.withUnsafeMutableBytes { b in
+            b.baseAddress!.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee.time = time
+        }
+        return bytes
+    }
+
+    @Test("B6 absolute motion: warps, tablets and touchscreens place the pointer; a mouse's device motion stays motion")
+    func absoluteMotion() {
+        var d = XInputDecoder()
+        d.seesRawMotion = true
+        d.deviceKinds = [2: .master, 4: .relative, 9: .absolute, 11: .touch]
+        // A mouse step: its raw twin (same source, same server time) came first.
+        #expect(Self.decode(&d, Self.rawMotion(source: 4, time: 1000)) == [.moved(absolute: false)])
+        #expect(Self.decode(&d, Self.motion(source: 4, time: 1000, x: 410, y: 300)) == [.at(x: 410, y: 300, absolute: false)])
+        // A warp (`xdotool mousemove`): device motion with no raw event.
+        #expect(Self.decode(&d, Self.motion(source: 4, time: 1200, x: 900, y: 450)) == [.at(x: 900, y: 450, absolute: true)])
+        // A tablet pen and a touchscreen place the pointer, raw or not.
+        #expect(Self.decode(&d, Self.rawMotion(source: 9, time: 1300)) == [.moved(absolute: true)])
+        #expect(Self.decode(&d, Self.motion(source: 9, time: 1300, x: 20, y: 30)) == [.at(x: 20, y: 30, absolute: true)])
+        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_TOUCH_BEGIN, source: 11)) == [.moved(absolute: true)])
+        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_TOUCH_UPDATE, source: 11)) == [.moved(absolute: true)])
+        // Stage windows get device events only: there a mouse's motion is motion.
+        var stage = XInputDecoder()
+        stage.deviceKinds = [4: .relative]
+        #expect(Self.decode(&stage, Self.motion(source: 4, time: 5, x: 1, y: 2)) == [.at(x: 1, y: 2, absolute: false)])
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// `adaptive-pointer bench …`: benchmarks that print medians (DESIGN.md cost
-/// model). Each kind lives in its own file and is listed here.
+/// `adaptive-pointer bench …`: benchmarks that print medians (docs/architecture.md
+/// "Cost model"). Each kind lives in its own file and is listed here.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",

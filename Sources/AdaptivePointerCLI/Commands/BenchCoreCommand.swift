@@ -1,7 +1,7 @@
 import ArgumentParser
 import PointerCore
 
-/// `adaptive-pointer bench core`: PointerCore budgets (DESIGN.md): hit test at
+/// `adaptive-pointer bench core`: PointerCore budgets (docs/architecture.md): hit test at
 /// 1k and 100k regions (≤ 2 µs at 100k), one event plus one frame step
 /// (≤ 20 µs), the magnetism scan at 100k regions, and loading a 10k-region
 /// scene (≤ 150 ms). Scenes are generated in memory with a fixed seed.

@@ -1,59 +1,109 @@
 import ArgumentParser
 import Foundation
+import GLRenderer
 import PointerCore
+import PointerHost
 import PointerRendering
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `adaptive-pointer bench render`: the median cost of one animation frame per
-/// effect (after a first full frame, so a damage-limited repaint, as a backend
-/// does it), at scales 1 and 2, and how that cost changes from a 1920×1080 output
-/// to a 5120×2880 one (DESIGN.md cost model: it must not).
+/// `adaptive-pointer bench render [--renderer cairo|gl]`: what one animation
+/// frame costs per effect (after a first full frame, so a damage-limited
+/// repaint, as a backend does it): wall time, the process's CPU time (every
+/// thread: a software GL rasteriser runs on several) and frames per second, at
+/// 1280×800 (scale 1) and 5120×2880 (scale 2); and whether a 5K output costs
+/// more per frame than a 1080p one at scale 2 (docs/architecture.md cost model: it must not).
 struct BenchRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Median cost of one rendered pointer frame per effect, and its independence of output size.")
+        abstract: "Cost of one rendered pointer frame per effect (wall, CPU, fps), and its independence of output size.",
+        discussion: """
+            --renderer gl times the GL renderer twice: drawing into its framebuffer and waiting for \
+            the GPU (what a window surface costs before the swap), and reading the frame's damage back \
+            into a CPU buffer (what drawing into shared memory costs). On Mesa's llvmpipe the "GPU" \
+            is the CPU, so its CPU column counts the rasteriser's threads too.
+            """)
 
     @Option(help: "Measured frames per case.")
     var iterations: Int = 400
 
+    @Option(help: "cairo or gl.")
+    var renderer: RendererChoice = .cairo
+
     func validate() throws {
         guard iterations >= 10, iterations <= 100_000 else { throw ValidationError("--iterations must be 10…100000") }
+        guard renderer != .auto else { throw ValidationError("--renderer wants cairo or gl: a benchmark names what it measures") }
     }
 
-    /// Budgets in ms at scale 2 (DESIGN.md).
+    /// Budgets in ms at scale 2 (docs/architecture.md), for the Cairo renderer.
     static let budgets: [String: Double] = ["plain circle": 0.25, "beam": 0.25, "highlight": 0.25, "lift": 1.0]
+
+    /// How frames reach their target.
+    enum Target: String { case cpuBuffer = "into a CPU buffer", framebuffer = "into its framebuffer (window path)" }
 
     func run() throws {
         #if DEBUG
         print("note: debug build; budgets apply to 'swift build -c release'")
         #endif
-        let outputs = [(1920, 1080), (5120, 2880)]
-        var results: [String: [String: Double]] = [:]  // case → "scale@output" → ms
-        for scale in [1.0, 2.0] {
-            for (w, h) in outputs {
-                let bench = try RenderBench(outputWidth: w, outputHeight: h, scale: scale)
-                for c in RenderBench.Case.allCases {
-                    results[c.title, default: [:]]["\(scale)@\(w)"] = try bench.median(c, iterations: iterations)
-                }
+        var context: GLContext?
+        if renderer == .gl {
+            do { context = try GLContext(platform: .surfaceless) } catch {
+                FileHandle.standardError.write(Data("error: --renderer gl cannot start: \(error)\n".utf8))
+                throw ExitCode(1)
             }
         }
-        print("render: median ms per animation frame (damage-limited repaint)")
-        print("case            scale 1    scale 2    budget@2   5K/1080p ratio (scale 1, 2)")
+        let targets: [Target] = renderer == .gl ? [.framebuffer, .cpuBuffer] : [.cpuBuffer]
+        for target in targets {
+            try bench(target: target, context: context)
+        }
+    }
+
+    private func makeRenderer(_ scene: Scene, _ scale: Double, _ context: GLContext?) throws -> FrameRenderer {
+        let cairo = try SceneRenderer(scene: scene, scale: scale)
+        guard let context else { return cairo }
+        let shaders = try ShaderSources.locate(candidates: RendererFactory.defaultShaderFolders())
+        return try GLSceneRenderer(reference: cairo, context: context, shaders: shaders)
+    }
+
+    private func bench(target: Target, context: GLContext?) throws {
+        let configs = [(1280, 800, 1.0), (1920, 1080, 2.0), (5120, 2880, 2.0)]
+        var results: [String: [String: RenderBench.Figures]] = [:]  // case → config → figures
+        var summary = ""
+        for (w, h, scale) in configs {
+            let bench = try RenderBench(outputWidth: w, outputHeight: h, scale: scale, target: target) {
+                try makeRenderer($0, $1, context)
+            }
+            if let gl = bench.renderer as? GLSceneRenderer { summary = gl.contextSummary }
+            for c in RenderBench.Case.allCases {
+                results[c.title, default: [:]]["\(w)@\(scale)"] = try bench.measure(c, iterations: iterations)
+            }
+        }
+        let name = renderer == .gl ? "gl \(target.rawValue), \(summary)" : "cairo"
+        print("render with \(name): per animation frame (damage-limited repaint), median wall ms, mean CPU ms, fps")
+        print("case            1280×800 @1                    5120×2880 @2                   budget@2 (1080p)  5K/1080p @2")
         var worstRatio = 0.0
         for c in RenderBench.Case.allCases {
             let r = results[c.title] ?? [:]
-            let s1 = r["1.0@1920"] ?? .nan, s2 = r["2.0@1920"] ?? .nan
-            let ratio1 = (r["1.0@5120"] ?? .nan) / s1, ratio2 = (r["2.0@5120"] ?? .nan) / s2
-            worstRatio = max(worstRatio, ratio1, ratio2)
-            let budget = Self.budgets[c.title].map { String(format: "≤ %.2f %@", $0, s2 <= $0 ? "ok" : "OVER") } ?? "—"
+            let small = r["1280@1.0"], big = r["5120@2.0"], hd = r["1920@2.0"]
+            let ratio = (big?.wall ?? .nan) / (hd?.wall ?? .nan)
+            worstRatio = max(worstRatio, ratio)
+            let budget = renderer == .cairo
+                ? Self.budgets[c.title].map { String(format: "≤ %.2f %@", $0, (hd?.wall ?? .infinity) <= $0 ? "ok" : "OVER") } ?? "—"
+                : "—"
             print(c.title.padding(toLength: 14, withPad: " ", startingAt: 0)
-                  + String(format: "  %8.3f   %8.3f   ", s1, s2)
-                  + budget.padding(toLength: 11, withPad: " ", startingAt: 0)
-                  + String(format: "%.2f, %.2f", ratio1, ratio2))
+                  + "  " + (small?.formatted ?? "-").padding(toLength: 29, withPad: " ", startingAt: 0)
+                  + "  " + (big?.formatted ?? "-").padding(toLength: 29, withPad: " ", startingAt: 0)
+                  + "  " + budget.padding(toLength: 16, withPad: " ", startingAt: 0)
+                  + String(format: "  %.2f", ratio))
         }
-        print(String(format: "worst 5120×2880 / 1920×1080 ratio: %.2f (target ≤ 1.2)", worstRatio))
+        print(String(format: "worst 5120×2880 / 1920×1080 ratio at scale 2: %.2f (target ≤ 1.2)", worstRatio))
         // Region count: a plain pointer frame over a 10 000-region stage.
-        let crowd = try RenderBench(outputWidth: 1920, outputHeight: 1080, scale: 2, extraRegions: 10_000)
-        print(String(format: "plain circle over 10 000 regions (scale 2): %.3f ms", try crowd.median(.plain, iterations: iterations)))
+        let crowd = try RenderBench(outputWidth: 1920, outputHeight: 1080, scale: 2, extraRegions: 10_000, target: target) {
+            try makeRenderer($0, $1, context)
+        }
+        print("plain circle over 10 000 regions (scale 2): \(try crowd.measure(.plain, iterations: iterations).formatted)")
+        print("")
     }
 }
 
@@ -74,10 +124,20 @@ final class RenderBench {
         }
     }
 
-    let renderer: SceneRenderer
-    let surface: ImageSurface
+    struct Figures {
+        /// Median wall ms per frame.
+        var wall: Double
+        /// Mean process CPU ms per frame (all threads).
+        var cpu: Double
+        var formatted: String { String(format: "%7.3f ms %7.3f ms %7.0f fps", wall, cpu, 1000 / max(wall, 1e-6)) }
+    }
 
-    init(outputWidth: Int, outputHeight: Int, scale: Double, extraRegions: Int = 0) throws {
+    let renderer: FrameRenderer
+    let surface: ImageSurface
+    let target: BenchRenderCommand.Target
+
+    init(outputWidth: Int, outputHeight: Int, scale: Double, extraRegions: Int = 0, target: BenchRenderCommand.Target,
+         make: (Scene, Double) throws -> FrameRenderer) throws {
         let size = Size(width: Double(outputWidth) / scale, height: Double(outputHeight) / scale)
         let scene = Scene(
             name: "bench", appearance: .light,
@@ -102,10 +162,19 @@ final class RenderBench {
                                           effect: EffectSpec.none,
                                           content: RegionContent(fill: RGBA(r: 0.9, g: 0.9, b: 0.92))), at: 0)
         }
-        renderer = try SceneRenderer(scene: crowded, scale: scale)
+        renderer = try make(crowded, scale)
         surface = try renderer.makeCanvasSurface()
+        self.target = target
         // The first full frame (also builds the stage sampler).
-        try renderer.draw(frame: nil, into: surface)
+        try draw(nil, clip: nil)
+    }
+
+    private func draw(_ frame: PointerFrame?, clip: Rect?) throws {
+        if target == .framebuffer, let gl = renderer as? GLSceneRenderer {
+            try gl.drawAndFinish(frame: frame, width: surface.width, height: surface.height, clip: clip)
+        } else {
+            try renderer.draw(frame: frame, into: surface, origin: .zero, clip: clip)
+        }
     }
 
     func circle(_ p: Point) -> VisiblePointer {
@@ -155,24 +224,33 @@ final class RenderBench {
         }
     }
 
-    /// Median ms of one frame: damage from the previous frame, repaint it.
-    func median(_ c: Case, iterations: Int) throws -> Double {
+    /// Median wall ms and mean CPU ms of one frame: damage from the previous frame, repaint it.
+    func measure(_ c: Case, iterations: Int) throws -> Figures {
         let (a, b) = frames(c)
-        for rect in renderer.damage(from: nil, to: a) { try renderer.draw(frame: a, into: surface, clip: rect) }
+        for rect in renderer.damage(from: nil, to: a) { try draw(a, clip: rect) }
         var previous = a
         var samples: [Double] = []
         samples.reserveCapacity(iterations)
+        var cpuStart = 0.0
         for i in 0..<(iterations + 20) {
+            if i == 20 { cpuStart = Self.processCPUSeconds() }
             let next = i % 2 == 0 ? b : a
             let start = DispatchTime.now().uptimeNanoseconds
-            for rect in renderer.damage(from: previous, to: next) {
-                try renderer.draw(frame: next, into: surface, clip: rect)
-            }
+            for rect in renderer.damage(from: previous, to: next) { try draw(next, clip: rect) }
             let end = DispatchTime.now().uptimeNanoseconds
             previous = next
             if i >= 20 { samples.append(Double(end - start) / 1e6) }  // the first few warm caches
         }
+        let cpu = (Self.processCPUSeconds() - cpuStart) * 1000 / Double(iterations)
         samples.sort()
-        return samples[samples.count / 2]
+        return Figures(wall: samples[samples.count / 2], cpu: cpu)
+    }
+
+    /// User + system time of every thread of this process, in s.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 }

@@ -4,7 +4,7 @@ import PointerCore
 import PointerHost
 
 /// `adaptive-pointer lint SCENE…`: checks scenes against the pointer design guidance
-/// (MISSION-NOTES C18, D22). One finding per line (or `--json`); exit 1 on errors.
+/// (behaviours C18, D22). One finding per line (or `--json`); exit 1 on errors.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -13,7 +13,8 @@ struct LintCommand: ParsableCommand {
             Each finding: file:line:column, severity, rule id, the regions concerned, what is \
             wrong and a fix. A scene that does not load is reported as 'scene-invalid' errors. \
             Exits 1 when any finding is an error; warnings alone exit 0. \
-            List the rules with --rules; they are explained in docs/designing-scenes.md.
+            List the rules with --rules; they are explained in docs/designing-scenes.md, and the \
+            behaviour numbers in brackets in docs/behaviours.md.
             """)
 
     @Argument(help: "Scene files to check (or names of bundled scenes, e.g. toolbar).")

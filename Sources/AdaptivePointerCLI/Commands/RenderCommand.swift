@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLRenderer
 import PointerCore
 import PointerHost
 import PointerRendering
@@ -19,34 +20,41 @@ struct RenderCommand: ParsableCommand {
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
             """)
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo).")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo).")
     var scene: String
 
-    @Argument(help: "Input trace (JSON Lines, TRACE-FORMAT.md).")
+    @Argument(help: "Input trace (JSON Lines; the format: docs/trace-format.md).")
     var trace: String?
 
     @Option(help: "Output directory, or the PNG file with --at.")
     var out: String
 
-    @Option(help: "Device pixels per point (1, 1.25, 1.5, 2, …).")
+    // `.unconditional`: a value such as -1 is taken as the value (and then refused
+    // with the reason) rather than mistaken for an option ("Missing value").
+    @Option(parsing: .unconditional, help: "Device pixels per point (1, 1.25, 1.5, 2, …).")
     var scale: Double = 1
 
-    @Option(help: "Frames per second.")
+    @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(help: ArgumentHelp("Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.", valueName: "T[,T…]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.", valueName: "T[,T…]"))
     var at: String?
 
-    @Option(help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
     var crop: String?
+
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
 
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
-        if let crop, parseCrop(crop) == nil { throw ValidationError("--crop wants x,y,w,h in pt with w, h > 0 (got '\(crop)')") }
+        if let crop, parseCrop(crop) == nil {
+            throw ValidationError("--crop wants x,y,w,h in pt: finite numbers with w, h > 0 (got \(TerminalText.quoted(crop)))")
+        }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
         if let at, parseTimes(at) == nil {
-            throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got '\(at)')")
+            throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got \(TerminalText.quoted(at)))")
         }
     }
 
@@ -62,23 +70,50 @@ struct RenderCommand: ParsableCommand {
         } catch let e as CairoError {
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
             throw ExitCode(1)
+        } catch let e as GLError {
+            FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
+        } catch let e as OutputFile.Failure {
+            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            throw ExitCode(1)
         }
     }
 
     private func render() throws {
         let (sceneFile, loaded) = try loadScene()
-        let events = try loadTrace(sceneFile: sceneFile)
-        let renderer = try SceneRenderer(scene: loaded, scale: scale)
+        let (tracePath, events) = try loadTrace(sceneFile: sceneFile)
+        // Files this command reads: never written over (whatever --out says).
+        var inputs: [(path: String, what: String)] = [(sceneFile.path, "the scene file")]
+        if let tracePath { inputs.append((tracePath, "the trace file")) }
+        for image in Self.images(of: loaded) { inputs.append((image, "an image the scene shows")) }
+        let times = at.flatMap(parseTimes)
+        if times == nil, let events {
+            // The replay guard (docs/limits.md): a trace ending at t = 1e6 is refused, not rendered for hours.
+            let span = (events.last?.time ?? 0) + Replay.maxSettle
+            if span * fps > Double(SceneLimits.renderFrames) {
+                throw RenderError.tooManyFrames(trace: tracePath ?? "the trace", seconds: span, fps: fps)
+            }
+        }
+        let factory = RendererFactory(choice: self.renderer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let renderer = try factory.makeRenderer(scene: loaded, scale: scale)
         if loaded.canvas.size == nil {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])
         }
+        let box = crop.flatMap(parseCrop)
+        let imagePixels = box.map { Double(max(1, Int(($0.width * scale).rounded(.up)))) * Double(max(1, Int(($0.height * scale).rounded(.up)))) }
+            ?? Double(renderer.pixelWidth) * Double(renderer.pixelHeight)
+        let count = Double(times?.count ?? 1)
+        if imagePixels * count > Double(SceneLimits.renderPixels) {
+            throw RenderError.tooManyPixels(width: box.map { $0.width * scale } ?? Double(renderer.pixelWidth),
+                                            height: box.map { $0.height * scale } ?? Double(renderer.pixelHeight),
+                                            images: Int(count), scale: scale)
+        }
 
-        if let times = at.flatMap(parseTimes) {
+        if let times {
             var player = Replay.Player(scene: loaded, events: events ?? [])
             var images: [(Double, ImageSurface)] = []
             for t in times {
                 let frame = player.frame(at: t)
-                if let box = crop.flatMap(parseCrop) {
+                if let box {
                     let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
                                                  height: max(1, Int((box.height * scale).rounded(.up))))
                     try renderer.draw(frame: frame, into: image, origin: box.origin)
@@ -89,15 +124,15 @@ struct RenderCommand: ParsableCommand {
             }
             try ensureDirectory(URL(fileURLWithPath: out).deletingLastPathComponent().path)
             if images.count == 1, let only = images.first {
-                try only.1.writePNG(path: out)
+                try OutputFile.write(only.1.pngData(), to: out, inputs: inputs)
             } else if let first = images.first {
                 let sheet = try ContactSheet(count: images.count,
                                              frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
                                              thumbWidth: Double(first.1.width), backdrop: renderer.backdropColor)
                 for (i, (t, image)) in images.enumerated() { try sheet.add(image, time: t, index: i) }
-                try sheet.writePNG(path: out)
+                try OutputFile.write(sheet.pngData(), to: out, inputs: inputs)
             }
-            print("wrote \(out)")
+            print(TerminalText.escaped("wrote \(out)"))
             return
         }
 
@@ -110,10 +145,10 @@ struct RenderCommand: ParsableCommand {
         }
         try ensureDirectory(out)
         let dir = URL(fileURLWithPath: out)
-        for old in (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
-        where old.hasPrefix("frame-") && old.hasSuffix(".png") {
-            try? FileManager.default.removeItem(at: dir.appendingPathComponent(old))
-        }
+        // Old frames are replaced one by one (each write is atomic) and only those past
+        // the new count removed at the end, so a failure midway loses nothing unwritten.
+        let oldFrames = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+            .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
         // The sheet: key moments, each cropped around the pointer (SheetPlan).
         let plan = SheetPlan(frames: frames, canvas: Size(width: Double(renderer.pixelWidth) / scale,
                                                           height: Double(renderer.pixelHeight) / scale))
@@ -130,15 +165,34 @@ struct RenderCommand: ParsableCommand {
                 try renderer.draw(frame: frame, into: canvas, clip: rect)
             }
             previous = frame
-            try canvas.writePNG(path: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path)
+            try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path,
+                                 inputs: inputs)
             if let (slot, cell) = cellsByFrame[i] {
                 let px = Rect(x: cell.window.minX * scale, y: cell.window.minY * scale,
                               width: cell.window.width * scale, height: cell.window.height * scale)
                 try sheet.add(canvas, time: frame.time, index: slot, source: px, note: cell.note)
             }
         }
-        try sheet.writePNG(path: dir.appendingPathComponent("sheet.png").path)
-        print("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)")
+        try OutputFile.write(sheet.pngData(), to: dir.appendingPathComponent("sheet.png").path, inputs: inputs)
+        let written = Set((0..<frames.count).map { String(format: "frame-%05d.png", $0) })
+        for old in oldFrames where !written.contains(old) {
+            let path = dir.appendingPathComponent(old).path
+            if inputs.contains(where: { OutputFile.sameFile($0.path, path) }) { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        print(TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
+    }
+
+    /// The PNG files a scene draws (canvas and region images).
+    static func images(of scene: Scene) -> [String] {
+        var out: [String] = []
+        if let p = scene.canvas.image { out.append(p) }
+        func visit(_ r: Region) {
+            if let p = r.content?.image { out.append(p) }
+            r.regions.forEach(visit)
+        }
+        scene.regions.forEach(visit)
+        return out
     }
 
     /// An output-sized scene (no canvas size) is drawn on a stage holding its regions
@@ -151,7 +205,10 @@ struct RenderCommand: ParsableCommand {
                 if let m = f.menu { bounds = bounds.union(m.frame.insetBy(dx: -40, dy: -40)) }
             }
         }
-        return Size(width: max(bounds.maxX, 1).rounded(.up), height: max(bounds.maxY, 1).rounded(.up))
+        // Held to the canvas limits: a trace that flings the pointer 1e9 pt away
+        // makes a large stage, not a 4 GB one.
+        let side = SceneLimits.canvasSide
+        return Size(width: min(max(bounds.maxX, 1).rounded(.up), side), height: min(max(bounds.maxY, 1).rounded(.up), side))
     }
 
     /// Ascending times from "T" or "T1,T2,…"; nil when any is not a time ≥ 0.
@@ -162,16 +219,28 @@ struct RenderCommand: ParsableCommand {
         return times.sorted()
     }
 
+    /// x,y,w,h: finite numbers (nan and inf are refused) within the frame limits.
     private func parseCrop(_ text: String) -> Rect? {
         let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard v.count == 4, v[2] > 0, v[3] > 0 else { return nil }
+        guard v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= SceneLimits.frameExtent }), v[2] > 0, v[3] > 0 else { return nil }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     private func loadScene() throws -> (URL, Scene) {
-        let path: String
-        do { path = try AssetLocator.resolveScene(scene) } catch {
-            throw RenderError.noSuchScene(scene, "\(error)")
+        var path = scene
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
+            guard !scene.contains("/"), !scene.hasSuffix(".json") else {
+                // Say why (a FIFO, a symlink loop, a directory…) as validate would.
+                let why: String
+                do { _ = try InputFile.head(path, count: 0); why = "no such file" } catch { why = error.reason }
+                throw RenderError.noSuchScene(scene, why)
+            }
+            do {
+                path = try AssetLocator.locate().scene(named: scene).path
+            } catch {
+                throw RenderError.noSuchScene(scene, "\(error)")
+            }
         }
         do {
             return (URL(fileURLWithPath: path), try SceneLoader.load(path: path))
@@ -181,11 +250,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The events to play: TRACE, else the scene's bundled demo trace, else none (nil).
-    private func loadTrace(sceneFile: URL) throws -> [InputEvent]? {
+    private func loadTrace(sceneFile: URL) throws -> (String?, [InputEvent]?) {
         let path = trace ?? (try? AssetLocator.locate())?.demoTrace(forScene: sceneFile)?.path
-        guard let path else { return nil }
+        guard let path else { return (nil, nil) }
         do {
-            return try TraceReader.read(path: path)
+            return (path, try TraceReader.read(path: path))
         } catch {
             throw RenderError.badTrace("\(error)")
         }
@@ -209,17 +278,29 @@ enum RenderError: Error, CustomStringConvertible {
     case badScene([String])
     case badTrace(String)
     case unwritable(String, String)
+    case tooManyFrames(trace: String, seconds: Double, fps: Double)
+    case tooManyPixels(width: Double, height: Double, images: Int, scale: Double)
 
     var description: String {
         switch self {
         case .noSuchScene(let s, let why):
-            return "cannot find scene '\(s)': \(why). Give a scene file path or the name of a bundled scene."
+            return TerminalText.escaped("cannot find scene '\(s)': \(TerminalText.clause(why)). Give a scene file path or the name of a bundled scene.")
         case .badScene(let lines):
             return lines.joined(separator: "\n")
         case .badTrace(let why):
             return why
         case .unwritable(let p, let why):
-            return "cannot write to '\(p)': \(why). Choose a writable --out location."
+            return TerminalText.escaped("cannot write to '\(p)': \(TerminalText.clause(why)). Choose a writable --out location.")
+        case .tooManyFrames(let trace, let seconds, let fps):
+            let span = seconds < 1e12 ? String(Int(seconds.rounded(.up))) : String(seconds)
+            return TerminalText.escaped("\(trace): the trace spans \(span) s; at \(String(format: "%g", fps)) fps that is more than "
+                + "\(SceneLimits.grouped(SceneLimits.renderFrames)) frames (docs/limits.md). Lower --fps, shorten the trace, "
+                + "render chosen moments with --at T1,T2,…, or use 'replay' for the frame states.")
+        case .tooManyPixels(let w, let h, let images, let scale):
+            let each = "\(Int(w.rounded(.up))) × \(Int(h.rounded(.up))) px at --scale \(String(format: "%g", scale))"
+            return "\(images > 1 ? "\(images) images of " : "an image of ")\(each) is more than the "
+                + "\(SceneLimits.grouped(SceneLimits.renderPixels))-pixel limit (docs/limits.md). Lower --scale, "
+                + "render part of the canvas with --at T --crop x,y,w,h\(images > 1 ? ", or ask for fewer times" : "")."
         }
     }
 }

@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
         case auto, wayland, x11
     }
 
-    @Argument(help: "Scene file (JSON), or the name of a bundled scene (e.g. demo). Default: demo.")
+    @Argument(help: "Scene file (JSON; the format: docs/scene-format.md), or the name of a bundled scene (e.g. demo). Default: demo.")
     var scene: String?
 
     @Option(help: "auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is set), wayland or x11.")
@@ -73,12 +73,9 @@ struct RunCommand: ParsableCommand {
 
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
-    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (TRACE-FORMAT.md; modifier sets only, never keys).",
+    @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (docs/trace-format.md; modifier sets only, never keys).",
                                valueName: "file"))
     var record: String?
-
-    @Flag(help: "Use the compositor's absolute (accelerated) pointer positions (the default on Wayland).")
-    var absolutePointer = false
 
     @Flag(help: ArgumentHelp("Wayland: drive the engine with unaccelerated relative motion (zwp_relative_pointer_v1) so its own acceleration curve applies.",
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
@@ -89,6 +86,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "X11: pixels per point. Default: Xft.dpi / 96 from the X resources, else 1.")
     var scale: Double?
+
+    @Option(help: "cairo (the reference), gl (GLES 3 over EGL; Cairo when it cannot start) or auto (GL when it starts).")
+    var renderer: RendererChoice = .cairo
 
     enum Targets: String, ExpressibleByArgument, CaseIterable {
         case auto, scene, accessibility, both
@@ -106,7 +106,7 @@ struct RunCommand: ParsableCommand {
         do {
             loaded = try SceneLoader.load(path: scenePath)
         } catch {
-            Self.say("the scene \(scenePath) has errors:\n\(error)")
+            Self.say("the scene \(TerminalText.escaped(scenePath)) has errors:\n\(error)")
             throw ExitCode(2)
         }
         let env = ProcessInfo.processInfo.environment
@@ -124,6 +124,10 @@ struct RunCommand: ParsableCommand {
             try runX11(scenePath: scenePath, scene: loaded)
         default:
             if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
+            if targets == .accessibility || targets == .both {
+                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
+                    + "(see docs/accessibility.md)")
+            }
             try runWayland(scenePath: scenePath, scene: loaded)
         }
     }
@@ -175,15 +179,19 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let painter: OverlayPainter
-        do { painter = try OverlayParts.painter(for: scene, log: { Self.say($0) }) } catch {
-            Self.say("the scene \(scenePath) cannot be drawn: \(error)")
+        do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
+            Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
             throw ExitCode(2)
         }
         let session = OverlaySession(model: OverlayParts.model(for: scene, predict: prediction == .on), painter: painter)
         session.pacing = pacing
         session.log = { Self.say($0) }
         if let record {
-            do { session.recorder = try TraceRecorder(path: record) } catch {
+            do {
+                let recorder = try TraceRecorder(path: record, inputs: [scenePath])
+                recorder.log = { Self.say($0) }
+                session.recorder = recorder
+            } catch {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }
@@ -193,7 +201,7 @@ struct RunCommand: ParsableCommand {
             watcher.onScene = { scene in
                 do {
                     try session.replace(scene: scene)
-                    Self.say("reloaded \(scenePath)")
+                    Self.say("reloaded \(TerminalText.escaped(scenePath))")
                 } catch {
                     Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
                 }
@@ -204,7 +212,7 @@ struct RunCommand: ParsableCommand {
             watcher.attach(to: loop)
             return (loop, session, watcher)
         } catch {
-            Self.say("not watching \(scenePath) for edits: \(error)")
+            Self.say("not watching \(TerminalText.escaped(scenePath)) for edits: \(error)")
             return (loop, session, nil)
         }
     }
@@ -236,20 +244,23 @@ struct RunCommand: ParsableCommand {
     // MARK: Wayland
 
     private func runWayland(scenePath: String, scene: Scene) throws {
+        // Nothing given on the command line is dropped without a word (--targets is noted in run()).
+        let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" }].compactMap { $0 }
+        if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: " and ")) only applies on X11; ignored on Wayland") }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: absolutePointer || !relativePointer,
-                                        title: "AdaptivePointer — \(scene.name)"),
+                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
+                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                 log: { Self.say($0) })
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
         offerWayOut(session, loop)
-        Self.say("running \(scene.name) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
+        Self.say("running \(TerminalText.escaped(scene.name)) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
@@ -258,9 +269,10 @@ struct RunCommand: ParsableCommand {
 
     private func runX11(scenePath: String, scene: Scene) throws {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
-            Self.say("note: \(scenePath) paints a canvas (color or image); in overlay mode it covers the desktop "
+            Self.say("note: \(TerminalText.escaped(scenePath)) paints a canvas (color or image); in overlay mode it covers the desktop "
                 + "(clicks still pass through). Remove canvas.color and canvas.image to see the applications underneath.")
         }
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
@@ -268,7 +280,7 @@ struct RunCommand: ParsableCommand {
         do {
             overlay = try X11Overlay(session: session, loop: loop,
                                      options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(scene.name)"),
+                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
                                      log: { Self.say($0) })
         } catch let error as X11Error {
             Self.say("\(error)")
@@ -285,7 +297,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { withExtendedLifetime(feed) {} }
-        Self.say("running \(scene.name) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
+        Self.say("running \(TerminalText.escaped(scene.name)) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
@@ -299,7 +311,7 @@ struct RunCommand: ParsableCommand {
             no display to run on: neither WAYLAND_DISPLAY nor DISPLAY is set.
               Start it from a graphical session (a terminal inside sway, GNOME, KDE, …),
               or point WAYLAND_DISPLAY (Wayland) or DISPLAY (X11) at a running display server.
-              To render the scene without a display: adaptive-pointer render \(scenePath) --out DIR
+              To render the scene without a display: adaptive-pointer render \(TerminalText.escaped(scenePath)) --out DIR
             """)
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
@@ -308,7 +320,7 @@ struct RunCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let render = try RenderCommand.parse([scenePath, "--out", out])
             try render.run()
-            Self.say("rendered \(scene.name) headless instead: \(out) (sheet.png is a contact sheet of the frames)")
+            Self.say("rendered \(TerminalText.escaped(scene.name)) headless instead: \(TerminalText.escaped(out)) (sheet.png is a contact sheet of the frames)")
         } catch {
             Self.say("the headless render did not work either: \(String(describing: error))")
         }

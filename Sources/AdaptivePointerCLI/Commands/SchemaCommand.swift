@@ -13,6 +13,7 @@ struct SchemaCommand: ParsableCommand {
               adaptive-pointer schema > scene.schema.json
               { "$schema": "./scene.schema.json", "version": 1, ... }
             Use --path to print where the bundled copy lives instead.
+            The full reference of the format is docs/scene-format.md.
             """)
 
     @Flag(name: .long, help: "Print the path of the bundled schema file instead of its contents.")

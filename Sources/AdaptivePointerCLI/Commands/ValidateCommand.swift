@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files and report every error with file:line:column.",
         discussion: "Prints all errors of each file to stderr and exits 1 if there are any; otherwise prints one summary line per file and exits 0.")
 
-    @Argument(help: "Scene files (JSON, SCENE-FORMAT.md version 1).")
+    @Argument(help: "Scene files (JSON, scene format version 1: docs/scene-format.md).")
     var scenes: [String]
 
     func run() throws {
@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
                     FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
                 }
                 let count = error.diagnostics.count
-                FileHandle.standardError.write(Data("\(path): \(count) error\(count == 1 ? "" : "s")\n".utf8))
+                FileHandle.standardError.write(Data("\(TerminalText.escaped(path)): \(count) error\(count == 1 ? "" : "s")\n".utf8))
             }
         }
         if failed { throw ExitCode(1) }
@@ -45,7 +45,9 @@ struct ValidateCommand: ParsableCommand {
         }
         visit(scene.regions)
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(path): OK — \"\(scene.name)\", \(plural(regionCount, "region")) (\(plural(groups.count, "group"))), "
+        // Name and path escaped: a name holding an escape sequence cannot clear the
+        // terminal or print a fake "OK" line.
+        return "\(TerminalText.escaped(path)): OK — \(TerminalText.quoted(scene.name)), \(plural(regionCount, "region")) (\(plural(groups.count, "group"))), "
             + plural(scene.modifiers.count, "modifier rule")
     }
 }

@@ -5,7 +5,13 @@ import PointerCore
 /// region's corner radius with the drawing. Unreadable images give nil: `validate`
 /// reports missing files, lint just skips the comparison.
 struct PNGSceneImages: SceneImageSource {
+    /// A corner-radius comparison does not need a poster: larger images are skipped.
+    static let maxPixels = 4096 * 4096
+
     func image(atPath path: String) -> RasterImage? {
+        // Sized from the header before decoding: a small file may claim 20000 × 20000 px.
+        guard case .png(let header) = PNGHeader.probe(path: path), header.limitProblem == nil,
+              header.width * header.height <= Self.maxPixels else { return nil }
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
@@ -15,8 +21,7 @@ struct PNGSceneImages: SceneImageSource {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        // A corner-radius comparison does not need a poster: skip very large images.
-        guard width > 0, height > 0, width * height <= 4096 * 4096 else { return nil }
+        guard width > 0, height > 0, width * height <= Self.maxPixels else { return nil }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }

@@ -1,4 +1,4 @@
-/// Pointer acceleration (MISSION-NOTES B11): faster finger motion covers more
+/// Pointer acceleration (behaviour B11): faster finger motion covers more
 /// distance. Gain is 1 below `lowSpeed` (precise, 1:1 — the finger's own speed
 /// when aiming), rises linearly to `maxGain` at `highSpeed` and stays there.
 /// The shape follows libinput's touchpad profile (flat precision zone, linear

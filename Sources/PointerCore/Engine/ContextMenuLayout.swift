@@ -1,4 +1,4 @@
-/// Where a context menu opens (MISSION-NOTES E26): right beside the pointer,
+/// Where a context menu opens (behaviour E26): right beside the pointer,
 /// flipped to stay on the canvas. Sizes follow a desktop menu: 28 pt rows,
 /// 6 pt vertical padding, width from the longest item (~7 pt per character at
 /// 13 pt text, plus 32 pt of insets), between 160 and 320 pt.

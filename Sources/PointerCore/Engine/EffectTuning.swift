@@ -1,4 +1,4 @@
-/// Sizes and factors for the pointer effects (MISSION-NOTES C14–C16, B8, E28).
+/// Sizes and factors for the pointer effects (behaviours C14–C16, B8, E28).
 public struct EffectTuning: Sendable, Equatable {
     /// Highlight: the control's content scales up a little behind... in front of
     /// the pointer's background (C14). WWDC20 shows ~1.06–1.1 on bar buttons.

@@ -1,5 +1,5 @@
 /// Two-finger gestures act on the region under the pointer, not a focused one
-/// (MISSION-NOTES E25): scroll moves a `scroll` region's children within its
+/// (behaviour E25): scroll moves a `scroll` region's children within its
 /// `contentSize`; pinch zooms (and, with `rotate`, rotates) a `zoom` region's
 /// children anchored at the pointer. Both follow the fingers exactly (no spring),
 /// so the pinch anchor holds to floating-point precision.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Inertia (MISSION-NOTES B12) and the glide magnetism uses (B13): after a flick
+/// Inertia (behaviour B12) and the glide magnetism uses (B13): after a flick
 /// the model pointer keeps going with exponentially decaying velocity,
 ///     p(t) = p0 + (landing − p0) · (1 − e^(−t/τ)),   landing = p0 + v0·τ,
 /// the same model as UIScrollView's deceleration (velocity × rate per ms). A

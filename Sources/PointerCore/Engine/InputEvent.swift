@@ -1,4 +1,4 @@
-/// One input event at time `time` (seconds). Traces (TRACE-FORMAT.md) are these,
+/// One input event at time `time` (seconds). Traces (docs/trace-format.md) are these,
 /// serialized one per line; backends translate native input into them.
 public struct InputEvent: Sendable, Equatable {
     public var time: Double

@@ -1,4 +1,4 @@
-/// Magnetism (MISSION-NOTES B13): at lift, if no target lies where inertia would
+/// Magnetism (behaviour B13): at lift, if no target lies where inertia would
 /// land, scan growing circles around the landing point (up to the scene's
 /// `pointer.magnetism.radius`) for the nearest snappable target *ahead*: its
 /// centre must lie within `coneHalfAngle` of the swipe direction as seen from

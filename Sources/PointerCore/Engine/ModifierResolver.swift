@@ -1,4 +1,4 @@
-/// Modifier shapes (MISSION-NOTES E27, SCENE-FORMAT "Modifiers"): a rule applies
+/// Modifier shapes (behaviour E27, docs/scene-format.md "Modifier rules"): a rule applies
 /// when all its keys are held (and, with `regions`, the pointer is in one of
 /// them or their descendants). The most specific applying rule wins: more keys
 /// first, then a `regions` restriction over none, then the earlier rule.

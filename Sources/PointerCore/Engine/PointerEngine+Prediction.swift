@@ -1,5 +1,8 @@
 /// What prediction may touch: only a pointer that follows the hand one to one.
 extension PointerEngine {
+    /// Where input put the pointer (before snapping or animation): what prediction extrapolates.
+    public var modelPointer: Point { model }
+
     /// The drawn pointer follows the model pointer exactly right now: no snap
     /// or held axis, no parallax, no jump or morph animating, no glide or
     /// pinch. Only such a pointer may be drawn ahead of the input (prediction);

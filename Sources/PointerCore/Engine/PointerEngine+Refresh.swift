@@ -39,43 +39,40 @@ extension PointerEngine {
             } else {
                 switch r.effect {
                 case .highlight, .lift:
-                    // A2/B7: snap onto the control and morph into its shape.
+                    // A2/B7: snap onto the control and morph into its platter: the
+                    // control's rounded rect, or the region's own `shape` (C14 + shape).
                     let drawn = drawnFrame(of: t)
                     let zoom = r.frame.width > 0 ? drawn.width / r.frame.width : 1
-                    newShape = ShapeResolver.roundedRect(size: drawn.size, cornerRadius: r.cornerRadius * zoom)
+                    newShape = ShapeResolver.platter(for: r, drawnSize: drawn.size, zoom: zoom, diameter: diameter)
                     newPlacement.x = .fixed(drawn.midX)
                     newPlacement.y = .fixed(drawn.midY)
                     if !pressed {
                         newPlacement.parallaxCenter = drawn.center
                         newPlacement.parallax = effects.parallax
                     }
-                case .hover:
-                    // C16: the pointer keeps its circle and stays on top.
-                    newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
-                case .none:
+                case .hover, .none:
+                    // C16: hover keeps the pointer on top — the circle, or the region's
+                    // own shape, placed exactly as in a region without an effect.
                     if let spec = r.region.shape {
                         newShape = ShapeResolver.resolve(spec, region: r, diameter: diameter)
-                        if case .roundedRect = spec {
-                            // A rounded-rect shape sits centred in its region.
-                            let drawn = drawnFrame(of: t)
-                            newPlacement.x = .fixed(drawn.midX)
-                            newPlacement.y = .fixed(drawn.midY)
-                        } else {
-                            newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
-                        }
+                    }
+                    if case .roundedRect? = r.region.shape {
+                        // A rounded-rect shape sits centred in its region.
+                        let drawn = drawnFrame(of: t)
+                        newPlacement.x = .fixed(drawn.midX)
+                        newPlacement.y = .fixed(drawn.midY)
                     } else {
-                        newPlacement = Snapping.placement(in: r, local: local) { drawnPoint($0, inSpaceOf: t) }
+                        newPlacement = Snapping.placement(in: r, local: local, shape: newShape) { drawnPoint($0, inSpaceOf: t) }
                     }
                 }
             }
         }
-        newPlacement.anchorShift = Point(x: newShape.size.width / 2 - newShape.anchor.x,
-                                         y: newShape.size.height / 2 - newShape.anchor.y)
 
         // 4. Apply: animate only the jumps (see `Placement`).
         if newShape != shape {
             if newShape.isPath || shape.isPath {
-                transitionFrom = (shape.geometry, shape.kind)
+                // Starts from the anchor drawn now, so an interrupted morph does not move it.
+                transitionFrom = (shape.geometry, shape.kind, drawnAnchor)
                 transitionProgress.set(0)
                 transitionProgress.target = 1
             }
@@ -102,11 +99,13 @@ extension PointerEngine {
     }
 
     /// Region effect targets: C14 highlight content, C15 lift, C16 hover, C19
-    /// `hides`, E24 reveal.
+    /// `hides`, E24 reveal. While the pointer is auto-hidden (B10) none apply: the
+    /// regions spring back to rest as it fades, and the next motion brings them back.
     func updateRegions(overridden: Bool) {
         struct Want { var offset = Point.zero; var scale = 1.0; var opacity: Double?; var emphasis = 0.0 }
         var wants: [Int: Want] = [:]
-        if let t = target, !overridden, !dragging || pressed {
+        let active = !autoHidden
+        if active, let t = target, !overridden, !dragging || pressed {
             let r = layout.regions[t]
             let size = r.frame.size
             let local = point(model, inSpaceOf: t) ?? model
@@ -133,7 +132,7 @@ extension PointerEngine {
             }
         }
         // C19: while the pointer is in a region, the regions it `hides` fade out.
-        var chain = target
+        var chain = active ? target : nil
         while let c = chain {
             for id in layout.regions[c].region.hides {
                 if let h = layout.indexByID[id] { wants[h, default: Want()].opacity = 0 }
@@ -142,7 +141,7 @@ extension PointerEngine {
         }
         // E24: reveal regions show while the pointer is over their hit area.
         for r in revealRegions {
-            let over = !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
+            let over = active && !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
             if over && wants[r]?.opacity == nil { wants[r, default: Want()].opacity = 1 }
         }
         for key in regionAnims.keys {
@@ -156,9 +155,21 @@ extension PointerEngine {
         }
     }
 
+    /// The drawn shape's anchor as a fraction of its box: the shape's own, or
+    /// during a path morph the blend of the two shapes' anchors at its progress.
+    var drawnAnchor: Point {
+        let to = shape.unitAnchor
+        guard let from = transitionFrom?.anchor else { return to }
+        return from.interpolated(to: to, Swift.min(Swift.max(transitionProgress.value, 0), 1))
+    }
+
     func currentFrame(time: Double) -> PointerFrame {
-        let c = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
+        // D22: the box is placed so the (blended) anchor sits on the placement point;
+        // a circle → marker-tip morph grows around the pointer instead of sliding.
+        let anchorPoint = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
         let size = Size(width: Swift.max(width.value, 0), height: Swift.max(height.value, 0))
+        let a = drawnAnchor
+        let c = anchorPoint + Point(x: (0.5 - a.x) * size.width, y: (0.5 - a.y) * size.height)
         let transition = transitionFrom.map {
             ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
         }

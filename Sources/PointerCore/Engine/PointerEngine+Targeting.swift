@@ -81,9 +81,6 @@ extension PointerEngine {
         }
     }
 
-    /// A region the pointer snaps to, morphs in, or hovers (has an effect or a shape).
-    func isTargetable(_ i: Int) -> Bool { targetable[i] }
-
     /// Magnetism targets: controls the pointer snaps into (B13).
     func isSnappable(_ i: Int) -> Bool {
         switch layout.regions[i].effect {

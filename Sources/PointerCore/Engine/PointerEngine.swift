@@ -1,4 +1,4 @@
-/// The deterministic pointer state machine (DESIGN.md "How data flows"). A final
+/// The deterministic pointer state machine (docs/architecture.md "How data flows"). A final
 /// class: hosts keep one per scene and it is large, so it is never copied.
 ///
 /// Feed it `InputEvent`s with `handle(_:)` and ask for `frame(at:)` whenever a
@@ -72,7 +72,8 @@ public final class PointerEngine {
     var presence: Spring
     var liftFade: Spring
     var transitionProgress: Spring
-    var transitionFrom: (geometry: ShapeGeometry, kind: ShapeKind)?
+    /// The shape a path morph started from, with its anchor as a fraction of its box.
+    var transitionFrom: (geometry: ShapeGeometry, kind: ShapeKind, anchor: Point)?
 
     // Regions.
     var transforms: [Int: RegionTransform] = [:]
@@ -493,9 +494,6 @@ public final class PointerEngine {
         defer { requests.removeAll() }
         return requests
     }
-
-    /// The model pointer (for hosts and tests).
-    public var modelPointer: Point { model }
 
     public func frame(at time: Double) -> PointerFrame {
         advance(to: time)

@@ -1,5 +1,5 @@
 /// Everything a renderer needs to draw one moment: the engine's output for `frame(at:)`.
-/// `replay` serializes these (TRACE-FORMAT.md "Frame dump").
+/// `replay` serializes these (docs/trace-format.md "Frame dumps").
 public struct PointerFrame: Sendable, Equatable {
     public var time: Double
     /// The model pointer: follows the input exactly (canvas pt).

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The scroll/zoom transform of a region's children (TRACE-FORMAT.md "Transform
-/// semantics"): a child point `c` in the region's own coordinates (origin at the
+/// The scroll/zoom transform of a region's children (docs/trace-format.md "Region
+/// states and the transform"): a child point `c` in the region's own coordinates (origin at the
 /// region frame's top-left) is drawn at `origin + offset + rotate(rotation)·(scale·c)`.
 public struct RegionTransform: Sendable, Equatable {
     public var offset: Point = .zero

@@ -1,5 +1,5 @@
 /// A shape ready to draw: its kind, box size, corner radius, geometry and the
-/// point of the box that sits on the pointer position (MISSION-NOTES D21–D23).
+/// point of the box that sits on the pointer position (behaviours D21–D23).
 public struct ResolvedShape: Sendable, Equatable {
     public var kind: ShapeKind
     public var name: String?
@@ -10,6 +10,11 @@ public struct ResolvedShape: Sendable, Equatable {
     public var anchor: Point
 
     public var isPath: Bool { kind == .path }
+
+    /// `anchor` as a fraction of the box (0.5, 0.5 = centred).
+    public var unitAnchor: Point {
+        Point(x: size.width > 0 ? anchor.x / size.width : 0.5, y: size.height > 0 ? anchor.y / size.height : 0.5)
+    }
 }
 
 /// Turns a scene `ShapeSpec` into a `ResolvedShape` for a region (defaults come
@@ -18,7 +23,7 @@ public enum ShapeResolver {
     /// Beam thickness (pt): the iPadOS I-beam is a thin capsule, thick enough to
     /// read at 1× and keep the circle's visual weight when 20+ pt long.
     public static let beamThickness = 3.0
-    /// Beam length when neither the shape nor the snap grid gives one (SCENE-FORMAT).
+    /// Beam length when neither the shape nor the snap grid gives one (docs/scene-format.md).
     public static let defaultBeamLength = 20.0
 
     public static func circle(diameter: Double) -> ResolvedShape {
@@ -61,6 +66,29 @@ public enum ShapeResolver {
         case .builtin(let b):
             return path(BuiltinShapes.shape(b))
         }
+    }
+
+    /// The shape a highlight or lift pointer morphs into on `region` (C14, C15):
+    /// the region's own `shape` when it has one (a `roundedRect` may be outset or
+    /// inset from the frame), else its frame with its corner radius; scaled by
+    /// `zoom` (zoomed parents) and always centred on the control. `drawnSize`: the
+    /// control's frame as drawn.
+    public static func platter(for region: LaidOutRegion, drawnSize: Size, zoom: Double,
+                               diameter: Double) -> ResolvedShape {
+        guard let spec = region.region.shape else {
+            return roundedRect(size: drawnSize, cornerRadius: region.cornerRadius * zoom)
+        }
+        var s = resolve(spec, region: region, diameter: diameter)
+        if s.isPath {
+            s.size = s.size * zoom
+        } else {
+            let rect = roundedRect(size: s.size * zoom, cornerRadius: s.cornerRadius * zoom)
+            s.size = rect.size
+            s.cornerRadius = rect.cornerRadius
+            s.geometry = rect.geometry
+        }
+        s.anchor = Point(x: s.size.width / 2, y: s.size.height / 2)
+        return s
     }
 
     static func path(_ p: PathShape) -> ResolvedShape {

@@ -26,16 +26,6 @@ public struct RGBA: Hashable, Sendable {
         RGBA(r: r + (other.r - r) * t, g: g + (other.g - g) * t,
              b: b + (other.b - b) * t, a: a + (other.a - a) * t)
     }
-
-    /// `#RRGGBB` or `#RRGGBBAA`.
-    public var hexString: String {
-        func byte(_ v: Double) -> String {
-            let n = Int((Swift.min(Swift.max(v, 0), 1) * 255).rounded())
-            let s = String(n, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
-        }
-        return "#" + byte(r) + byte(g) + byte(b) + (a < 1 ? byte(a) : "")
-    }
 }
 
 #if canImport(Glibc)

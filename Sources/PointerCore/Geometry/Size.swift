@@ -9,4 +9,6 @@ public struct Size: Hashable, Sendable {
     }
 
     public static let zero = Size(width: 0, height: 0)
+
+    public static func * (s: Size, k: Double) -> Size { Size(width: s.width * k, height: s.height * k) }
 }

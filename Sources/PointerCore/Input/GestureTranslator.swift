@@ -1,7 +1,7 @@
 /// Turns touchpad gesture sequences (Wayland's zwp_pointer_gestures_v1, X11's
 /// XInput 2.4 gesture events) into InputEvents. One place for the rules, which
 /// both backends follow:
-/// - two-finger pinches act on the stage (B25): `pinch` with the cumulative
+/// - two-finger pinches act on the stage (E25): `pinch` with the cumulative
 ///   scale and the *summed* rotation (Wayland sends per-event deltas);
 /// - pinches and swipes with three or more fingers belong to the system and
 ///   are passed on as `swipe`, which the engine ignores;

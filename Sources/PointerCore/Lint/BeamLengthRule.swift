@@ -1,4 +1,4 @@
-/// `beam-line-mismatch` (MISSION-NOTES A3): over text the I-beam is as tall as the line
+/// `beam-line-mismatch` (behaviour A3): over text the I-beam is as tall as the line
 /// and snaps to line centres. With `snap.y` as the line pitch, a beam longer than the
 /// pitch overlaps the neighbouring lines and one under half of it looks detached.
 /// (Horizontal beams against `snap.x` likewise.)

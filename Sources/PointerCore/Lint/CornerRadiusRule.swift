@@ -1,4 +1,4 @@
-/// The pointer morphs into the region's rounded rect (MISSION-NOTES A2), so the region's
+/// The pointer morphs into the region's rounded rect (behaviour A2), so the region's
 /// `cornerRadius` must match the object as drawn (C18 "wrong corner radius").
 /// - `corner-radius-mismatch`: the region has an image (`content.image`), or no content
 ///   of its own over the canvas mockup (`canvas.image`), and the drawing's corners

@@ -1,4 +1,4 @@
-/// `group-mixed-effects` (MISSION-NOTES C18): every member of a group gets the same
+/// `group-mixed-effects` (behaviour C18): every member of a group gets the same
 /// effect, so moving along a toolbar feels like one control. The one exception is C19:
 /// the `selected` segment of a segmented control may lift while the others highlight.
 public struct GroupEffectRule: LintRule {

@@ -1,4 +1,4 @@
-/// `group-hit-gap` (MISSION-NOTES C2, C18): neighbouring members of a group must have
+/// `group-hit-gap` (docs/behaviours.md A2, C18): neighbouring members of a group must have
 /// touching hit areas (frame + hit padding), or the pointer drops back to the circle
 /// for a moment while moving from one to the next.
 /// `group-split`: members whose hit areas are more than 48 pt apart are not one control
@@ -7,11 +7,11 @@ public struct GroupHitGapRule: LintRule {
     public static let gap = LintRuleInfo(
         id: "group-hit-gap", severity: .error,
         summary: "Hit areas (frame + hitPadding) of neighbouring members of a group do not touch.",
-        reference: "C2, C18")
+        reference: "A2, C18")
     public static let split = LintRuleInfo(
         id: "group-split", severity: .warning,
         summary: "A group falls apart into clusters more than 48 pt apart; make each cluster its own group.",
-        reference: "C2, C18")
+        reference: "A2, C18")
     /// Beyond this the members are separate clusters, not a gap in one control.
     static let clusterDistance = 48.0
     /// Gaps up to this are rounding, not design.

@@ -1,4 +1,4 @@
-/// `group-mixed-sizes` (MISSION-NOTES C18): controls in a row share one height (a
+/// `group-mixed-sizes` (behaviour C18): controls in a row share one height (a
 /// column shares one width), so the pointer keeps its size while it snaps along.
 /// Toolbar buttons are 37 pt tall.
 public struct GroupSizeRule: LintRule {

@@ -1,4 +1,4 @@
-/// Highlight is for small controls without a background (MISSION-NOTES C14, C18): the
+/// Highlight is for small controls without a background (behaviours C14, C18): the
 /// pointer itself becomes the control's rounded background.
 /// - `highlight-on-large`: longer side over 100 pt (bar buttons are 37 pt, text buttons
 ///   like "Cancel" up to about 80) or wider than 3:1 — a platter that big reads as a

@@ -1,4 +1,4 @@
-/// `hover-shadow-without-scale` (MISSION-NOTES C16): a hover shadow is only drawn when
+/// `hover-shadow-without-scale` (behaviour C16): a hover shadow is only drawn when
 /// the object scales, so `"shadow": true` with `"scale": 1` does nothing.
 public struct HoverShadowRule: LintRule {
     public static let shadow = LintRuleInfo(

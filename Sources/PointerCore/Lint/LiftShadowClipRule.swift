@@ -1,4 +1,4 @@
-/// `lift-shadow-clipped` (MISSION-NOTES C15, C18): a lifted element grows and casts a
+/// `lift-shadow-clipped` (behaviours C15, C18): a lifted element grows and casts a
 /// soft shadow below it. Two things cut that shadow off:
 /// - an opaque neighbour drawn after it (later in the file, so on top) inside the
 ///   shadow's reach; a bare label or glyph does not count, nor do regions the element
@@ -19,6 +19,10 @@ public struct LiftShadowClipRule: LintRule {
     static let tuning = EffectTuning()
 
     public var catalogue: [LintRuleInfo] { [Self.clipped] }
+    /// Covering neighbours named per lifted element (the rest are counted).
+    static let neighboursNamed = 3
+    /// Further covering neighbours counted at most.
+    static let neighboursCounted = 100
     public init() {}
 
     /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
@@ -35,6 +39,7 @@ public struct LiftShadowClipRule: LintRule {
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         let regions = context.layout.regions
+        let frames = regions.map(\.frame)
         let opaque = regions.map { ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil }
         for r in regions where r.effect == .lift {
             let need = Self.clearance(for: r.frame)
@@ -42,9 +47,22 @@ public struct LiftShadowClipRule: LintRule {
             let percent = Int((Self.tuning.liftScale(for: r.frame.size) * 100).rounded())
             let hidden = Set(r.region.hides)
             // Only regions drawn after it (and not inside it) can cover its shadow.
-            for i in context.grid.candidates(extent) where i > r.index + r.childCount && opaque[i] {
+            // A pile of overlapping tiles would give a finding per pair: name the first
+            // few neighbours and count the rest, up to a cap (so a pile of 20 000 stays linear).
+            var covering: [Int] = []
+            // Drawn after r's subtree, so neither r's ancestor nor its descendant.
+            context.grid.forEachCandidate(extent, after: r.index + r.childCount) { i in
+                if opaque[i] && frames[i].intersects(extent) && (hidden.isEmpty || !hidden.contains(regions[i].id)) {
+                    covering.append(i)
+                }
+                return covering.count < Self.neighboursNamed + Self.neighboursCounted
+            }
+            for (k, i) in covering.prefix(Self.neighboursNamed).enumerated() {
                 let n = regions[i]
-                guard !hidden.contains(n.id), !context.related(r, n), n.frame.intersects(extent) else { continue }
+                let more = covering.count - Self.neighboursNamed
+                let atLeast = covering.count == Self.neighboursNamed + Self.neighboursCounted ? "at least " : ""
+                let others = k == Self.neighboursNamed - 1 && more > 0
+                    ? " (and \(atLeast)\(more) more region\(more == 1 ? "" : "s") drawn on top within its reach)" : ""
                 let g = gaps(r.frame, n.frame)
                 let (have, want): (Double, Double)
                 if g.x >= g.y {
@@ -57,7 +75,7 @@ public struct LiftShadowClipRule: LintRule {
                 findings.append(context.finding(
                     Self.clipped, [r, n],
                     "'\(r.id)' lifts to \(percent)% and its shadow reaches \(pt(want.rounded(.up))) pt out, but "
-                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off",
+                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off\(others)",
                     fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', or move '\(n.id)' "
                         + "before '\(r.id)' in the file, or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
             }

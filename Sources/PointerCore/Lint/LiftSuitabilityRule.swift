@@ -1,4 +1,4 @@
-/// Lift is for medium elements that have a background (MISSION-NOTES C15).
+/// Lift is for medium elements that have a background (behaviour C15).
 /// - `lift-without-background`: no `content.fill` or `content.image` — the pointer hides
 ///   behind the element, and nothing visible lifts.
 /// - `lift-on-large`: longer side over 160 pt or wider than 3:1 — scaling that much

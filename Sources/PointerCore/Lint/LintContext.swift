@@ -26,9 +26,14 @@ public struct LintContext: Sendable {
         public let metrics: ShapeMetrics?
     }
 
+    /// Raster cells all custom shapes of a scene may use together (about 40 M, a few
+    /// seconds of lint at most).
+    static let rasterBudget = 40_000_000
+
     public init(scene: Scene, images: (any SceneImageSource)? = nil) {
         self.scene = scene
-        self.images = images
+        // Each image decoded once, however many regions show it.
+        self.images = images.map { CachedImageSource($0) }
         let layout = SceneLayout(scene: scene)
         self.layout = layout
         grid = RegionGrid(frames: layout.regions.map(\.frame))
@@ -44,12 +49,21 @@ public struct LintContext: Sendable {
         groupIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
         segmentedGroups = Set(order.filter { g in members[g]?.contains { $0.region.selected } ?? false })
 
+        func key(_ shape: PathShape) -> String { "\(shape.data)|\(shape.size.width)x\(shape.size.height)" }
+        // Each distinct shape is rasterised once; with thousands of them the grid gets
+        // coarser so the total stays near `rasterBudget` cells (a few hundred shapes keep
+        // the full 400-cell resolution).
+        var distinct = Set<String>()
+        for r in layout.regions { if case .path(let p)? = r.region.shape { distinct.insert(key(p)) } }
+        for m in scene.modifiers { if case .path(let p) = m.shape { distinct.insert(key(p)) } }
+        let side = (Double(Self.rasterBudget) / Double(max(distinct.count, 1))).squareRoot()
+        let maxCells = Int(min(400, max(48, side)))
         var cache: [String: ShapeMetrics?] = [:]
         func measure(_ shape: PathShape) -> ShapeMetrics? {
-            let key = "\(shape.data)|\(shape.size.width)x\(shape.size.height)"
-            if let hit = cache[key] { return hit }
-            let m = ShapeMetrics(shape: shape)
-            cache[key] = m
+            let k = key(shape)
+            if let hit = cache[k] { return hit }
+            let m = ShapeMetrics(shape: shape, maxCells: maxCells)
+            cache[k] = m
             return m
         }
         var uses: [ShapeUse] = []
@@ -72,12 +86,6 @@ public struct LintContext: Sendable {
         r.region.group.map(segmentedGroups.contains) ?? false
     }
 
-    /// The other members of `r`'s group (empty without a group).
-    public func groupMates(of r: LaidOutRegion) -> [LaidOutRegion] {
-        guard let g = r.region.group, let i = groupIndex[g] else { return [] }
-        return groups[i].members.filter { $0.index != r.index }
-    }
-
     /// True when `b` is `a` itself or one of its descendants.
     public func contains(_ a: LaidOutRegion, _ b: LaidOutRegion) -> Bool {
         b.index >= a.index && b.index <= a.index + a.childCount
@@ -98,7 +106,10 @@ public struct LintContext: Sendable {
 
 /// Points as a designer would write them: `37`, `4.5`, `19.25` (at most two decimals).
 func pt(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "?" : (value > 0 ? "∞" : "-∞") }
     let rounded = (value * 100).rounded() / 100
+    // Beyond ±1e15 there are no decimals left, and Int() could trap.
+    guard abs(rounded) < 1e15 else { return String(rounded) }
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     var s = String(rounded)
     while s.hasSuffix("0") { s.removeLast() }

@@ -25,6 +25,9 @@ public struct LintFinding: Sendable, Equatable {
     public var subject: String?
     public var message: String
     public var fix: String
+    /// > 0 for the line that stands for this many further findings of the rule that
+    /// were not printed (`SceneLimits.lintFindingsPerRule`); they still count.
+    public var omitted: Int = 0
 
     public init(rule: String, severity: LintSeverity, regions: [String], location: SourceLocation?,
                 subject: String? = nil, message: String, fix: String) {
@@ -44,7 +47,7 @@ public struct LintRuleInfo: Sendable, Equatable {
     public var severity: LintSeverity
     /// One sentence: what the rule catches and why it matters.
     public var summary: String
-    /// The MISSION-NOTES item the rule enforces.
+    /// The behaviours (docs/behaviours.md) the rule enforces.
     public var reference: String
 
     public init(id: String, severity: LintSeverity, summary: String, reference: String) {

@@ -12,12 +12,43 @@ public struct LintReport: Sendable {
 
     public init() {}
 
-    public var errorCount: Int { entries.filter { $0.finding.severity == .error }.count }
-    public var warningCount: Int { entries.filter { $0.finding.severity == .warning }.count }
+    /// Findings counted, the ones summed up in an "… more" line included.
+    public var errorCount: Int { count(.error) }
+    public var warningCount: Int { count(.warning) }
 
+    private func count(_ severity: LintSeverity) -> Int {
+        entries.reduce(0) { $0 + ($1.finding.severity == severity ? max($1.finding.omitted, 1) : 0) }
+    }
+
+    /// Adds a scene's findings: at most `SceneLimits.lintFindingsPerRule` of each rule,
+    /// then one line per rule saying how many more there are, so a pathological scene
+    /// (a thousand overlapping tiles) gives a readable report, not hundreds of MB.
     public mutating func add(file: String, findings: [LintFinding]) {
         files.append(file)
-        entries += findings.map { Entry(file: file, finding: $0) }
+        let cap = SceneLimits.lintFindingsPerRule
+        var shown: [String: Int] = [:]
+        var extra: [(rule: String, severity: LintSeverity, count: Int)] = []
+        var extraIndex: [String: Int] = [:]
+        for f in findings {
+            let n = shown[f.rule, default: 0]
+            if n < cap {
+                shown[f.rule] = n + 1
+                entries.append(Entry(file: file, finding: f))
+            } else if let i = extraIndex[f.rule] {
+                extra[i].count += 1
+            } else {
+                extraIndex[f.rule] = extra.count
+                extra.append((f.rule, f.severity, 1))
+            }
+        }
+        for e in extra {
+            var summary = LintFinding(
+                rule: e.rule, severity: e.severity, regions: [], location: nil,
+                message: "\(e.count) more [\(e.rule)] finding\(e.count == 1 ? "" : "s") not shown (at most \(cap) per rule are listed)",
+                fix: "fix the ones listed and lint again")
+            summary.omitted = e.count
+            entries.append(Entry(file: file, finding: summary))
+        }
     }
 
     /// A scene that does not load: each loader diagnostic becomes a `scene-invalid` error.
@@ -45,7 +76,8 @@ public struct LintReport: Sendable {
             if !f.regions.isEmpty { line += " (regions: \(f.regions.joined(separator: ", ")))" }
             else if let s = f.subject { line += " (\(s))" }
             line += ". Fix: \(f.fix)"
-            out += line + "\n"
+            // One line per finding whatever the scene's names and paths hold.
+            out += TerminalText.escaped(line) + "\n"
         }
         func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
         out += "\(plural(files.count, "scene")) checked: \(plural(errorCount, "error")), \(plural(warningCount, "warning"))\n"
@@ -64,6 +96,7 @@ public struct LintReport: Sendable {
             ]
             if let l = f.location { o["line"] = l.line; o["column"] = l.column }
             if let s = f.subject { o["subject"] = s }
+            if f.omitted > 0 { o["omitted"] = f.omitted }
             findings.append(o)
         }
         let doc: [String: Any] = ["findings": findings, "errors": errorCount, "warnings": warningCount, "files": files]
@@ -72,7 +105,7 @@ public struct LintReport: Sendable {
         return text + "\n"
     }
 
-    /// `lint --rules`: id, severity, MISSION-NOTES reference and summary per rule.
+    /// `lint --rules`: id, severity, summary and the behaviours (docs/behaviours.md) per rule.
     public static func catalogueText() -> String {
         let width = SceneLinter.catalogue.map(\.id.count).max() ?? 0
         return SceneLinter.catalogue.map { info in

@@ -26,27 +26,44 @@ public struct PathRaster: Sendable {
     public private(set) var filled: [Bool]
 
     /// Rasterises `elements` over `bounds` (padded by two empty cells on every side).
+    /// Bounds whose size or position is not a finite number give an empty raster
+    /// (the loader keeps path data far inside that; this guards shapes built in code).
     public init(elements: [PathElement], bounds: Rect, cell requested: Double = 0.125, maxCells: Int = 400) {
-        let longest = max(bounds.width, bounds.height, 0.001)
-        let cell = max(requested, longest / Double(maxCells))
+        let usable = [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY, bounds.width, bounds.height]
+            .allSatisfy { $0.isFinite && abs($0) < 1e300 }
+        let longest = usable ? max(bounds.width, bounds.height, 0.001) : 0.001
+        let cell = max(requested.isFinite && requested > 0 ? requested : 0.125, longest / Double(max(maxCells, 1)))
         self.cell = cell
-        origin = Point(x: bounds.minX - 2 * cell, y: bounds.minY - 2 * cell)
-        columns = Int((bounds.width / cell).rounded(.up)) + 4
-        rows = Int((bounds.height / cell).rounded(.up)) + 4
+        origin = usable ? Point(x: bounds.minX - 2 * cell, y: bounds.minY - 2 * cell) : .zero
+        columns = usable ? PathRaster.index(bounds.width / cell, limit: maxCells + 1) + 4 : 4
+        rows = usable ? PathRaster.index(bounds.height / cell, limit: maxCells + 1) + 4 : 4
         filled = Array(repeating: false, count: columns * rows)
+        guard usable else { return }
 
-        let edges = PathRaster.flatten(elements)
+        // Edges sorted by their top, swept row by row: each row looks only at the edges
+        // that span it (4096-segment paths made this rows × edges before).
+        let edges = PathRaster.flatten(elements, cell: cell)
+            .compactMap { e -> (lo: Point, hi: Point, winding: Int)? in
+                let (a, b) = e
+                if a.y == b.y || !(a.y.isFinite && b.y.isFinite) { return nil }
+                return a.y < b.y ? (a, b, 1) : (b, a, -1)
+            }
+            .sorted { $0.lo.y < $1.lo.y }
+        var next = 0
+        var active: [(lo: Point, hi: Point, winding: Int)] = []
         var crossings: [(x: Double, winding: Int)] = []
         for j in 0..<rows {
             let y = origin.y + (Double(j) + 0.5) * cell
             crossings.removeAll(keepingCapacity: true)
-            for e in edges {
-                let (a, b) = (e.0, e.1)
-                if a.y == b.y { continue }
-                let (lo, hi) = a.y < b.y ? (a, b) : (b, a)
-                guard y >= lo.y && y < hi.y else { continue }
+            while next < edges.count && edges[next].lo.y <= y {
+                active.append(edges[next])
+                next += 1
+            }
+            active.removeAll { $0.hi.y <= y }
+            for e in active {
+                let (lo, hi) = (e.lo, e.hi)
                 let x = lo.x + (y - lo.y) * (hi.x - lo.x) / (hi.y - lo.y)
-                crossings.append((x, b.y > a.y ? 1 : -1))
+                crossings.append((x, e.winding))
             }
             crossings.sort { $0.x < $1.x }
             var winding = 0
@@ -54,8 +71,8 @@ public struct PathRaster: Sendable {
                 winding += crossings[k].winding
                 guard winding != 0 else { continue }
                 // Cells whose centre x is in [x_k, x_k+1).
-                let first = Int(((crossings[k].x - origin.x) / cell - 0.5).rounded(.up))
-                let end = Int(((crossings[k + 1].x - origin.x) / cell - 0.5).rounded(.up))
+                let first = PathRaster.index((crossings[k].x - origin.x) / cell - 0.5, limit: columns)
+                let end = PathRaster.index((crossings[k + 1].x - origin.x) / cell - 0.5, limit: columns)
                 var i = max(first, 0)
                 while i < min(end, columns) {
                     filled[j * columns + i] = true
@@ -65,8 +82,16 @@ public struct PathRaster: Sendable {
         }
     }
 
-    /// Flattened, closed edges of every subpath.
-    static func flatten(_ elements: [PathElement]) -> [(Point, Point)] {
+    /// `v` rounded up and held to 0…limit: a crossing far outside the grid (or NaN)
+    /// fills nothing beyond its edge, and never traps converting to Int.
+    static func index(_ v: Double, limit: Int) -> Int {
+        guard v.isFinite else { return v == .infinity ? limit : 0 }
+        return Int(min(max(v.rounded(.up), 0), Double(limit)))
+    }
+
+    /// Flattened, closed edges of every subpath. A cubic becomes 24 segments, fewer
+    /// when its control polygon is shorter than 24 cells (it cannot bend more than that).
+    static func flatten(_ elements: [PathElement], cell: Double = 0) -> [(Point, Point)] {
         var edges: [(Point, Point)] = []
         var current = Point.zero
         var start = Point.zero
@@ -88,7 +113,8 @@ public struct PathRaster: Sendable {
                 open = true
             case .cubic(let c1, let c2, let p):
                 let p0 = current
-                let steps = 24
+                let polygon = p0.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
+                let steps = cell > 0 && polygon.isFinite ? max(2, min(24, Int((polygon / cell).rounded(.up)))) : 24
                 for s in 1...steps {
                     let t = Double(s) / Double(steps), u = 1 - t
                     let q = p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)

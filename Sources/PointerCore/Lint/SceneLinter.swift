@@ -5,7 +5,7 @@ public protocol LintRule: Sendable {
     func check(_ context: LintContext) -> [LintFinding]
 }
 
-/// Checks a scene against the WWDC20 pointer design guidance (MISSION-NOTES C18, D22).
+/// Checks a scene against the WWDC20 pointer design guidance (behaviours C18, D22).
 /// `adaptive-pointer lint` runs this; the rules and their ids are listed in
 /// docs/designing-scenes.md and by `lint --rules`.
 public enum SceneLinter {

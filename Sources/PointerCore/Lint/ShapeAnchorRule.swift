@@ -1,4 +1,4 @@
-/// `shape-anchor-off-centre` (MISSION-NOTES D22): the anchor is the point of the shape
+/// `shape-anchor-off-centre` (behaviour D22): the anchor is the point of the shape
 /// that sits on the pointer position; a shape symmetric on both axes (a cross, a target,
 /// double arrows) means its centre. Symmetric = under 3% of the fill misses its mirror
 /// image left–right and top–bottom; off-centre = more than 1 pt and 10% of the longer

@@ -12,7 +12,7 @@ public struct ShapeMetrics: Sendable, Equatable {
 
     /// The default pointer's diameter; custom shapes should weigh about as much.
     public static let referenceDiameter = 19.0
-    /// Minimum stroke of a custom shape (MISSION-NOTES D22).
+    /// Minimum stroke of a custom shape (behaviour D22).
     public static let minimumStroke = 4.5
 
     /// Visual weight in pt, comparable with the 19 pt circle: the geometric mean of the
@@ -33,7 +33,9 @@ public struct ShapeMetrics: Sendable, Equatable {
     }
 
     /// Measures a path shape; nil when it fills nothing (an empty or degenerate path).
-    public init?(shape: PathShape) {
+    /// `maxCells`: grid cells along the longer side (lint lowers it when a scene has
+    /// thousands of distinct shapes, so the total work stays bounded).
+    public init?(shape: PathShape, maxCells: Int = 400) {
         var box = Rect(origin: .zero, size: shape.size)
         for e in shape.elements {
             switch e {
@@ -43,7 +45,7 @@ public struct ShapeMetrics: Sendable, Equatable {
             case .close: break
             }
         }
-        let raster = PathRaster(elements: shape.elements, bounds: box)
+        let raster = PathRaster(elements: shape.elements, bounds: box, maxCells: maxCells)
         guard let bounds = raster.filledBounds, let stroke = raster.thinnestStroke() else { return nil }
         self.init(area: raster.area, bounds: bounds, thinnestStroke: stroke,
                   asymmetryX: raster.asymmetry(mirrorX: true, mirrorY: false),

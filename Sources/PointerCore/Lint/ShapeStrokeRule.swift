@@ -1,4 +1,4 @@
-/// Custom shapes are solid fills whose strokes are at least 4.5 pt (MISSION-NOTES D22).
+/// Custom shapes are solid fills whose strokes are at least 4.5 pt (behaviour D22).
 /// - `shape-stroke-thin`: the thinnest limb, measured on the raster (`PathRaster`), is
 ///   under 4.5 pt (with a quarter-point allowance for the grid).
 /// - `shape-empty`: the path fills nothing (e.g. only open lines, which have no area).

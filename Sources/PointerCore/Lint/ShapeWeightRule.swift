@@ -1,4 +1,4 @@
-/// `shape-visual-weight` (MISSION-NOTES D22): a custom shape should weigh about as much
+/// `shape-visual-weight` (behaviour D22): a custom shape should weigh about as much
 /// as the 19 pt circle. Weight = √(longer side × diameter of a disc with the same filled
 /// area) (`ShapeMetrics.visualWeight`): the disc weighs 19, the 24 pt crosshair with
 /// 4.5 pt arms about 19.5. Flagged outside 19 ÷ 1.3 … 19 × 1.3 (14.6 … 24.7 pt).

@@ -1,4 +1,4 @@
-/// `snap-without-shape` (MISSION-NOTES A4, D23, C18): adaptive precision (`snap`) and
+/// `snap-without-shape` (behaviours A4, D23, C18): adaptive precision (`snap`) and
 /// rails (`constrainedAxes`) move the pointer in ways the circle does not explain; pair
 /// them with a shape that shows the precision (an I-beam for lines, a crosshair for guides).
 /// `snap-with-fixed-shape`: a `roundedRect` shape sits centred in its region and never

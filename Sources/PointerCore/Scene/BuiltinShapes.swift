@@ -1,4 +1,4 @@
-/// The built-in pointer shapes (SCENE-FORMAT.md "Shapes", MISSION-NOTES D21/D22) as
+/// The built-in pointer shapes (docs/scene-format.md "Shapes", behaviours D21/D22) as
 /// path shapes: solid fills, strokes at least 4.5 pt, visual weight close to the
 /// 19 pt circle (≈ 280 pt² of ink), anchored where the shape means to point.
 public enum BuiltinShapes {

@@ -1,4 +1,4 @@
-/// Resolves a region's effect (MISSION-NOTES C17). The `automatic` rules, stable for
+/// Resolves a region's effect (behaviour C17). The `automatic` rules, stable for
 /// scene format version 1:
 ///
 /// 1. Effect written explicitly (other than `automatic`) → that effect.

@@ -7,7 +7,7 @@ public enum EffectSpec: Sendable, Equatable {
     case none
 }
 
-/// The hover effect's parts (MISSION-NOTES C16), combinable.
+/// The hover effect's parts (behaviour C16), combinable.
 public struct HoverStyle: Sendable, Equatable {
     /// 1 = no scaling.
     public var scale: Double

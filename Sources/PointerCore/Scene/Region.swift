@@ -76,12 +76,24 @@ public struct SnapGrid: Sendable, Equatable {
     public var y: Double?
     /// In the region's own coordinates; default (0, 0) = the region's top-left.
     public var origin: Point
+    /// What the pointer rests on: cell centres (text lines, A3) or the grid lines
+    /// at the start of each cell (calendar slots, A4). Scene key `"to"`.
+    public var to: SnapTarget
 
-    public init(x: Double? = nil, y: Double? = nil, origin: Point = .zero) {
+    public init(x: Double? = nil, y: Double? = nil, origin: Point = .zero, to: SnapTarget = .centers) {
         self.x = x
         self.y = y
         self.origin = origin
+        self.to = to
     }
+}
+
+/// `snap.to`: `"centers"` (default) or `"lines"`.
+public enum SnapTarget: String, Sendable, Equatable, CaseIterable {
+    /// The centre of the cell under the pointer (a line of text).
+    case centers
+    /// The grid line where the cell under the pointer starts (a 15-minute slot's start).
+    case lines
 }
 
 public struct RegionContent: Sendable, Equatable {

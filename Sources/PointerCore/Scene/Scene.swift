@@ -1,4 +1,4 @@
-/// A loaded scene (SCENE-FORMAT.md, version 1): canvas, pointer tuning, the region
+/// A loaded scene (docs/scene-format.md, version 1): canvas, pointer tuning, the region
 /// tree and modifier rules. Values here are as written; `SceneLayout` resolves them.
 public struct Scene: Sendable, Equatable {
     public var version: Int

@@ -41,7 +41,7 @@ public enum PathElement: Sendable, Equatable {
     case close
 }
 
-/// Built-in shapes (SCENE-FORMAT.md), each defined as a `PathShape` by `BuiltinShapes`.
+/// Built-in shapes (docs/scene-format.md), each defined as a `PathShape` by `BuiltinShapes`.
 public enum BuiltinShape: String, Sendable, Equatable, CaseIterable {
     case crosshair
     case arrowsHorizontal = "arrows-horizontal"

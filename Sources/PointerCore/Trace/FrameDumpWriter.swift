@@ -1,5 +1,5 @@
-/// Writes a `PointerFrame` as one frame-dump JSON object (TRACE-FORMAT.md
-/// "Frame dump"): the documented keys in a fixed order, numbers rounded to at
+/// Writes a `PointerFrame` as one frame-dump JSON object (docs/trace-format.md
+/// "Frame dumps"): the documented keys in a fixed order, numbers rounded to at
 /// most 3 decimals. Extensions: `visible.transition` while a path morph runs,
 /// `modifiers` and `dragging` when set, region `emphasis`.
 public enum FrameDumpWriter {

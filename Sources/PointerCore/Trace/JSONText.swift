@@ -1,5 +1,5 @@
 /// Small helpers to write JSON text by hand: fixed key order and numbers rounded
-/// to at most 3 decimals (TRACE-FORMAT.md), so dumps are stable and diffable.
+/// to at most 3 decimals (docs/trace-format.md), so dumps are stable and diffable.
 enum JSONText {
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return "0" }

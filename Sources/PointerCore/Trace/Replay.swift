@@ -1,5 +1,5 @@
 /// Replays a trace through a fresh engine and samples frames at a fixed rate
-/// (TRACE-FORMAT.md "Frame dump"): times 0, 1/fps, 2/fps, … until the last
+/// (docs/trace-format.md "Frame dumps"): times 0, 1/fps, 2/fps, … until the last
 /// event has been handled and the engine has settled (nothing animates and no
 /// timer such as auto-hide is pending), at most `maxSettle` seconds later.
 public enum Replay {

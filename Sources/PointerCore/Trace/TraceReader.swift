@@ -1,36 +1,80 @@
 import Foundation
 
-/// Reads a trace (JSON Lines, TRACE-FORMAT.md) into input events. Blank lines
-/// are skipped; any malformed line is an error naming its line number, and
-/// nothing is returned for a trace with an error.
+/// Reads a trace (JSON Lines, docs/trace-format.md) into input events, as strictly as
+/// the scene loader reads scenes: each line is one JSON object with the keys of its
+/// event type and no others (an unknown key gets the closest known one as a hint),
+/// no key twice. LF or CRLF line ends; blank lines are skipped. Any malformed line is
+/// an error naming file:line:column (1-based), and nothing is returned for a trace
+/// with an error. Size limits: `SceneLimits` (file, line, event count, event time).
 public enum TraceReader {
+    /// The keys each event type may have besides `t` and `type`.
+    static let keysByType: [(type: String, keys: [String])] = [
+        ("position", ["x", "y"]),
+        ("motion", ["dx", "dy"]),
+        ("lift", []),
+        ("hold", ["phase"]),
+        ("button", ["button", "state"]),
+        ("scroll", ["dx", "dy", "source", "phase"]),
+        ("pinch", ["phase", "scale", "rotation"]),
+        ("swipe", ["phase", "fingers", "dx", "dy"]),
+        ("modifiers", ["keys"]),
+        ("key", ["key"]),
+        ("acceleration", ["curve"]),
+        ("leave", []),
+    ]
+    static let types = keysByType.map(\.type)
+
     public static func read(path: String) throws -> [InputEvent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(file: path, line: 0, message: "cannot read the trace file: \(unreadableReason(path))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: path, line: firstNonUTF8Line(data),
-                             message: "not UTF-8 text; save the trace as UTF-8 JSON Lines")
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: SceneLimits.traceFileBytes)
+        } catch {
+            throw TraceError(file: path, line: 0, message: "cannot read the trace file: \(readHint(error.reason))")
         }
         do {
-            return try parse(text)
-        } catch var e as TraceError {
+            return try parse(bytes: bytes)
+        } catch {
+            var e = error
             e.file = path
             throw e
         }
     }
 
     public static func parse(_ text: String) throws -> [InputEvent] {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    public static func parse(bytes: [UInt8]) throws(TraceError) -> [InputEvent] {
+        if let hint = InputFile.encodingHint(bytes) {
+            throw TraceError(line: 1, column: 1, message: "not UTF-8 text: \(hint)")
+        }
         var events: [InputEvent] = []
         var lastTime = -Double.infinity
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = 0
+        // A UTF-8 byte order mark is tolerated, as in scenes.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        while start < bytes.count {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }  // CRLF
+            defer { start = next }
+            if end - start > SceneLimits.traceLineBytes {
+                throw TraceError(line: lineNumber, column: 1,
+                                 message: "the line is \(SceneLimits.bytes(end - start)) long, more than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event")
+            }
+            let line = bytes[start..<end]
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            if events.count >= SceneLimits.traceEvents {
+                throw TraceError(line: lineNumber, column: 1,
+                                 message: "more than \(SceneLimits.grouped(SceneLimits.traceEvents)) events; split the trace")
+            }
             let event = try parseLine(line, number: lineNumber)
             if event.time < lastTime {
-                throw TraceError(line: lineNumber, message: "t \(event.time) is earlier than the previous event's \(lastTime); times must not decrease")
+                throw TraceError(line: lineNumber, column: 1,
+                                 message: "t \(JSONText.number(event.time)) is earlier than the previous event's \(JSONText.number(lastTime)); times must not decrease")
             }
             lastTime = event.time
             events.append(event)
@@ -39,43 +83,104 @@ public enum TraceReader {
     }
 
     public static func parseLine(_ line: String, number lineNumber: Int) throws -> InputEvent {
-        func fail(_ message: String) -> TraceError { TraceError(line: lineNumber, message: message) }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [])
-        } catch {
-            throw fail("invalid JSON: \(jsonErrorSummary(error)); each line must be one JSON object like {\"t\":0,\"type\":\"lift\"}")
-        }
-        guard let o = object as? [String: Any] else { throw fail("expected a JSON object like {\"t\":0,\"type\":\"motion\",...}") }
+        try parseLine(Array(line.utf8)[...], number: lineNumber)
+    }
 
-        func number(_ key: String) throws -> Double {
-            guard let v = o[key] else { throw fail("missing \"\(key)\"") }
-            // JSON booleans arrive as NSNumber with type "c"; they are not numbers.
-            guard let n = v as? NSNumber, String(cString: n.objCType) != "c" else {
-                throw fail("\"\(key)\" must be a number")
-            }
-            let d = n.doubleValue
-            guard d.isFinite else { throw fail("\"\(key)\" must be a finite number") }
-            return d
+    static func parseLine(_ line: ArraySlice<UInt8>, number lineNumber: Int) throws(TraceError) -> InputEvent {
+        if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
+            throw TraceError(line: lineNumber, column: 0, message: "not UTF-8 text; save the trace as UTF-8 JSON Lines")
         }
-        func string(_ key: String) throws -> String {
-            guard let v = o[key] else { throw fail("missing \"\(key)\"") }
-            guard let s = v as? String else { throw fail("\"\(key)\" must be a string") }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(Array(line))
+        } catch {
+            var message = "invalid JSON: \(error.message)"
+            if let expected = error.expected { message += "; expected \(expected)" }
+            throw TraceError(line: lineNumber, column: Int(error.position.column),
+                             message: message + "; each line must be one JSON object like {\"t\":0,\"type\":\"lift\"}")
+        }
+        return try TraceLineDecoder(line: lineNumber).event(root)
+    }
+
+    /// The reason a trace file cannot be read, with what to do.
+    static func readHint(_ reason: String) -> String {
+        switch reason {
+        case "no such file": return "no such file; check the path"
+        case let r where r.hasPrefix("it is a directory"): return "it is a directory; give the path of a .jsonl file"
+        default: return reason
+        }
+    }
+}
+
+/// Turns one parsed trace line into an event, reporting the first problem at its column.
+private struct TraceLineDecoder {
+    let line: Int
+
+    func fail(_ at: JSONValue, _ message: String) -> TraceError {
+        TraceError(line: line, column: Int(at.position.column), message: message)
+    }
+
+    func event(_ root: JSONValue) throws(TraceError) -> InputEvent {
+        guard case .object(let members) = root.kind else {
+            throw fail(root, "expected a JSON object like {\"t\":0,\"type\":\"motion\",...}, found \(root.kindName)")
+        }
+        var fields: [String: JSONValue] = [:]
+        for m in members {
+            if fields[m.key] != nil {
+                throw TraceError(line: line, column: Int(m.keyPosition.column),
+                                 message: "duplicate key \(TerminalText.quoted(m.key)); keep only one of them")
+            }
+            fields[m.key] = m.value
+        }
+        func value(_ key: String) throws(TraceError) -> JSONValue {
+            guard let v = fields[key] else { throw fail(root, "missing \"\(key)\"") }
+            return v
+        }
+        func number(_ key: String) throws(TraceError) -> Double {
+            let v = try value(key)
+            guard case .number(let n) = v.kind else { throw fail(v, "\"\(key)\" must be a number, found \(v.kindName)") }
+            return n
+        }
+        func optionalNumber(_ key: String, default d: Double) throws(TraceError) -> Double {
+            fields[key] == nil ? d : try number(key)
+        }
+        func string(_ key: String) throws(TraceError) -> String {
+            let v = try value(key)
+            guard case .string(let s) = v.kind else { throw fail(v, "\"\(key)\" must be a string, found \(v.kindName)") }
             return s
         }
-        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws(TraceError) -> T where T.RawValue == String {
             let s = try string(key)
             guard let v = T(rawValue: s) else {
-                let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                throw fail("\"\(key)\": \"\(s)\" is not one of \(options)")
+                let names = T.allCases.map(\.rawValue)
+                let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
+                let hint = KeySuggestion.closest(to: s, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw fail(fields[key] ?? .init(.null, at: TextPosition(offset: 0, line: 1, column: 1)),
+                           "\"\(key)\": \(TerminalText.quoted(s)) is not one of \(options)\(hint)")
             }
             return v
         }
-        func phase() throws -> GesturePhase { try choice("phase", GesturePhase.self) }
 
         let t = try number("t")
-        guard t >= 0 else { throw fail("\"t\" must be ≥ 0 (seconds)") }
+        guard t >= 0 else { throw fail(try value("t"), "\"t\" must be ≥ 0 (seconds from the start of the trace)") }
+        guard t <= SceneLimits.traceTime else {
+            throw fail(try value("t"), "\"t\" \(JSONText.number(t)) is beyond the \(SceneLimits.points(SceneLimits.traceTime)) s (24 h) limit; times are seconds from the start of the trace")
+        }
         let type = try string("type")
+        guard let known = TraceReader.keysByType.first(where: { $0.type == type })?.keys else {
+            let hint = KeySuggestion.closest(to: type, among: TraceReader.types).map { "did you mean \"\($0)\"? " } ?? ""
+            throw fail(try value("type"), "unknown \"type\" \(TerminalText.quoted(type)); \(hint)expected "
+                + TraceReader.types.dropLast().joined(separator: ", ") + " or " + (TraceReader.types.last ?? ""))
+        }
+        let allowed = ["t", "type"] + known
+        for m in members where !allowed.contains(m.key) {
+            let hint = KeySuggestion.closest(to: m.key, among: allowed).map { "; did you mean \"\($0)\"?" }
+                ?? "; a \(type) event has " + (known.isEmpty ? "only \"t\" and \"type\"" : known.map { "\"\($0)\"" }.joined(separator: ", "))
+            throw TraceError(line: line, column: Int(m.keyPosition.column),
+                             message: "unknown key \(TerminalText.quoted(m.key)) in a \(type) event\(hint)")
+        }
+        func phase() throws(TraceError) -> GesturePhase { try choice("phase", GesturePhase.self) }
+
         let kind: InputEvent.Kind
         switch type {
         case "position":
@@ -89,63 +194,46 @@ public enum TraceReader {
         case "button":
             kind = .button(try choice("button", PointerButton.self), try choice("state", ButtonState.self))
         case "scroll":
-            let source = o["source"] == nil ? ScrollSource.finger : try choice("source", ScrollSource.self)
-            let p = o["phase"] == nil ? nil : try phase()
-            kind = .scroll(dx: o["dx"] == nil ? 0 : try number("dx"), dy: o["dy"] == nil ? 0 : try number("dy"),
+            let source = fields["source"] == nil ? ScrollSource.finger : try choice("source", ScrollSource.self)
+            let p = fields["phase"] == nil ? nil : try phase()
+            kind = .scroll(dx: try optionalNumber("dx", default: 0), dy: try optionalNumber("dy", default: 0),
                            source: source, phase: p)
         case "pinch":
-            kind = .pinch(phase: try phase(), scale: o["scale"] == nil ? 1 : try number("scale"),
-                          rotation: o["rotation"] == nil ? 0 : try number("rotation"))
+            kind = .pinch(phase: try phase(), scale: try optionalNumber("scale", default: 1),
+                          rotation: try optionalNumber("rotation", default: 0))
         case "swipe":
             var fingers = 3
-            if o["fingers"] != nil {
+            if fields["fingers"] != nil {
                 let f = try number("fingers")
-                guard f == f.rounded(), f >= 0, f <= 10 else { throw fail("\"fingers\" must be a whole number from 0 to 10") }
+                guard f == f.rounded(), f >= 0, f <= 10 else {
+                    throw fail(try value("fingers"), "\"fingers\" must be a whole number from 0 to 10")
+                }
                 fingers = Int(f)
             }
-            kind = .swipe(phase: try phase(), fingers: fingers, dx: o["dx"] == nil ? 0 : try number("dx"),
-                          dy: o["dy"] == nil ? 0 : try number("dy"))
+            kind = .swipe(phase: try phase(), fingers: fingers, dx: try optionalNumber("dx", default: 0),
+                          dy: try optionalNumber("dy", default: 0))
         case "modifiers":
-            guard let keys = o["keys"] as? [Any] else { throw fail("\"keys\" must be an array like [\"ctrl\", \"shift\"]") }
+            let v = try value("keys")
+            guard case .array(let items) = v.kind else {
+                throw fail(v, "\"keys\" must be an array like [\"ctrl\", \"shift\"]")
+            }
             var set = Set<ModifierKey>()
-            for k in keys {
-                guard let s = k as? String, let key = ModifierKey(rawValue: s) else {
-                    throw fail("\"keys\": \(k) is not one of \"shift\", \"ctrl\", \"alt\", \"super\"")
+            for item in items {
+                guard case .string(let s) = item.kind, let key = ModifierKey(rawValue: s) else {
+                    let shown: String
+                    if case .string(let s) = item.kind { shown = TerminalText.quoted(s) } else { shown = item.kindName }
+                    throw fail(item, "\"keys\": \(shown) is not one of \"shift\", \"ctrl\", \"alt\", \"super\"")
                 }
                 set.insert(key)
             }
             kind = .modifiers(set)
-        case "leave":
-            kind = .leave
         case "key":
             kind = .key(try string("key"))
         case "acceleration":
             kind = .acceleration(try choice("curve", MotionAcceleration.self))
         default:
-            throw fail("unknown \"type\" \"\(type)\"; expected position, motion, lift, hold, button, scroll, pinch, swipe, modifiers, key, acceleration or leave")
+            kind = .leave
         }
         return InputEvent(time: t, kind)
-    }
-
-    static func unreadableReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file; check the path" }
-        if isDirectory.boolValue { return "it is a directory; give the path of a .jsonl file" }
-        return "permission denied"
-    }
-
-    /// The 1-based line holding the first byte sequence that is not UTF-8.
-    static func firstNonUTF8Line(_ data: Data) -> Int {
-        var line = 1
-        for raw in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if String(validating: raw, as: UTF8.self) == nil { return line }
-            line += 1
-        }
-        return 0
-    }
-
-    private static func jsonErrorSummary(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "malformed JSON"
     }
 }

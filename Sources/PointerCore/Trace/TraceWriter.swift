@@ -1,4 +1,4 @@
-/// Writes input events as trace lines (TRACE-FORMAT.md), the inverse of
+/// Writes input events as trace lines (docs/trace-format.md), the inverse of
 /// `TraceReader`: `run --record FILE` appends one line per event.
 public enum TraceWriter {
     public static func line(_ event: InputEvent) -> String {

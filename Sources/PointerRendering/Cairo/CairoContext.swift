@@ -63,16 +63,10 @@ final class CairoContext {
     func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(cr, sx, sy) }
     func rotate(degrees: Double) { cairo_rotate(cr, degrees * .pi / 180) }
-    func identity() { cairo_identity_matrix(cr) }
 
     func setMatrix(_ m: AffineTransform) {
         var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
         cairo_set_matrix(cr, &cm)
-    }
-
-    func transform(_ m: AffineTransform) {
-        var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-        cairo_transform(cr, &cm)
     }
 
     // MARK: paths
@@ -84,9 +78,6 @@ final class CairoContext {
     func rectangle(_ r: Rect) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
     func arc(center: Point, radius: Double, from a0: Double, to a1: Double) {
         cairo_arc(cr, center.x, center.y, radius, a0, a1)
-    }
-    func arcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
-        cairo_arc_negative(cr, center.x, center.y, radius, a0, a1)
     }
     func circle(_ c: Point, _ r: Double) {
         cairo_new_sub_path(cr)
@@ -130,28 +121,18 @@ final class CairoContext {
     func fill() { cairo_fill(cr) }
     func fillPreserve() { cairo_fill_preserve(cr) }
     func stroke() { cairo_stroke(cr) }
-    func strokePreserve() { cairo_stroke_preserve(cr) }
     func paint() { cairo_paint(cr) }
     func paint(alpha: Double) { cairo_paint_with_alpha(cr, alpha) }
     func clip() { cairo_clip(cr) }
-    func resetClip() { cairo_reset_clip(cr) }
     func setEvenOdd(_ on: Bool) { cairo_set_fill_rule(cr, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING) }
     func setLineWidth(_ w: Double) { cairo_set_line_width(cr, w) }
     func setRoundCapsAndJoins() {
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
-    func setAntialias(_ on: Bool) { cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
 
     func pushGroup() { cairo_push_group(cr) }
     func popGroupToSource() { cairo_pop_group_to_source(cr) }
-
-    /// The clip's extents in user space.
-    func clipExtents() -> Rect {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
 
     // MARK: text (Cairo's toy API: enough for labels)
     func selectFont(family: String, bold: Bool, italic: Bool = false) {

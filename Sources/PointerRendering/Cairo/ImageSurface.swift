@@ -85,7 +85,15 @@ public final class ImageSurface {
     deinit { cairo_surface_destroy(pointer) }
 
     /// Loads a PNG. A missing, unreadable or corrupt file is a `CairoError.pngRead` naming it.
+    /// The size in the PNG header is checked against `SceneLimits` before decoding, so
+    /// a small file claiming 20000 × 20000 pixels is refused rather than decoded.
     public static func loadPNG(path: String) throws -> ImageSurface {
+        switch PNGHeader.probe(path: path) {
+        case .unreadable(let why): throw CairoError.pngRead(path: path, message: why)
+        case .notPNG(let why): throw CairoError.pngRead(path: path, message: why)
+        case .png(let header):
+            if let problem = header.limitProblem { throw CairoError.pngRead(path: path, message: problem) }
+        }
         guard let s = cairo_image_surface_create_from_png(path) else {
             throw CairoError.pngRead(path: path, message: "out of memory")
         }
@@ -101,6 +109,26 @@ public final class ImageSurface {
             throw CairoError.pngRead(path: path, message: why)
         }
         return ImageSurface(adopting: s)
+    }
+
+    /// The surface encoded as PNG bytes (written to disk by the caller, atomically).
+    public func pngData() throws -> [UInt8] {
+        flush()
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(pointer, { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoError.status(operation: "cairo_surface_write_to_png_stream", code: Int32(status.rawValue),
+                                    message: CairoError.message(status))
+        }
+        return sink.bytes
     }
 
     /// Writes the surface as a PNG file.

@@ -1,7 +1,7 @@
 import PointerCore
 
 /// Blurred layers (shadows, radiosity) computed once per element and kept: each
-/// animation frame only transforms and composites them (DESIGN.md cost model).
+/// animation frame only transforms and composites them (docs/architecture.md cost model).
 final class EffectCache {
     /// A blurred image and where it sits in the owner's local coordinates.
     struct Blurred {

@@ -1,7 +1,7 @@
 import PointerCore
 
 /// "What colour is under this rect of the canvas?" — the one question the pointer
-/// material asks (MISSION-NOTES D20). A stage answers from its own pixels
+/// material asks (behaviour D20). A stage answers from its own pixels
 /// (`StageBackgroundSampler`); a live overlay answers by sampling the screen.
 ///
 /// Implementations return the area-weighted mean colour over `rect` (canvas pt),

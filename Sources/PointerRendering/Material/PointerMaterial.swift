@@ -1,6 +1,6 @@
 import PointerCore
 
-/// The pointer's colour (MISSION-NOTES D20), derived from the background under it.
+/// The pointer's colour (behaviour D20), derived from the background under it.
 ///
 /// Design. Let `l` be the perceptual lightness (CIE L*, 0…1) of the background,
 /// averaged over the pointer's footprint. The fill is a neutral grey `g(l)` at

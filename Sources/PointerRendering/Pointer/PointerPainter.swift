@@ -77,7 +77,7 @@ final class PointerPainter {
         return o
     }
 
-    private func morphPlan(from: ShapeGeometry, to: ShapeGeometry) -> OutlineMorph {
+    func morphPlan(from: ShapeGeometry, to: ShapeGeometry) -> OutlineMorph {
         if let m = morph, m.from == from, m.to == to { return m.plan }
         let plan = OutlineMorph(from: outline(from), to: outline(to))
         morph = (from, to, plan)

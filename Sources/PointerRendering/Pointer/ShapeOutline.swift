@@ -1,7 +1,7 @@
 import PointerCore
 
 /// Polygon outlines of pointer shapes in a unit box (0…1 on both axes), used to
-/// morph between any two shapes (MISSION-NOTES D21): rounded rects and paths are
+/// morph between any two shapes (behaviour D21): rounded rects and paths are
 /// flattened, every contour is resampled to `pointCount` points by arc length.
 struct ShapeOutline: Equatable {
     static let pointCount = 96

@@ -26,6 +26,11 @@ public enum BannerPainter {
         return Rect(x: ((canvasSize.width - width) / 2).rounded(), y: topMargin, width: width, height: size.height)
     }
 
+    /// Every point the banner touches: its frame and the rim stroked around it.
+    public static func bounds(canvasSize: Size) -> Rect {
+        frame(canvasSize: canvasSize).insetBy(dx: -2, dy: -2)
+    }
+
     /// Draws over what `surface` holds, inside `clip` (canvas pt). `scale` is
     /// pixels per point; the surface's top-left pixel shows canvas point `origin`.
     public static func draw(_ banner: Banner, into surface: ImageSurface, scale: Double, origin: Point = .zero,

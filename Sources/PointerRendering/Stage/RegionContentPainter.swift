@@ -1,6 +1,6 @@
 import PointerCore
 
-/// Draws what a region shows (SCENE-FORMAT.md `content`): the fill (rounded with
+/// Draws what a region shows (docs/scene-format.md `content`): the fill (rounded with
 /// the region's radius), image, symbol and label, in region-local coordinates
 /// (the context's transform already maps 0…w, 0…h to the canvas).
 struct RegionContentPainter {

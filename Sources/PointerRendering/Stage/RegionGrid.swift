@@ -12,13 +12,20 @@ struct RegionGrid {
     private let large: [Int32]
     private let extents: [Rect]
 
-    init(extents: [Rect], cellSize: Double = 128) {
-        self.cellSize = cellSize
+    /// Cells at most: regions spread over a huge area (frames reach ±1e6 pt, docs/limits.md)
+    /// get larger cells instead of millions of empty ones.
+    static let maxCells = 65536.0
+
+    init(extents: [Rect], cellSize requested: Double = 128) {
         self.extents = extents
         let bounds = extents.reduce(extents.first ?? .zero) { $0.union($1) }
-        origin = bounds.origin
-        columns = max(1, min(4096, Int((bounds.width / cellSize).rounded(.up)) + 1))
-        rows = max(1, min(4096, Int((bounds.height / cellSize).rounded(.up)) + 1))
+        let finite = bounds.width.isFinite && bounds.height.isFinite && bounds.minX.isFinite && bounds.minY.isFinite
+        let area = finite ? max(bounds.width, 1) * max(bounds.height, 1) : 1
+        let cellSize = max(requested, (area / Self.maxCells).squareRoot())
+        self.cellSize = cellSize
+        origin = finite ? bounds.origin : .zero
+        columns = finite ? max(1, Int(min((bounds.width / cellSize).rounded(.up) + 1, 4096))) : 1
+        rows = finite ? max(1, Int(min((bounds.height / cellSize).rounded(.up) + 1, 4096))) : 1
         var cells = [[Int32]](repeating: [], count: columns * rows)
         var large: [Int32] = []
         for (i, e) in extents.enumerated() where !e.isEmpty {
@@ -33,6 +40,7 @@ struct RegionGrid {
     private static func span(_ e: Rect, origin: Point, cellSize: Double, columns: Int, rows: Int) -> (Int, Int, Int, Int) {
         func cell(_ v: Double, _ o: Double, _ n: Int) -> Int {
             let k = ((v - o) / cellSize).rounded(.down)
+            guard k.isFinite else { return k > 0 ? n - 1 : 0 }
             return Int(min(max(k, 0), Double(n - 1)))
         }
         return (cell(e.minX, origin.x, columns), cell(e.minY, origin.y, rows),

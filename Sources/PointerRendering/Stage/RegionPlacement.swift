@@ -1,7 +1,7 @@
 import PointerCore
 
 /// Where each region is drawn in one frame: its RegionState transforms composed down
-/// the tree (TRACE-FORMAT.md transform semantics), cumulative opacity, and which
+/// the tree (docs/trace-format.md, the transform), cumulative opacity, and which
 /// ancestors clip it. Scroll/zoom regions are viewports: their own state moves their
 /// children, not themselves, and their children are clipped to them.
 struct RegionPlacement {

@@ -9,12 +9,8 @@ import PointerCore
 /// bold, italic, underline, list, grid, compass, house, person.
 /// An unknown name draws nothing (the loader/linter reports it).
 public enum SymbolSet {
-    public static let names: [String] = [
-        "chevron-left", "chevron-right", "chevron-up", "chevron-down", "plus", "minus", "xmark",
-        "checkmark", "ellipsis", "share", "trash", "music", "play", "pause", "search", "gear", "bell",
-        "calendar", "map-pin", "folder", "star", "heart", "photo", "mail", "message", "phone", "camera",
-        "bold", "italic", "underline", "list", "grid", "compass", "house", "person",
-    ]
+    /// The list lives in PointerCore so the scene loader can check names.
+    public static let names: [String] = SymbolNames.all
 
     public static func contains(_ name: String) -> Bool { names.contains(name) }
 

@@ -3,6 +3,7 @@
 
 It shows a tool bar of three buttons, a check box, a single-line entry, a
 multi-line text view and a wide button, and reports on stdout what happens:
+  widget NAME X Y W H   where each widget is (root coordinates), then
   ready X Y W H         the window is mapped (root coordinates)
   clicked NAME          a button was clicked
 Commands on stdin, one per line:
@@ -35,9 +36,11 @@ box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8)
 box.set_border_width(12)
 win.add(box)
 
+named = {}
 bar = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL, spacing=0)
 for name in ["Back", "Forward", "Share"]:
     b = Gtk.Button(label=name)
+    named[name] = b
     b.connect("clicked", lambda _b, n=name: say("clicked " + n))
     bar.pack_start(b, False, False, 0)
 box.pack_start(bar, False, False, 0)
@@ -49,6 +52,7 @@ box.pack_start(check, False, False, 0)
 entry = Gtk.Entry()
 entry.set_text("single line")
 box.pack_start(entry, False, False, 0)
+named["Entry"] = entry
 
 view = Gtk.TextView()
 view.get_buffer().set_text("\n".join("line %d of the text view" % i for i in range(1, 9)))
@@ -56,14 +60,37 @@ scroller = Gtk.ScrolledWindow()
 scroller.set_min_content_height(180)
 scroller.add(view)
 box.pack_start(scroller, True, True, 0)
+named["TextView"] = view
+
+many = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+if many:
+    # A large window for the cost figures: MANY buttons in a grid.
+    grid = Gtk.Grid()
+    for i in range(many):
+        grid.attach(Gtk.Button(label=str(i)), i % 40, i // 40, 1, 1)
+    big = Gtk.ScrolledWindow()
+    big.set_min_content_height(200)
+    big.add(grid)
+    box.pack_start(big, True, True, 0)
 
 wide = Gtk.Button(label="A wide button at the bottom")
 wide.connect("clicked", lambda _b: say("clicked Wide"))
 box.pack_start(wide, False, False, 0)
+named["Wide"] = wide
+
+
+def report_widgets():
+    origin = win.get_window().get_origin()
+    ox, oy = origin[1], origin[2]
+    for name, w in named.items():
+        a = w.get_allocation()
+        x, y = w.translate_coordinates(win, 0, 0)
+        say("widget %s %d %d %d %d" % (name, ox + x, oy + y, a.width, a.height))
 
 
 def on_map(_w, _e):
     def report():
+        report_widgets()
         x, y = win.get_position()
         w, h = win.get_size()
         say("ready %d %d %d %d" % (x, y, w, h))
@@ -86,7 +113,7 @@ def on_stdin(channel, _condition):
         return True
     if parts[0] == "move":
         win.move(int(parts[1]), int(parts[2]))
-        GLib.timeout_add(300, lambda: (say("moved %d %d" % win.get_position()), False)[1])
+        GLib.timeout_add(300, lambda: (report_widgets(), say("moved %d %d" % win.get_position()), False)[2])
     elif parts[0] == "hang":
         say("hanging")
         time.sleep(float(parts[1]))

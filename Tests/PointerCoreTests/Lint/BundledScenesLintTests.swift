@@ -49,7 +49,7 @@ import Testing
             // The pointer meets at least one control (a target) during the demo.
             let scene = try SceneLoader.load(path: url.path)
             guard !scene.regions.isEmpty else { continue }
-            var engine = PointerEngine(scene: scene)
+            let engine = PointerEngine(scene: scene)
             var targets = Set<String>()
             for e in events {
                 engine.handle(e)

@@ -48,7 +48,7 @@ import Testing
         #expect(F.findings(wide, rule: "group-mixed-sizes").isEmpty)
     }
 
-    @Test("C2 C18 hit areas that do not touch between group members are an error")
+    @Test("A2 C18 hit areas that do not touch between group members are an error")
     func hitGap() {
         // With a background the padding is 12: 40 pt apart leaves a 16 pt hole.
         var apart = toolbar(2, spacing: 40)

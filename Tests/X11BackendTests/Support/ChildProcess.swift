@@ -16,7 +16,7 @@ final class ChildProcess {
         self.name = name ?? URL(fileURLWithPath: executable).lastPathComponent
         outputURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("ap-x11-\(self.name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         output = try FileHandle(forWritingTo: outputURL)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

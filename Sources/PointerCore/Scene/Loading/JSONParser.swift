@@ -187,7 +187,7 @@ private struct JSONCursor {
             let key = try parseString()
             skipWhitespace()
             guard pos < bytes.count, bytes[pos] == Byte.colon else {
-                throw error("unexpected \(found) after key \"\(key)\"", expected: "':'")
+                throw error("unexpected \(found) after key \(TerminalText.quoted(key))", expected: "':'")
             }
             pos += 1
             let value = try parseValue(depth: depth)
@@ -320,7 +320,7 @@ private struct JSONCursor {
         throw error("unterminated string", expected: "'\"'")
     }
 
-    /// Scene files are UTF-8 (SCENE-FORMAT.md): a string holding other bytes (a
+    /// Scene files are UTF-8 (docs/scene-format.md): a string holding other bytes (a
     /// file saved as Latin-1, say) is an error at the first bad byte, rather than
     /// text silently turned into U+FFFD.
     func validateUTF8(_ range: Range<Int>) throws(JSONSyntaxError) {
@@ -417,9 +417,17 @@ private struct JSONCursor {
             return negative ? -v : v
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        let at = TextPosition(offset: start, line: line, column: start - lineStart - continuationBytes + 1)
         guard let v = Double(text), v.isFinite else {
-            throw JSONSyntaxError(position: TextPosition(offset: start, line: line, column: start - lineStart - continuationBytes + 1),
-                                  message: "number \(text) is out of range")
+            throw JSONSyntaxError(position: at, message: "number \(TerminalText.number(text)) is out of range")
+        }
+        // 1e-400 is not 0 as written: say so rather than read it as 0.
+        if v == 0 {
+            let mantissaEnd = bytes[start..<pos].firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) ?? pos
+            if bytes[start..<mantissaEnd].contains(where: { $0 > Byte.zero && $0 <= Byte.nine }) {
+                throw JSONSyntaxError(position: at, message: "number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
+                                      expected: "0, or a number of at least 1e-300 in magnitude")
+            }
         }
         return v
     }

@@ -21,8 +21,14 @@ public struct SVGPathError: Error, Sendable, Equatable, CustomStringConvertible 
 /// become cubics; arcs go through the spec's endpoint-to-centre conversion (F.6.5)
 /// and are split into cubic segments of at most 90°.
 public enum SVGPathParser {
-    public static func parse(_ data: String) throws(SVGPathError) -> [PathElement] {
+    /// `maxSegments` and `maxMagnitude` (every number and every point reached, in pt)
+    /// default to the scene limits (`SceneLimits.pathSegments`, `SceneLimits.shapeExtent`);
+    /// parsing stops at the first segment past the limit.
+    public static func parse(_ data: String, maxSegments: Int = SceneLimits.pathSegments,
+                             maxMagnitude: Double = SceneLimits.shapeExtent) throws(SVGPathError) -> [PathElement] {
         var parser = PathDataScanner(Array(data.utf8))
+        parser.maxSegments = maxSegments
+        parser.maxMagnitude = maxMagnitude
         do {
             return try parser.parse()
         } catch {
@@ -37,6 +43,8 @@ public enum SVGPathParser {
 private struct PathDataScanner {
     let bytes: [UInt8]
     var pos = 0
+    var maxSegments = Int.max
+    var maxMagnitude = Double.greatestFiniteMagnitude
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -98,9 +106,16 @@ private struct PathDataScanner {
             }
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        guard let value = Double(text), value.isFinite, abs(value) <= maxMagnitude else {
             pos = start
-            throw fail("number \(text) is out of range", expected: what)
+            throw fail("number \(TerminalText.number(text)) is out of range", expected: "\(what) within ±\(SceneLimits.points(maxMagnitude))")
+        }
+        // 1e-400 is not 0 as written; say so rather than read it as 0.
+        let mantissaEnd = bytes[start..<pos].firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) ?? pos
+        if value == 0, bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+            pos = start
+            throw fail("number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
+                       expected: "0, or a number of at least 1e-300 in magnitude")
         }
         return value
     }
@@ -144,6 +159,8 @@ private struct PathDataScanner {
             skipWhitespace()
             guard pos < bytes.count else { break }
             let b = bytes[pos]
+            let commandStart = pos
+            let countBefore = out.count
             var first = false
             if Self.isCommandLetter(b) {
                 if out.isEmpty && b | 0x20 != UInt8(ascii: "m") {
@@ -239,8 +256,33 @@ private struct PathDataScanner {
             }
             lastCubicControl = cubicControl
             lastQuadControl = quadControl
+            try checkLimits(out, from: countBefore, commandStart: commandStart)
         }
         return out
+    }
+
+    /// The segments just added stay within the limits: relative commands can walk
+    /// far from the origin with small numbers, so the points are checked, not only the text.
+    func checkLimits(_ out: [PathElement], from start: Int, commandStart: Int) throws(SVGPathError) {
+        if out.count > maxSegments {
+            throw SVGPathError(offset: commandStart,
+                               message: "path data has more than \(maxSegments) segments (an arc counts up to 4)",
+                               expected: "a simpler path (docs/limits.md)")
+        }
+        func far(_ p: Point) -> Bool { !(abs(p.x) <= maxMagnitude && abs(p.y) <= maxMagnitude) }
+        for e in out[start...] {
+            let reach: Bool
+            switch e {
+            case .move(let p), .line(let p): reach = far(p)
+            case .cubic(let a, let b, let c): reach = far(a) || far(b) || far(c)
+            case .close: reach = false
+            }
+            if reach {
+                throw SVGPathError(offset: commandStart,
+                                   message: "the path reaches beyond ±\(SceneLimits.points(maxMagnitude)) pt here",
+                                   expected: "points within ±\(SceneLimits.points(maxMagnitude)) pt (a pointer shape is a few dozen pt)")
+            }
+        }
     }
 
     static func isCommandLetter(_ b: UInt8) -> Bool {

@@ -13,7 +13,7 @@ extension SceneDecoder {
             case "hover": return .hover(HoverStyle())
             case "none": return EffectSpec.none
             default:
-                report(value.position, path, "unknown effect \"\(name)\"", expected: Self.effectExpected,
+                report(value.position, path, "unknown effect \(TerminalText.quoted(name))", expected: Self.effectExpected,
                        suggestion: KeySuggestion.closest(to: name, among: Self.effectNames).map { "did you mean \"\($0)\"?" })
                 return nil
             }

@@ -5,18 +5,28 @@ extension SceneDecoder {
                              "reveal", "hides", "regions"]
     static let idExpected = "a string of letters, digits, '_', '.' or '-'"
 
-    func regions(_ value: JSONValue, _ path: JSONPath) -> [Region] {
+    /// `origin`: the parent's frame origin in canvas coordinates (for `SceneLimits.frameExtent`).
+    func regions(_ value: JSONValue, _ path: JSONPath, origin: Point = .zero) -> [Region] {
         guard let items = array(value, path, expected: "an array of region objects") else { return [] }
         let path = path.frozen()
         var out: [Region] = []
-        out.reserveCapacity(items.count)
+        out.reserveCapacity(min(items.count, SceneLimits.regions))
         for (i, item) in items.enumerated() {
-            if let r = region(item, path[i]) { out.append(r) }
+            // Past the limit nothing more is read (reported once, at the first one over).
+            if regionCount >= SceneLimits.regions {
+                report(item.position, path[i], "more than \(SceneLimits.grouped(SceneLimits.regions)) regions in the scene",
+                       expected: "at most \(SceneLimits.grouped(SceneLimits.regions)) regions, nested ones included (docs/limits.md)",
+                       suggestion: "split the scene into several files")
+                regionCount += 1
+                break
+            }
+            if let r = region(item, path[i], origin: origin) { out.append(r) }
         }
         return out
     }
 
-    func region(_ value: JSONValue, _ path: JSONPath) -> Region? {
+    func region(_ value: JSONValue, _ path: JSONPath, origin: Point = .zero) -> Region? {
+        regionCount += 1
         guard let f = object(value, path, known: Self.regionKeys, expected: "a region object") else { return nil }
         var region = Region(id: "", frame: .zero, location: value.position.location(in: file))
 
@@ -24,7 +34,12 @@ extension SceneDecoder {
             region.id = id
         }
         if let v = required(f, "frame", expected: "[x, y, w, h] with w, h > 0"), let r = frame(v, f.path("frame")) {
-            region.frame = r
+            if let problem = Self.extentProblem(r.offsetBy(origin)) {
+                report(v.position, f.path("frame"), problem,
+                       expected: "frames within ±\(SceneLimits.points(SceneLimits.frameExtent)) pt of the canvas origin (docs/limits.md)")
+            } else {
+                region.frame = r
+            }
         }
         if let v = f["cornerRadius"], let r = cornerRadius(v, f.path("cornerRadius")) { region.cornerRadius = r }
         if let v = f["effect"] { region.effect = effect(v, f.path("effect")) }
@@ -51,14 +66,20 @@ extension SceneDecoder {
         if let v = f["scroll"], let s = object(v, f.path("scroll"), known: ["contentSize"]),
            let cs = required(s, "contentSize", expected: "[w, h] with w, h > 0"),
            let size = size(cs, s.path("contentSize")) {
-            region.scroll = ScrollSpec(contentSize: size)
+            if size.width > SceneLimits.frameExtent || size.height > SceneLimits.frameExtent {
+                report(cs.position, s.path("contentSize"),
+                       "a content size of \(format(size.width)) × \(format(size.height)) pt is too large",
+                       expected: "each side at most \(SceneLimits.points(SceneLimits.frameExtent)) pt (docs/limits.md)")
+            } else {
+                region.scroll = ScrollSpec(contentSize: size)
+            }
         }
         if let v = f["zoom"] { region.zoom = zoom(v, f.path("zoom")) }
         if let v = f["reveal"], let s = string(v, f.path("reveal"), expected: "\"hover\"") {
             if let r = Reveal(rawValue: s) {
                 region.reveal = r
             } else {
-                report(v.position, f.path("reveal"), "unknown reveal \"\(s)\"", expected: "\"hover\"")
+                report(v.position, f.path("reveal"), "unknown reveal \(TerminalText.quoted(s))", expected: "\"hover\"")
             }
         }
         if let v = f["hides"], let items = strings(v, f.path("hides"), expected: "an array of region ids") {
@@ -67,8 +88,16 @@ extension SceneDecoder {
             }
             region.hides = items.map(\.0)
         }
-        if let v = f["regions"] { region.regions = regions(v, f.path("regions")) }
+        if let v = f["regions"] { region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin) }
         return region
+    }
+
+    /// Why an absolute frame is refused (`SceneLimits.frameExtent`), nil when it is fine.
+    static func extentProblem(_ r: Rect) -> String? {
+        let reach = max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY))
+        guard reach > SceneLimits.frameExtent else { return nil }
+        return "the frame reaches \(SceneLimits.points(reach.rounded(.up))) pt from the canvas origin, beyond the "
+            + "±\(SceneLimits.points(SceneLimits.frameExtent)) pt limit"
     }
 
     /// Checks the id's spelling and that no other region uses it.
@@ -79,11 +108,11 @@ extension SceneDecoder {
                 || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
         }
         guard valid else {
-            report(value.position, path, "invalid region id \"\(id)\"", expected: Self.idExpected)
+            report(value.position, path, "invalid region id \(TerminalText.quoted(id))", expected: Self.idExpected)
             return nil
         }
         if let first = regionIDs[id] {
-            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(file):\(first.line):\(first.column))",
+            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(TerminalText.escaped(file)):\(first.line):\(first.column))",
                    suggestion: "region ids must be unique across the scene; rename one")
             return id
         }
@@ -96,7 +125,7 @@ extension SceneDecoder {
         switch value.kind {
         case .string(let s):
             if s == "capsule" { return .capsule }
-            report(value.position, path, "unknown corner radius \"\(s)\"", expected: expected,
+            report(value.position, path, "unknown corner radius \(TerminalText.quoted(s))", expected: expected,
                    suggestion: KeySuggestion.closest(to: s, among: ["capsule"]).map { "did you mean \"\($0)\"?" })
             return nil
         default:
@@ -105,11 +134,19 @@ extension SceneDecoder {
     }
 
     private func snap(_ value: JSONValue, _ path: JSONPath) -> SnapGrid? {
-        guard let f = object(value, path, known: ["x", "y", "origin"]) else { return nil }
+        guard let f = object(value, path, known: ["x", "y", "origin", "to"]) else { return nil }
         var grid = SnapGrid()
         if let v = f["x"] { grid.x = positive(v, f.path("x"), what: "a cell width in pt") }
         if let v = f["y"] { grid.y = positive(v, f.path("y"), what: "a cell height in pt") }
         if let v = f["origin"], let p = point(v, f.path("origin")) { grid.origin = p }
+        let targets = "\"centers\" (cell centres, the default) or \"lines\" (where each cell starts)"
+        if let v = f["to"], let s = string(v, f.path("to"), expected: targets) {
+            if let t = SnapTarget(rawValue: s) {
+                grid.to = t
+            } else {
+                report(v.position, f.path("to"), "unknown snap target \"\(s)\"", expected: targets)
+            }
+        }
         if f["x"] == nil && f["y"] == nil {
             report(value.position, path, "a snap grid needs \"x\", \"y\" or both", expected: "{\"x\": pt, \"y\": pt, \"origin\": [x, y]}")
             return nil
@@ -141,7 +178,15 @@ extension SceneDecoder {
         var c = RegionContent()
         if let v = f["fill"] { c.fill = color(v, f.path("fill")) }
         if let v = f["image"] { c.image = imagePath(v, f.path("image")) }
-        if let v = f["symbol"] { c.symbol = string(v, f.path("symbol"), expected: "a symbol name") }
+        if let v = f["symbol"], let name = string(v, f.path("symbol"), expected: "a symbol name") {
+            if SymbolNames.all.contains(name) {
+                c.symbol = name
+            } else {
+                report(v.position, f.path("symbol"), "unknown symbol \(TerminalText.quoted(name))",
+                       expected: "one of the built-in symbols (docs/scene-format.md)",
+                       suggestion: KeySuggestion.hint(for: name, among: SymbolNames.all))
+            }
+        }
         if let v = f["label"] { c.label = string(v, f.path("label"), expected: "label text") }
         if let v = f["color"] { c.color = color(v, f.path("color")) }
         return c

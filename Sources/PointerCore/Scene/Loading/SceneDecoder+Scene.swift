@@ -30,16 +30,37 @@ extension SceneDecoder {
     private func canvas(_ value: JSONValue, _ path: JSONPath) -> Canvas {
         var canvas = Canvas()
         guard let f = object(value, path, known: ["size", "color", "image"]) else { return canvas }
-        if let v = f["size"] { canvas.size = size(v, f.path("size")) }
+        if let v = f["size"], let s = size(v, f.path("size")) {
+            if let problem = Self.canvasProblem(s) {
+                report(v.position, f.path("size"), problem,
+                       expected: "each side at most \(SceneLimits.points(SceneLimits.canvasSide)) pt and at most "
+                           + "\(SceneLimits.grouped(Int(SceneLimits.canvasArea))) pt² in all (docs/limits.md)",
+                       suggestion: "an 8K display is 7680 × 4320 pt; leave out \"size\" to use the output's size")
+            } else {
+                canvas.size = s
+            }
+        }
         if let v = f["color"] { canvas.color = color(v, f.path("color")) }
         if let v = f["image"] { canvas.image = imagePath(v, f.path("image")) }
         return canvas
     }
 
+    /// Why a canvas size is refused (`SceneLimits`), nil when it is fine.
+    static func canvasProblem(_ s: Size) -> String? {
+        if s.width > SceneLimits.canvasSide || s.height > SceneLimits.canvasSide {
+            return "a canvas of \(SceneLimits.points(s.width)) × \(SceneLimits.points(s.height)) pt is too large"
+        }
+        if s.width * s.height > SceneLimits.canvasArea {
+            return "a canvas of \(SceneLimits.points(s.width)) × \(SceneLimits.points(s.height)) pt "
+                + "(\(SceneLimits.grouped(Int(s.width * s.height))) pt²) is too large"
+        }
+        return nil
+    }
+
     private func pointer(_ value: JSONValue, _ path: JSONPath) -> PointerSettings {
         var p = PointerSettings()
         guard let f = object(value, path, known: ["diameter", "autoHideDelay", "inertia", "magnetism", "liftDelay"]) else { return p }
-        if let v = f["diameter"], let d = positive(v, f.path("diameter"), what: "a diameter in pt") { p.diameter = d }
+        if let v = f["diameter"], let d = shapeLength(v, f.path("diameter"), what: "a diameter in pt") { p.diameter = d }
         if let v = f["autoHideDelay"], let d = positive(v, f.path("autoHideDelay"), strict: false, what: "seconds (0 = never)") {
             p.autoHideDelay = d
         }
@@ -82,13 +103,21 @@ extension SceneDecoder {
         return out
     }
 
+    /// Unknown ids that get a "did you mean" (each one is compared with every id).
+    static let suggestedReferences = 100
+
     /// `hides` and modifier `regions` must name regions that exist somewhere in the scene.
     private func checkReferences() {
-        var known: [String]?
+        var known: KeySuggestion.Candidates?
+        var suggested = 0
         for ref in references where regionIDs[ref.id] == nil {
-            if known == nil { known = Array(regionIDs.keys).sorted() }
-            let hint = KeySuggestion.closest(to: ref.id, among: known ?? []).map { "did you mean \"\($0)\"?" }
-            report(ref.position, ref.path, "\(ref.context) names unknown region id \"\(ref.id)\"",
+            if known == nil { known = KeySuggestion.Candidates(Array(regionIDs.keys).sorted()) }
+            var hint: String?
+            if suggested < Self.suggestedReferences, let known {
+                suggested += 1
+                hint = KeySuggestion.closest(to: ref.id, among: known).map { "did you mean \"\($0)\"?" }
+            }
+            report(ref.position, ref.path, "\(ref.context) names unknown region id \(TerminalText.quoted(ref.id))",
                    expected: "the id of a region in this scene", suggestion: hint)
         }
     }

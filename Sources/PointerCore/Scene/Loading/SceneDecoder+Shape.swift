@@ -9,7 +9,7 @@ extension SceneDecoder {
         case .string(let name):
             if name == "circle" { return .circle }
             if let builtin = BuiltinShape(rawValue: name) { return .builtin(builtin) }
-            report(value.position, path, "unknown shape \"\(name)\"", expected: Self.shapeExpected,
+            report(value.position, path, "unknown shape \(TerminalText.quoted(name))", expected: Self.shapeExpected,
                    suggestion: KeySuggestion.closest(to: name, among: Self.shapeNames).map { "did you mean \"\($0)\"?" })
             return nil
         case .object(let members):
@@ -26,12 +26,12 @@ extension SceneDecoder {
             switch member.key {
             case "roundedRect":
                 guard let f = object(member.value, memberPath, known: ["size", "cornerRadius"]) else { return nil }
-                let size = f["size"].flatMap { self.size($0, f.path("size")) }
+                let size = f["size"].flatMap { shapeSize($0, f.path("size")) }
                 let radius = f["cornerRadius"].flatMap { positive($0, f.path("cornerRadius"), strict: false, what: "a radius") }
                 return .roundedRect(size: size, cornerRadius: radius)
             case "verticalBeam", "horizontalBeam":
                 guard let f = object(member.value, memberPath, known: ["length"]) else { return nil }
-                let length = f["length"].flatMap { positive($0, f.path("length"), what: "a length in pt") }
+                let length = f["length"].flatMap { shapeLength($0, f.path("length"), what: "a length in pt") }
                 return member.key == "verticalBeam" ? .verticalBeam(length: length) : .horizontalBeam(length: length)
             default:
                 return nil // unknown kind: already reported by object(_:_:known:)
@@ -52,8 +52,14 @@ extension SceneDecoder {
             data = s
             do {
                 let parsed = try SVGPathParser.parse(s)
+                pathSegmentCount += parsed.count
                 if parsed.isEmpty {
                     report(v.position, fields.path("path"), "empty path data", expected: "SVG path data such as \"M0 0 L10 5 L0 10 Z\"")
+                } else if pathSegmentCount > SceneLimits.scenePathSegments {
+                    report(v.position, fields.path("path"),
+                           "the scene's custom shapes have more than \(SceneLimits.grouped(SceneLimits.scenePathSegments)) path segments together",
+                           expected: "at most \(SceneLimits.grouped(SceneLimits.scenePathSegments)) segments in all custom shapes (docs/limits.md)",
+                           suggestion: "reuse one shape for regions that look alike, or simplify the paths")
                 } else {
                     elements = parsed
                 }
@@ -66,11 +72,47 @@ extension SceneDecoder {
                        expected: error.expected)
             }
         }
-        let size = fields["size"].flatMap { self.size($0, fields.path("size")) }
-        let anchor = fields["anchor"].flatMap { point($0, fields.path("anchor")) }
+        let size = fields["size"].flatMap { shapeSize($0, fields.path("size")) }
+        let anchor = fields["anchor"].flatMap { shapePoint($0, fields.path("anchor")) }
         guard let elements else { return nil }
         let box = size ?? Self.extent(of: elements)
         return .path(PathShape(data: data, elements: elements, size: box, anchor: anchor, name: nil))
+    }
+
+    /// `[w, h]` of a pointer shape: greater than 0 and within `SceneLimits.shapeExtent`.
+    func shapeSize(_ value: JSONValue, _ path: JSONPath) -> Size? {
+        guard let s = size(value, path) else { return nil }
+        guard s.width <= SceneLimits.shapeExtent, s.height <= SceneLimits.shapeExtent else {
+            reportShapeLimit(value, path, "a pointer shape of \(format(s.width)) × \(format(s.height)) pt")
+            return nil
+        }
+        return s
+    }
+
+    /// A length or diameter of the pointer: greater than 0 and within `SceneLimits.shapeExtent`.
+    func shapeLength(_ value: JSONValue, _ path: JSONPath, what: String) -> Double? {
+        guard let n = positive(value, path, what: what) else { return nil }
+        guard n <= SceneLimits.shapeExtent else {
+            reportShapeLimit(value, path, "a pointer \(format(n)) pt across")
+            return nil
+        }
+        return n
+    }
+
+    /// A point of a pointer shape (its anchor) within `SceneLimits.shapeExtent`.
+    func shapePoint(_ value: JSONValue, _ path: JSONPath) -> Point? {
+        guard let p = point(value, path) else { return nil }
+        guard abs(p.x) <= SceneLimits.shapeExtent, abs(p.y) <= SceneLimits.shapeExtent else {
+            reportShapeLimit(value, path, "an anchor at (\(format(p.x)), \(format(p.y)))")
+            return nil
+        }
+        return p
+    }
+
+    private func reportShapeLimit(_ value: JSONValue, _ path: JSONPath, _ what: String) {
+        let limit = SceneLimits.points(SceneLimits.shapeExtent)
+        report(value.position, path, "\(what) is beyond the \(limit) pt limit for pointer shapes",
+               expected: "at most \(limit) pt (docs/limits.md)", suggestion: "a pointer is a few dozen pt; scale the shape down")
     }
 
     /// The box from (0, 0) to the furthest point of the path (at least 1×1).

@@ -12,13 +12,13 @@ extension SceneDecoder {
         while i < members.count {
             let key = members[i].key
             if !known.contains(key) {
-                report(members[i].keyPosition, path, "unknown key \"\(key)\"",
+                report(members[i].keyPosition, path, "unknown key \(TerminalText.quoted(key))",
                        suggestion: KeySuggestion.hint(for: key, among: known))
             } else {
                 var j = 0
                 while j < i && members[j].key != key { j += 1 }
                 if j < i {
-                    report(members[i].keyPosition, path, "duplicate key \"\(key)\"", suggestion: "keep only one of them")
+                    report(members[i].keyPosition, path, "duplicate key \(TerminalText.quoted(key))", suggestion: "keep only one of them")
                 }
             }
             i += 1
@@ -41,15 +41,15 @@ extension SceneDecoder {
         return bounded(n, value, path, expected: expected)
     }
 
-    /// Largest magnitude a scene number may have (pt, seconds, scale). Far beyond
-    /// any real canvas, and small enough that sums such as x + w, squared
+    /// Largest magnitude a scene number may have (pt, seconds, scale): `SceneLimits.number`.
+    /// Far beyond any real canvas, and small enough that sums such as x + w, squared
     /// distances and glides never overflow to inf/NaN downstream (the engine
     /// holds input to the same range, `PointerEngine.maxCoordinate`).
-    static let maxMagnitude = 1e9
+    static let maxMagnitude = SceneLimits.number
 
     func bounded(_ n: Double, _ value: JSONValue, _ path: JSONPath, expected: String) -> Double? {
         if abs(n) <= Self.maxMagnitude { return n }
-        report(value.position, path, "\(format(n)) is too large; scene numbers must lie within ±1000000000",
+        report(value.position, path, "\(format(n)) is too large; scene numbers must lie within ±\(SceneLimits.points(Self.maxMagnitude))",
                expected: expected)
         return nil
     }
@@ -86,7 +86,7 @@ extension SceneDecoder {
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard let s = string(value, path, expected: "one of \(expected)") else { return nil }
         if let e = E(rawValue: s) { return e }
-        report(value.position, path, "unknown value \"\(s)\"", expected: "one of \(expected)",
+        report(value.position, path, "unknown value \(TerminalText.quoted(s))", expected: "one of \(expected)",
                suggestion: KeySuggestion.closest(to: s, among: names).map { "did you mean \"\($0)\"?" })
         return nil
     }
@@ -160,7 +160,7 @@ extension SceneDecoder {
         let expected = "a colour \"#RRGGBB\" or \"#RRGGBBAA\""
         guard let s = string(value, path, expected: expected) else { return nil }
         if let c = Self.parseColor(s) { return c }
-        report(value.position, path, "invalid colour \"\(s)\"", expected: expected)
+        report(value.position, path, "invalid colour \(TerminalText.quoted(s))", expected: expected)
         return nil
     }
 
@@ -205,12 +205,28 @@ extension SceneDecoder {
             return nil
         }
         let resolved = resolve(s)
-        guard fileExists(resolved) else {
-            report(value.position, path, "image file \"\(s)\" not found (looked for \(resolved))",
+        let name = TerminalText.quoted(s)
+        switch imageProbe(resolved) {
+        case .unreadable(let why) where why == "no such file":
+            report(value.position, path, "image file \(name) not found (looked for \(TerminalText.escaped(resolved)))",
                    suggestion: "paths are relative to the scene file's directory")
             return nil
+        case .unreadable(let why):
+            report(value.position, path, "cannot read image file \(name): \(why)", expected: "a readable PNG file")
+            return nil
+        case .notPNG(let why):
+            report(value.position, path, "image file \(name) is not a PNG: \(why)", expected: "a PNG file",
+                   suggestion: "convert it to PNG (e.g. with an image editor or 'convert in.jpg out.png')")
+            return nil
+        case .png(let header):
+            if let problem = header.limitProblem {
+                report(value.position, path, "image file \(name) is too large: \(problem)",
+                       expected: "at most \(SceneLimits.grouped(SceneLimits.imagePixels)) pixels (docs/limits.md)",
+                       suggestion: "scale the image down")
+                return nil
+            }
+            return resolved
         }
-        return resolved
     }
 
     func resolve(_ relative: String) -> String {
@@ -223,7 +239,7 @@ extension SceneDecoder {
     func describe(_ value: JSONValue) -> String {
         switch value.kind {
         case .number(let n): return format(n)
-        case .string(let s): return s.count <= 40 ? "\"\(s)\"" : "a string"
+        case .string(let s): return s.unicodeScalars.count <= 40 ? TerminalText.quoted(s) : "a string"
         case .bool(let b): return b ? "true" : "false"
         default: return value.kindName
         }

@@ -6,36 +6,55 @@ final class SceneDecoder {
     let file: String
     /// Directory that relative image paths are resolved against; nil = current directory.
     let baseDirectory: String?
-    /// Whether an image path exists as a regular file (injectable for tests).
-    let fileExists: (String) -> Bool
+    /// What an image path holds: a PNG and its size, or why not (injectable for tests).
+    let imageProbe: (String) -> PNGHeader.Probe
 
     private(set) var diagnostics: [SceneDiagnostic] = []
     /// First place each region id was defined (ids are unique across the scene).
     var regionIDs: [String: TextPosition] = [:]
     /// Region ids named by `hides` and modifier `regions`, checked once all are known.
     var references: [RegionReference] = []
+    /// Regions read so far, nested ones included (`SceneLimits.regions`).
+    var regionCount = 0
+    /// Path segments of all custom shapes so far (`SceneLimits.scenePathSegments`).
+    var pathSegmentCount = 0
+    /// Diagnostics beyond `maxDiagnostics`, counted but not kept.
+    private var dropped = 0
+    /// Errors kept per scene: a file broken everywhere still gives a readable report.
+    static let maxDiagnostics = 1000
 
-    init(file: String, baseDirectory: String?, fileExists: @escaping (String) -> Bool) {
+    init(file: String, baseDirectory: String?, imageProbe: @escaping (String) -> PNGHeader.Probe) {
         self.file = file
         self.baseDirectory = baseDirectory
-        self.fileExists = fileExists
+        self.imageProbe = imageProbe
     }
 
     func report(_ position: TextPosition, _ path: JSONPath, _ message: String,
                 expected: String? = nil, suggestion: String? = nil) {
+        guard diagnostics.count < Self.maxDiagnostics else {
+            dropped += 1
+            return
+        }
         diagnostics.append(SceneDiagnostic(
             location: position.location(in: file), jsonPath: path.text, message: message,
             expected: expected, suggestion: suggestion))
     }
 
-    /// Diagnostics in file order (stable for ties).
+    /// Diagnostics in file order (stable for ties), then how many more were not kept.
     var sortedDiagnostics: [SceneDiagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        var sorted = diagnostics.enumerated().sorted { a, b in
             let la = a.element.location, lb = b.element.location
             if la.line != lb.line { return la.line < lb.line }
             if la.column != lb.column { return la.column < lb.column }
             return a.offset < b.offset
         }.map(\.element)
+        if dropped > 0 {
+            sorted.append(SceneDiagnostic(
+                location: SourceLocation(file: file, line: 0, column: 0), jsonPath: "",
+                message: "\(dropped) more error\(dropped == 1 ? "" : "s") not shown (only the first \(Self.maxDiagnostics) are listed)",
+                suggestion: "fix these and validate again"))
+        }
+        return sorted
     }
 }
 

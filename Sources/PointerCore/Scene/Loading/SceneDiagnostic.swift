@@ -27,7 +27,8 @@ public struct SceneDiagnostic: Sendable, Equatable, CustomStringConvertible {
         out += message
         if let expected { out += "; expected \(expected)" }
         if let suggestion { out += "; \(suggestion)" }
-        return out
+        // One line on a terminal whatever the file holds (names, keys, paths).
+        return TerminalText.escaped(out)
     }
 }
 

@@ -1,20 +1,21 @@
 import Foundation
 
-/// Loads scene files (SCENE-FORMAT.md, version 1) into `Scene` values. Every problem
+/// Loads scene files (docs/scene-format.md, version 1) into `Scene` values. Every problem
 /// in the file is reported, each with file:line:column, JSON path and a fix hint.
 public enum SceneLoader {
     /// Loads the scene at `path`; relative image paths resolve against its directory.
     public static func load(path: String) throws(SceneLoadError) -> Scene {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try InputFile.read(path, limit: SceneLimits.sceneFileBytes)
         } catch {
             throw SceneLoadError(diagnostics: [SceneDiagnostic(
                 location: SourceLocation(file: path, line: 0, column: 0), jsonPath: "",
-                message: "cannot read scene file: \(Self.reason(for: error, path: path))")])
+                message: "cannot read scene file: \(error.reason)")])
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        var scene = try load(data: data, file: path, baseDirectory: url.deletingLastPathComponent().path)
+        var scene = try load(bytes: bytes, file: path, baseDirectory: url.deletingLastPathComponent().path,
+                             imageProbe: PNGHeader.probe(path:))
         scene.sourcePath = url.path
         return scene
     }
@@ -22,17 +23,30 @@ public enum SceneLoader {
     /// Loads a scene from bytes. `file` names it in diagnostics (and gives the default
     /// name); image paths resolve against `baseDirectory` (nil = the current directory).
     public static func load(data: Data, file: String, baseDirectory: String? = nil) throws(SceneLoadError) -> Scene {
-        try load(bytes: [UInt8](data), file: file, baseDirectory: baseDirectory,
-                 fileExists: Self.isRegularFile)
+        try load(bytes: [UInt8](data), file: file, baseDirectory: baseDirectory, imageProbe: PNGHeader.probe(path:))
     }
 
     /// Loads a scene from JSON text (tests, stdin).
     public static func load(text: String, file: String, baseDirectory: String? = nil) throws(SceneLoadError) -> Scene {
-        try load(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, fileExists: Self.isRegularFile)
+        try load(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, imageProbe: PNGHeader.probe(path:))
     }
 
+    /// For tests: an image "exists" (as a small PNG) when `fileExists` says so.
     static func load(bytes: [UInt8], file: String, baseDirectory: String?,
                      fileExists: @escaping (String) -> Bool) throws(SceneLoadError) -> Scene {
+        try load(bytes: bytes, file: file, baseDirectory: baseDirectory, imageProbe: { path in
+            fileExists(path) ? .png(PNGHeader(width: 64, height: 64)) : .unreadable("no such file")
+        })
+    }
+
+    /// `imageProbe` says what each image file is (PNG and its size, or why not).
+    static func load(bytes: [UInt8], file: String, baseDirectory: String?,
+                     imageProbe: @escaping (String) -> PNGHeader.Probe) throws(SceneLoadError) -> Scene {
+        if let hint = InputFile.encodingHint(bytes) {
+            throw SceneLoadError(diagnostics: [SceneDiagnostic(
+                location: SourceLocation(file: file, line: 1, column: 1), jsonPath: "",
+                message: "not UTF-8 text: \(hint)", expected: "a UTF-8 JSON scene")])
+        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -41,7 +55,7 @@ public enum SceneLoader {
                 location: error.position.location(in: file), jsonPath: "",
                 message: "invalid JSON: \(error.message)", expected: error.expected)])
         }
-        let decoder = SceneDecoder(file: file, baseDirectory: baseDirectory, fileExists: fileExists)
+        let decoder = SceneDecoder(file: file, baseDirectory: baseDirectory, imageProbe: imageProbe)
         let scene = decoder.scene(root, defaultName: defaultName(for: file))
         if !decoder.diagnostics.isEmpty {
             throw SceneLoadError(diagnostics: decoder.sortedDiagnostics)
@@ -56,20 +70,5 @@ public enum SceneLoader {
             return String(last[..<dot])
         }
         return last
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    }
-
-    private static func reason(for error: Error, path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return "no such file"
-        }
-        if isDirectory.boolValue { return "it is a directory" }
-        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-        return error.localizedDescription
     }
 }

@@ -1,0 +1,4 @@
+import ArgumentParser
+import PointerHost
+
+extension RendererChoice: ExpressibleByArgument {}

@@ -1,0 +1,75 @@
+import PointerCore
+
+/// One draw call of `SceneRenderer.draw`, as data: the operations in the order
+/// the Cairo renderer paints them, with every parameter it uses. The GL
+/// renderer executes a plan; the parity tests check that both draw the same
+/// pixels. Built by `SceneRenderer.drawPlan` (SceneRenderer+DrawPlan.swift),
+/// which follows `SceneRenderer.draw` step by step.
+///
+/// Transforms map to device pixels of the target surface (its top-left pixel
+/// is canvas point `origin`): `base` takes canvas pt there, a region's `local`
+/// takes its own pt (0…w, 0…h) there.
+package struct DrawPlan {
+    /// The repainted device pixels of the target: x, y, width, height.
+    package var pixelClip: (x: Int, y: Int, width: Int, height: Int)
+    /// The clip in canvas pt (whole device pixels).
+    package var clipRect: Rect
+    /// What the clip is cleared to: the opaque canvas colour, else transparent.
+    package var clearColor: RGBA
+    /// Canvas pt → device pixels.
+    package var base: AffineTransform
+    package var ops: [DrawOp]
+}
+
+/// A rounded rect that clips a region: a scroll/zoom viewport around it.
+package struct ClipShape: Equatable {
+    /// Its own pt → device pixels.
+    package var transform: AffineTransform
+    package var size: Size
+    package var radius: Double
+}
+
+/// The pointer's outline in canvas pt, as `PointerPainter.addPath` traces it.
+package enum PointerOutline: Equatable {
+    case roundedRect(Rect, radius: Double)
+    /// Closed polygons (curves flattened), filled with the non-zero rule.
+    case polygons([[Point]])
+}
+
+/// One fill of the pointer with its material (D20).
+package struct PointerDraw {
+    package var visible: VisiblePointer
+    package var outline: PointerOutline
+    /// The extra opacity (lift fades the pointer out as the element rises); the
+    /// drawn opacity is this times `visible.opacity`.
+    package var opacity: Double
+    package var material: MaterialInputs
+    /// Rim width in pt (1 pt, at least one device pixel).
+    package var rimWidth: Double
+}
+
+package enum DrawOp {
+    /// The canvas colour over the clip (when it is not opaque).
+    case canvasColor(RGBA)
+    /// The canvas image stretched over the canvas rect (canvas pt).
+    case canvasImage(ImageSurface, canvas: Rect)
+    /// A region starts: clipped by its viewport ancestors, drawn into a group
+    /// composited at `opacity` when that is below 0.999.
+    case beginRegion(index: Int, clip: [ClipShape], opacity: Double)
+    case endRegion
+    /// A lifted element's shadow and radiosity (C15), composited at `alpha`.
+    case liftLayer(index: Int, local: AffineTransform, alpha: Double)
+    /// A soft rounded-rect shadow below an element (hover with scale, C16).
+    case shadow(size: Size, radius: Double, local: AffineTransform, alpha: Double, offset: Point)
+    case pointer(PointerDraw)
+    /// A solid rounded rect (region fill, hover tint), in local pt.
+    case fill(Rect, radius: Double, color: RGBA, local: AffineTransform)
+    /// The region's image, symbol and label (Cairo's `drawContent`).
+    case content(index: Int, local: AffineTransform)
+    /// Lift's specular (C15): a radial white gradient (canvas pt), inside the rounded box.
+    case specular(box: Rect, radius: Double, local: AffineTransform, center: Point, gradientRadius: Double, strength: Double)
+    /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer outline.
+    case highlightLight(PointerOutline, center: Point, gradientRadius: Double, strength: Double)
+    /// The open context menu (E26), its row under `pointer` tinted.
+    case menu(ContextMenu, pointer: Point)
+}

@@ -1,0 +1,102 @@
+import PointerCore
+
+/// What the Cairo reference rasterises for a GPU renderer: the layers that are
+/// text and vector art (a region's image, symbol and label; the context menu),
+/// drawn once into images the GPU then transforms and composites.
+extension SceneRenderer {
+    /// Region `i` draws something in `RegionContentPainter.drawContent` (image, symbol or label).
+    package func hasContentLayer(_ i: Int) -> Bool {
+        guard i >= 0, i < layout.regions.count, let c = layout.regions[i].region.content else { return false }
+        return c.symbol != nil || c.label != nil || c.image.map { images[$0] != nil } == true
+    }
+
+    /// Draws region `i`'s content over `surface`; `transform` maps its own pt to the surface's pixels.
+    package func drawContentLayer(_ i: Int, into surface: ImageSurface, transform: AffineTransform) throws {
+        guard i >= 0, i < layout.regions.count else { return }
+        let ctx = try CairoContext(surface: surface)
+        ctx.setMatrix(transform)
+        content.drawContent(layout.regions[i], ctx: ctx)
+        try ctx.checkStatus("drawing a content layer")
+        surface.flush()
+    }
+
+    /// Draws region `i`'s fill and content (the body lift's radiosity blurs) over
+    /// `surface`; `transform` maps its own pt to the surface's pixels.
+    package func drawBodyLayer(_ i: Int, into surface: ImageSurface, transform: AffineTransform) throws {
+        guard i >= 0, i < layout.regions.count else { return }
+        let ctx = try CairoContext(surface: surface)
+        ctx.setMatrix(transform)
+        content.drawFill(layout.regions[i], ctx: ctx)
+        content.drawContent(layout.regions[i], ctx: ctx)
+        try ctx.checkStatus("drawing a body layer")
+        surface.flush()
+    }
+
+    /// Region `i` has a body to glow with (a fill or an image), as lift's radiosity needs.
+    package func hasBody(_ i: Int) -> Bool {
+        guard i >= 0, i < layout.regions.count else { return false }
+        let c = layout.regions[i].region.content
+        return c?.fill != nil || c?.image != nil
+    }
+
+    /// Draws the open menu (shadow, panel, rows; the row under `pointer` tinted) over
+    /// `surface`; `transform` maps canvas pt to the surface's pixels.
+    package func drawMenuLayer(_ menu: ContextMenu, pointer: Point, into surface: ImageSurface,
+                               transform: AffineTransform) throws {
+        let ctx = try CairoContext(surface: surface)
+        ctx.setMatrix(transform)
+        try MenuPainter(palette: palette).draw(menu, pointer: pointer, effects: effects, ctx: ctx)
+        try ctx.checkStatus("drawing the menu layer")
+        surface.flush()
+    }
+
+    /// Everything the menu touches (canvas pt).
+    package static func menuBounds(_ menu: ContextMenu) -> Rect { MenuPainter.bounds(menu) }
+
+    /// The row of `menu` that `pointer` tints, nil for none: menu layers differ only by it.
+    package static func menuRow(_ menu: ContextMenu, pointer: Point) -> Int? {
+        let f = menu.frame
+        let n = max(menu.items.count, 1)
+        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
+        let rowH = (f.height - 2 * padding) / Double(n)
+        let local = pointer - f.origin
+        for i in menu.items.indices {
+            if Rect(x: 0, y: padding + Double(i) * rowH, width: f.width, height: rowH).contains(local) { return i }
+        }
+        return nil
+    }
+
+    /// A point that tints row `row` of `menu` (nil: none), for drawing its layer.
+    package static func menuPointer(_ menu: ContextMenu, row: Int?) -> Point {
+        let f = menu.frame
+        guard let row else { return Point(x: f.minX - 1000, y: f.minY - 1000) }
+        let n = max(menu.items.count, 1)
+        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
+        let rowH = (f.height - 2 * padding) / Double(n)
+        return Point(x: f.midX, y: f.minY + padding + (Double(row) + 0.5) * rowH)
+    }
+
+    /// Shadow sizes for an element of `size` (pt): blur σ, drop, reach.
+    package static func effectGeometry(size: Size) -> (shadowBlur: Double, shadowOffset: Double, glowBlur: Double, margin: Double) {
+        let g = EffectGeometry(size: size)
+        return (g.shadowBlur, g.shadowOffset, g.glowBlur, g.margin)
+    }
+
+    /// The blurred layers' resolution and box radius as the Cairo EffectCache makes
+    /// them, so a GPU blur can match its spread: pixels per pt, box radius in px.
+    package static func effectBlur(size: Size, blur: Double) -> (pixelsPerPoint: Double, boxRadius: Int) {
+        let g = EffectGeometry(size: size)
+        let extent = max(size.width + 2 * g.margin, size.height + 2 * g.margin, 1)
+        let k = min(1, 320 / extent)
+        return (k, max(1, Int((blur * k).rounded())))
+    }
+
+    /// The appearance's shadow strength.
+    package var shadowAlpha: Double { palette.shadowAlpha }
+
+    /// The scene's corner radius and size of region `i`.
+    package func regionShape(_ i: Int) -> (size: Size, radius: Double) {
+        let r = layout.regions[i]
+        return (r.frame.size, r.cornerRadius)
+    }
+}

@@ -1,0 +1,5 @@
+import PointerCore
+
+extension SceneRenderer: FrameRenderer {
+    public var rendererName: String { "cairo" }
+}

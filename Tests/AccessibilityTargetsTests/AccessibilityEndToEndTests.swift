@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Real applications become targets: the X11 desktop overlay over a GTK 3
+/// application, through the accessibility bus, driven like a mouse (many
+/// small relative motions) and checked on screen.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct AccessibilityEndToEndTests {
+    struct Widget { var x, y, width, height: Int }
+
+    /// The pointer alone (no regions: targets come from the accessibility tree),
+    /// without inertia, so where the hand stops is where the pointer is.
+    static let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pointer-only.json").path
+
+    /// The widgets the app reported last (root pixels).
+    static func widgets(_ app: BackgroundProcess) -> [String: Widget] {
+        var out: [String: Widget] = [:]
+        for line in app.log.split(separator: "\n") where line.hasPrefix("widget ") {
+            let p = line.split(separator: " ")
+            guard p.count == 6, let x = Int(p[2]), let y = Int(p[3]), let w = Int(p[4]), let h = Int(p[5]) else { continue }
+            out[String(p[1])] = Widget(x: x, y: y, width: w, height: h)
+        }
+        return out
+    }
+
+    /// What the overlay draws around `w` with the pointer at (px, py): the
+    /// bounding box of the change against the same area with the pointer far away.
+    static func drawn(_ d: AccessibleDesktop, around w: Widget, pointer: (Int, Int), margin: Int = 24) throws -> (x: Int, y: Int, w: Int, h: Int)? {
+        let area = (x: w.x - margin, y: w.y - margin, width: w.width + 2 * margin, height: w.height + 2 * margin)
+        try d.glide(to: 1100, 700)
+        usleep(500_000)
+        let reference = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+        try d.glide(to: pointer.0, pointer.1)
+        usleep(600_000)
+        let shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+        if let dir = ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] {
+            for (name, pixels) in [("ref", reference), ("shot", shot)] {
+                var ppm = Data("P6\n\(area.width) \(area.height)\n255\n".utf8)
+                for p in pixels { ppm.append(contentsOf: [UInt8(p >> 16 & 0xff), UInt8(p >> 8 & 0xff), UInt8(p & 0xff)]) }
+                try? ppm.write(to: URL(fileURLWithPath: "\(dir)/\(w.x)-\(w.y)-\(pointer.0)-\(name).ppm"))
+            }
+        }
+        return AccessibleDesktop.changedBounds(reference, shot, width: area.width).map { ($0.x + area.x, $0.y + area.y, $0.w, $0.h) }
+    }
+
+    @Test("A2 over a real GTK button the pointer snaps to it and morphs into its shape")
+    func morphsIntoRealButton() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        let overlay = try d.startOverlay([Self.scene])
+        let back = try #require(Self.widgets(app)["Back"])
+        let drawn = try Self.drawn(d, around: back, pointer: (back.x + back.width / 2 + 9, back.y + back.height / 2 + 4))
+        let box = try #require(drawn, "nothing drawn at the button. Log:\n\(overlay.log)")
+        #expect(box.w >= back.width - 6 && box.w <= back.width + 12 && box.h >= back.height - 6 && box.h <= back.height + 12,
+                "the drawn pointer \(box) is not the button \(back)")
+        // Snapped: centred on the button although the pointer is off its centre.
+        #expect(abs(box.x + box.w / 2 - (back.x + back.width / 2)) <= 4, "\(box) vs \(back)")
+    }
+
+    @Test("B9 a click from the button's hit padding reaches it: the real pointer is recentred onto the button")
+    func clickFromPaddingLands() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        _ = try d.startOverlay([Self.scene])
+        let back = try #require(Self.widgets(app)["Back"])
+        // From outside every hit area, one step into the button's hit padding
+        // (8 px left of it, not on it), then the hand rests.
+        // (Around the window's left edge, so no target recentres the pointer on the way.)
+        try d.glide(to: back.x - 50, 700)
+        try d.glide(to: back.x - 50, back.y + back.height / 2)
+        usleep(300_000)
+        try d.xdotool("mousemove_relative", "--", "42", "0")
+        #expect(BackgroundProcess.wait(timeout: 2) {
+            let p = d.pointer()
+            return abs(p.x - (back.x + back.width / 2)) <= 2 && abs(p.y - (back.y + back.height / 2)) <= 2
+        }, "the real pointer stayed at \(d.pointer()), button \(back)")
+        try d.xdotool("click", "1")
+        #expect(app.waitFor("clicked Back", timeout: 3), "app: \(app.log)")
+    }
+
+    @Test("A3 the I-beam sits on the real text lines of a text view and on the line of an entry")
+    func beamOnRealLines() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        let overlay = try d.startOverlay([Self.scene])
+        let view = try #require(Self.widgets(app)["TextView"])
+        // GTK's default line: 17 px at the default font; the first line starts at the view's top.
+        let box = try #require(try Self.drawn(d, around: view, pointer: (view.x + 200, view.y + 45), margin: 4),
+                               "nothing drawn in the text view. Log:\n\(overlay.log)")
+        #expect(box.w <= 8, "an I-beam is narrow: \(box)")
+        #expect(box.h >= 12 && box.h <= 24, "as tall as a line: \(box)")
+        let lineOffset = (box.y - view.y) % 17
+        #expect(lineOffset <= 2 || lineOffset >= 15, "the beam starts \(box.y - view.y) px into the view, off the lines")
+        let entry = try #require(Self.widgets(app)["Entry"])
+        // Entered from below its line, the beam is held on the line.
+        let e = try #require(try Self.drawn(d, around: entry, pointer: (entry.x + 200, entry.y + entry.height - 3), margin: 4))
+        #expect(e.y >= entry.y + 2 && e.y + e.h <= entry.y + entry.height - 2, "the beam \(e) leaves the entry's line \(entry)")
+    }
+
+    @Test("moving the window moves the targets")
+    func followsWindowMove() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        let overlay = try d.startOverlay([Self.scene])
+        let before = try #require(Self.widgets(app)["Back"])
+        app.send("move 420 260")
+        #expect(app.waitFor("moved", timeout: 5))
+        let back = try #require(Self.widgets(app)["Back"])
+        #expect(back.x != before.x)
+        let box = try #require(try Self.drawn(d, around: back, pointer: (back.x + back.width / 2, back.y + back.height / 2)),
+                               "nothing drawn at the moved button. Log:\n\(overlay.log)")
+        #expect(box.w >= back.width - 6, "no morph at the button's new place: \(box) vs \(back)")
+        // Where it was, the pointer is just the circle.
+        let old = try Self.drawn(d, around: before, pointer: (before.x + before.width / 2, before.y + before.height / 2))
+        #expect((old?.w ?? 0) <= 30, "still a target where the button was: \(String(describing: old))")
+    }
+
+    @Test("a hung application does not stall the pointer")
+    func hungApplication() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        let overlay = try d.startOverlay([Self.scene, "--stats"])
+        app.send("hang 4")
+        #expect(app.waitFor("hanging", timeout: 3))
+        // A window move makes the worker ask the hung application again.
+        try d.xdotool("mousemove_relative", "--", "5", "5")
+        let spot = (x: 1000, y: 650)
+        let began = Date()
+        try d.glide(to: spot.x, spot.y)
+        let found = BackgroundProcess.wait(timeout: 1) {
+            let around = d.capture(x: spot.x - 20, y: spot.y - 20, width: 40, height: 40)
+            return around.contains { $0 != around[0] }
+        }
+        #expect(found, "the pointer was not drawn at \(spot) within 1 s while the application hung. Log:\n\(overlay.log)")
+        #expect(Date().timeIntervalSince(began) < 3.5, "gliding took \(Date().timeIntervalSince(began)) s")
+        #expect(app.log.contains("hanging") && !app.log.contains("answering"), "the app was not hung during the test")
+    }
+
+    @Test("without an accessibility bus: one line says how to enable it, and the pointer still runs")
+    func noBus() throws {
+        let d = try AccessibleDesktop()
+        var env = d.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/bus"
+        env["AT_SPI_BUS_ADDRESS"] = "unix:path=/nonexistent/atspi"
+        let overlay = try BackgroundProcess(try BuiltProducts.executable(), ["run", "desktop", "--backend", "x11"], environment: env)
+        #expect(overlay.waitFor("accessibility targets are off", timeout: 20), "log: \(overlay.log)")
+        #expect(overlay.log.contains("at-spi") && overlay.isRunning, "log: \(overlay.log)")
+        try d.glide(to: 640, 400)
+        let found = BackgroundProcess.wait(timeout: 2) {
+            let around = d.capture(x: 620, y: 380, width: 40, height: 40)
+            return around.contains { $0 != around[0] }
+        }
+        #expect(found, "no pointer drawn. Log: \(overlay.log)")
+    }
+
+    @Test("capture --window writes the application's targets as a scene that validates and lints")
+    func captureWritesScene() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp(title: "Capture me")
+        let back = try #require(Self.widgets(app)["Back"])
+        let out = try ChildRun.temporaryDirectory("ap-capture").appendingPathComponent("captured.json")
+        defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
+        let exe = try BuiltProducts.executable()
+        let capture = try ChildRun(exe, ["capture", "--window", "capture", "--out", out.path], environment: d.environment)
+        #expect(capture.status == 0, "\(capture.stdout)\(capture.stderr)")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        // Window coordinates: the app's window is at (100, 100).
+        #expect(text.contains("\"frame\": [\(back.x - 100),\(back.y - 100),\(back.width),\(back.height)]"), "scene:\n\(text)")
+        #expect(text.contains("verticalBeam"), "no text region:\n\(text)")
+        let validate = try ChildRun(exe, ["validate", out.path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let lint = try ChildRun(exe, ["lint", out.path])
+        #expect(lint.status == 0 && lint.stdout.contains("0 errors"), "\(lint.stdout)\(lint.stderr)")
+        let missing = try ChildRun(exe, ["capture", "--window", "no such window", "--out", out.path], environment: d.environment)
+        #expect(missing.status == 1 && missing.stderr.contains("no such window"), "\(missing.stderr)")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import PointerCore
+
+/// Scenes a careless user or a bad file would give (issue 13): every limit of
+/// docs/limits.md is enforced by the loader with the limit named, and what the
+/// loader accepts never traps, hangs or blows up lint.
+@Suite struct HostileSceneTests {
+    func messages(_ text: String, files: Set<String> = []) -> [String] {
+        diagnostics(text, files: files).map(\.description)
+    }
+
+    @Test("a 30000 × 30000 canvas is refused, naming the 16384 pt side limit and how to fix it")
+    func canvasTooLarge() {
+        let m = messages(#"{"version": 1, "canvas": {"size": [30000, 30000]}}"#)
+        #expect(m.count == 1)
+        #expect(m.first?.hasPrefix("scene.json:1:35: error: canvas.size: a canvas of 30000 × 30000 pt is too large") == true, "\(m)")
+        #expect(m.first?.contains("each side at most 16384 pt") == true)
+        // Each side within the limit but the area beyond it.
+        let area = messages(#"{"version": 1, "canvas": {"size": [16000, 16000]}}"#)
+        #expect(area.first?.contains("256 000 000 pt²) is too large") == true, "\(area)")
+        #expect(messages(#"{"version": 1, "canvas": {"size": [7680, 4320]}}"#).isEmpty)
+    }
+
+    @Test("a frame reaching 1e9 pt (alone or through its parents) is refused at the frame")
+    func frameExtent() {
+        let m = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 1e9, 1e9]}"#))
+        #expect(m.count == 1)
+        #expect(m.first?.contains("regions[0].frame: the frame reaches 1000000000 pt from the canvas origin, beyond the ±1000000 pt limit") == true, "\(m)")
+        let nested = messages(sceneText(regions: #"{"id": "a", "frame": [900000, 0, 10, 10], "regions": [{"id": "b", "frame": [200000, 0, 5, 5]}]}"#))
+        #expect(nested.count == 1)
+        #expect(nested.first?.contains("regions[0].regions[0].frame: the frame reaches 1100005 pt") == true, "\(nested)")
+        let content = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 10, 10], "scroll": {"contentSize": [10, 2e6]}}"#))
+        #expect(content.first?.contains("scroll.contentSize: a content size of 10 × 2000000 pt is too large") == true, "\(content)")
+    }
+
+    @Test("more than 20000 regions: one error at the first region past the limit, and reading stops there")
+    func regionCount() {
+        let regions = (0..<20_005).map { #"{"id": "r\#($0)", "frame": [0, 0, 1, 1]}"# }.joined(separator: ",")
+        let d = diagnostics(sceneText(regions: regions))
+        #expect(d.count == 1)
+        #expect(d.first?.jsonPath == "regions[20000]")
+        #expect(d.first?.message == "more than 20 000 regions in the scene", "\(d)")
+        let ok = (0..<20_000).map { #"{"id": "r\#($0)", "frame": [0, 0, 1, 1]}"# }.joined(separator: ",")
+        #expect(diagnostics(sceneText(regions: ok)).isEmpty)
+    }
+
+    @Test("path data beyond ±10000 pt, 1e308 arcs and a million commands are refused by validate (they trapped or hung lint and render)")
+    func pathLimits() {
+        func pathError(_ data: String) -> String? {
+            messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "shape": {"path": "\#(data)", "size": [24, 24]}}"#)).first
+        }
+        #expect(pathError("M0 0 H3.1e9 V3.1e9 H0 Z")?.contains("number 3.1e9 is out of range; expected a number (horizontal lineto x) within ±10000") == true)
+        #expect(pathError("M0 0 L1e308 0 L1e308 1e308 Z")?.contains("number 1e308 is out of range") == true)
+        #expect(pathError("M0 0 A1e308 1e308 0 1 1 10 10 Z")?.contains("number 1e308 is out of range") == true)
+        // Small relative steps that walk far away are caught by the points they reach.
+        let walk = "M0 0" + String(repeating: " l9000 0", count: 3)
+        #expect(pathError(walk)?.contains("the path reaches beyond ±10000 pt here") == true, "\(pathError(walk) ?? "accepted")")
+        let many = "M0 0" + String(repeating: " L1 1", count: 1_000_000)
+        #expect(pathError(many)?.contains("path data has more than 4096 segments") == true)
+        #expect(pathError("M0 0" + String(repeating: " L1 1", count: 4000) + " Z") == nil)
+        let big = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "shape": {"path": "M0 0 L1 1 L0 1 Z", "size": [2e4, 24]}}"#))
+        #expect(big.first?.contains("a pointer shape of 20000 × 24 pt is beyond the 10000 pt limit for pointer shapes") == true, "\(big)")
+    }
+
+    @Test("an image whose PNG header claims 20000 × 20000 px, or that is no PNG at all, fails validate")
+    func imageLimits() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-img-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Signature + IHDR with 20000 × 20000: 24 bytes claim 1.6 GB of pixels.
+        var header = PNGHeader.signature + [0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0]
+        try Data(header).write(to: dir.appendingPathComponent("huge.png"))
+        try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: dir.appendingPathComponent("icon.png"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: dir.appendingPathComponent("photo.png"))
+        let scene = dir.appendingPathComponent("s.json")
+        try Data("""
+            {"version": 1, "canvas": {"image": "huge.png"}, "regions": [
+              {"id": "a", "frame": [0, 0, 40, 40], "content": {"image": "icon.png"}},
+              {"id": "b", "frame": [50, 0, 40, 40], "content": {"image": "photo.png"}}]}
+            """.utf8).write(to: scene)
+        var lines: [String] = []
+        do { _ = try SceneLoader.load(path: scene.path) } catch { lines = error.diagnostics.map(\.message) }
+        #expect(lines == [
+            #"image file "huge.png" is too large: the image is 20000 × 20000 = 400 000 000 pixels, more than the 33 554 432-pixel limit"#,
+            #"image file "icon.png" is not a PNG: it is SVG/XML text, not a PNG"#,
+            #"image file "photo.png" is not a PNG: it is a JPEG, not a PNG"#,
+        ])
+    }
+
+    @Test("an unknown content.symbol is an error with the closest name")
+    func unknownSymbol() {
+        let d = diagnostics(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "content": {"symbol": "chevron-lef"}}"#))
+        #expect(d.map(\.message) == [#"unknown symbol "chevron-lef""#])
+        #expect(d.first?.suggestion == #"did you mean "chevron-left"?"#)
+        #expect(diagnostics(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "content": {"symbol": "gear"}}"#)).isEmpty)
+    }
+
+    @Test("1e-400 is an error (it used to read as 0); 1e-300 and 0 are fine")
+    func underflow() {
+        let m = messages(#"{"version": 1, "pointer": {"autoHideDelay": 1e-400}}"#)
+        #expect(m == ["scene.json:1:45: error: invalid JSON: number 1e-400 is too small to represent (it would be read as 0); expected 0, or a number of at least 1e-300 in magnitude"])
+        #expect(messages(#"{"version": 1, "pointer": {"autoHideDelay": 1e-300}}"#).isEmpty)
+        #expect(messages(#"{"version": 1, "pointer": {"autoHideDelay": 0e-400}}"#).isEmpty)
+        let path = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "shape": {"path": "M0 0 L1e-400 5 L0 5 Z"}}"#))
+        #expect(path.first?.contains("number 1e-400 is too small to represent") == true, "\(path)")
+    }
+
+    @Test("an out-of-range number is echoed cut short, not 100 KB long")
+    func longNumberEchoedShort() {
+        let m = messages(#"{"version": 1, "pointer": {"diameter": 1"# + String(repeating: "0", count: 100_000) + "}}")
+        #expect(m.count == 1)
+        #expect((m.first?.count ?? 0) < 200, "\(m.first?.prefix(300) ?? "")")
+        #expect(m.first?.contains("number 10000000000000000000… (100001 characters) is out of range") == true)
+    }
+
+    @Test("a UTF-16 or UTF-32 scene gets an encoding hint, with or without a byte order mark")
+    func encodingHints() {
+        func first(_ bytes: [UInt8]) -> String? {
+            do { _ = try SceneLoader.load(bytes: bytes, file: "s.json", baseDirectory: nil, fileExists: { _ in false }); return nil }
+            catch { return error.diagnostics.first?.message }
+        }
+        let text = #"{"version": 1}"#
+        let le: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { (u: UInt16) -> [UInt8] in [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let be: [UInt8] = text.utf16.flatMap { (u: UInt16) -> [UInt8] in [UInt8(u >> 8), UInt8(u & 0xFF)] }
+        let utf32: [UInt8] = [0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { (u: Unicode.Scalar) -> [UInt8] in [UInt8(u.value & 0xFF), 0, 0, 0] }
+        #expect(first(le) == "not UTF-8 text: the file is UTF-16 (little-endian) text; save it as UTF-8")
+        #expect(first(be) == "not UTF-8 text: the file looks like UTF-16 (big-endian) text; save it as UTF-8")
+        #expect(first(utf32) == "not UTF-8 text: the file is UTF-32 (little-endian) text; save it as UTF-8")
+    }
+
+    @Test("2000 unknown hides ids: 1000 errors listed and a count of the rest; only the first 100 get a suggestion")
+    func manyUnknownReferences() {
+        let ids = (0..<2000).map { "\"x\($0)\"" }.joined(separator: ",")
+        let regions = (0..<2000).map { #"{"id": "r\#($0)", "frame": [0, 0, 1, 1]}"# }.joined(separator: ",")
+        let d = diagnostics(sceneText(regions: #"{"id": "a", "frame": [0, 0, 5, 5], "hides": [\#(ids)]}, \#(regions)"#))
+        #expect(d.count == 1001)
+        #expect(d.last?.message == "1000 more errors not shown (only the first 1000 are listed)")
+        #expect(d.filter { $0.suggestion?.hasPrefix("did you mean") == true }.count == 100)
+        #expect(d.first?.suggestion == #"did you mean "r0"?"#)
+    }
+
+    @Test("the suggestion search is bounded but still finds the typo")
+    func boundedSuggestions() {
+        let names = (0..<20_000).map { "button-\($0)" } + ["effect"]
+        #expect(KeySuggestion.closest(to: "efect", among: names) == "effect")
+        #expect(KeySuggestion.closest(to: "button-1234x", among: names) == "button-1234")
+        #expect(KeySuggestion.closest(to: String(repeating: "a", count: 10_000), among: names) == nil)
+        #expect(KeySuggestion.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars), atMost: 2) == nil)
+        #expect(KeySuggestion.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars), atMost: 3) == 3)
+    }
+
+    @Test("names, keys and values are echoed with control characters escaped and cut when long")
+    func echoedTextIsEscaped() {
+        let d = messages(#"{"version": 1, "na\u001b[2Jme": 1, "appearance": "\u001b]0;owned\u0007"}"#)
+        #expect(d.count == 2)
+        for line in d {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }, "\(line)")
+        }
+        #expect(d.first?.contains(#"unknown key "na\u001B[2Jme""#) == true, "\(d)")
+        #expect(TerminalText.quoted(String(repeating: "x", count: 100)) == "\"" + String(repeating: "x", count: 60) + "…\" (100 characters)")
+        #expect(TerminalText.escaped("a\nb\u{9B}c\u{202E}") == #"a\nb\u009Bc\u202E"#)
+        #expect(TerminalText.clause("see 'make install'.") == "see 'make install'")
+    }
+}

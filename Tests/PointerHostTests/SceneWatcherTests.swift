@@ -1,0 +1,118 @@
+import Foundation
+import PointerCore
+@testable import PointerHost
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hot reload under abuse (issue 13): a scene saved in pieces, deleted, replaced by
+/// a directory, swapped for a symlink (to another scene, a FIFO, /dev/zero, a loop).
+/// The watcher reports each bad state, keeps the last good scene and never crashes
+/// or blocks.
+@Suite struct SceneWatcherTests {
+    /// The loop blocks SIGINT/SIGTERM on its thread; keep that off the test runner's threads.
+    private func onOwnThread(_ body: @escaping @Sendable () throws -> Void) throws {
+        final class Box: @unchecked Sendable { var error: Error? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try body() } catch { box.error = error }
+            done.signal()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+        done.wait()
+        if let error = box.error { throw error }
+    }
+
+    final class Log: @unchecked Sendable {
+        var current = ""
+        var reloads = 0
+        var errors: [String] = []
+    }
+
+    static func scene(_ name: String) -> String {
+        #"{"version": 1, "name": "\#(name)", "canvas": {"size": [200, 100]}, "regions": [{"id": "a", "frame": [10, 10, 40, 40]}]}"#
+    }
+
+    @Test("saved in pieces, deleted, a directory, symlinks to a scene, a FIFO, /dev/zero and a loop: the last good scene stays")
+    func abuse() throws {
+        let dir = NSTemporaryDirectory() + "watcher-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/scene.json"
+        let scene = Self.scene
+        try Data(scene("one").utf8).write(to: URL(fileURLWithPath: path))
+        let log = Log()
+        try onOwnThread {
+            let watcher = try SceneWatcher(path: path) { try SceneLoader.load(path: $0) }
+            watcher.onScene = { log.current = $0.name; log.reloads += 1 }
+            watcher.onError = { log.errors.append("\($0)") }
+            watcher.reload()
+            /// Runs a fresh loop (a stopped one stays stopped) long enough to see the edit.
+            func pump() throws {
+                let loop = try EventLoop()
+                watcher.attach(to: loop)
+                loop.setDeadline(MonotonicClock.now() + 0.15)
+                loop.onTimer = { loop.stop(exitCode: 0) }
+                _ = try loop.run()
+            }
+            func writeRaw(_ text: String) {
+                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+                close(fd)
+            }
+            try pump()
+            #expect(log.current == "one")
+
+            // Saved in pieces: the first half is closed (a reload sees it), then the whole.
+            let two = scene("two")
+            writeRaw(String(two.prefix(two.count / 2)))
+            try pump()
+            #expect(log.current == "one")
+            #expect(log.errors.last?.contains("invalid JSON") == true, "\(log.errors)")
+            writeRaw(two)
+            try pump()
+            #expect(log.current == "two")
+
+            // Deleted, then replaced by a directory.
+            unlink(path)
+            try pump()
+            #expect(log.current == "two")
+            mkdir(path, 0o755)
+            try pump()
+            #expect(log.current == "two")
+            #expect(log.errors.last?.contains("it is a directory") == true, "\(log.errors)")
+            rmdir(path)
+
+            // Swapped for symlinks: another scene, a FIFO (must not block), /dev/zero, a loop.
+            let three = dir + "/three.json"
+            try Data(scene("three").utf8).write(to: URL(fileURLWithPath: three))
+            symlink(three, path)
+            try pump()
+            #expect(log.current == "three")
+            let fifo = dir + "/pipe"
+            mkfifo(fifo, 0o644)
+            for (target, reason) in [(fifo, "named pipe"), ("/dev/zero", "character device"), (path, "symbolic links")] {
+                unlink(path)
+                symlink(target, path)
+                try pump()
+                #expect(log.current == "three")
+                #expect(log.errors.last?.contains(reason) == true, "\(target): \(log.errors.last ?? "no error")")
+            }
+
+            // Saved the way editors do: a temporary file renamed over the path.
+            unlink(path)
+            let temporary = dir + "/.scene.json.swp"
+            try Data(scene("four").utf8).write(to: URL(fileURLWithPath: temporary))
+            rename(temporary, path)
+            try pump()
+            #expect(log.current == "four")
+            // The watch follows the new inode: a later in-place edit is seen too.
+            writeRaw(scene("five"))
+            try pump()
+            #expect(log.current == "five")
+        }
+    }
+}
