@@ -19,8 +19,10 @@ public final class OverlaySession {
     public var recorder: TraceRecorder?
     /// Monotonic time of session second 0.
     public let start: Double
-    /// When frames are drawn after input.
-    public var pacing: FramePacing = .deadline {
+    /// When frames are drawn after input. On input by default: on headless
+    /// sway it showed motion soonest (docs/latency.md), the compositor's
+    /// repaints following its own commits too loosely for a deadline to win.
+    public var pacing: FramePacing = .onInput {
         didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
     }
     /// Input received → the commit showing it (includes waiting for the deadline or frame callback).
@@ -221,8 +223,8 @@ public final class OverlaySession {
             switch decide(id, now: now) {
             case .wait(let until):
                 if let until { nextDraw = min(nextDraw ?? until, until) }
-            case .draw(let refresh):
-                if draw(id, now: now, sessionTime: t, aimedAt: refresh) { committed = true }
+            case .draw(let refresh, let planned):
+                if draw(id, now: now, sessionTime: t, aimedAt: refresh, planned: planned) { committed = true }
             }
         }
         // Time alone can make requests (an inferred lift recentres, a glide ends).
@@ -238,8 +240,9 @@ public final class OverlaySession {
         scheduleWake(after: t, now: now, committed: committed, nextDraw: nextDraw)
     }
 
-    /// Draws canvas `id` at `now`; true when a frame was committed.
-    private func draw(_ id: Int, now: Double, sessionTime t: Double, aimedAt refresh: Double?) -> Bool {
+    /// Draws canvas `id` for the repaint at `refresh` (`planned`: a deadline
+    /// draw, whose outcome adapts the margin). False when nothing was committed.
+    private func draw(_ id: Int, now: Double, sessionTime t: Double, aimedAt refresh: Double?, planned: Bool) -> Bool {
         guard var state = canvases[id] else { return false }
         let began = MonotonicClock.now()
         // The frame is seen at the repaint it is drawn for; without one, about now.
@@ -282,7 +285,7 @@ public final class OverlaySession {
         }
         let showsPointer = pointerCanvas == id
         let frameID = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
-                                 aimedAt: refresh, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
+                                 aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
         if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }

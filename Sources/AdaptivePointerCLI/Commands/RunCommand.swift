@@ -63,9 +63,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing, motion→present (or →frame-done) latency, the drawn-vs-true distance of the moving pointer, the learnt repaint timing, and the poll wake-up count.")
     var stats = false
 
-    @Option(help: ArgumentHelp("When to draw after input: deadline (just before the display's next repaint, with the freshest input), input (at once, whenever the compositor can take a frame) or callback (one frame per frame callback).",
-                               valueName: "deadline|input|callback"))
-    var pacing: FramePacing = .deadline
+    @Option(help: ArgumentHelp("When to draw after input: input (at once, whenever the compositor can take a frame; the default), deadline (at once for the first input after a repaint, again just before the next repaint with the freshest input) or callback (one frame per frame callback).",
+                               valueName: "input|deadline|callback"))
+    var pacing: FramePacing = .onInput
 
     @Option(help: ArgumentHelp("Draw a freely moving pointer where it will be when the frame reaches the screen (on), or exactly where the last input put it (off).",
                                valueName: "on|off"))

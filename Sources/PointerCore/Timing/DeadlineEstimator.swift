@@ -74,7 +74,13 @@ public struct DeadlineEstimator: Sendable {
     public mutating func observeRefresh(at t: Double) {
         guard t.isFinite else { return }
         if let last = refreshes.last {
-            let guess = period
+            // Without a mode or enough samples, the shortest interval seen is
+            // the best guess (a skipped repaint only lengthens one).
+            var guess = period
+            if nominalPeriod == nil, periodSamples.count < 3 {
+                let gaps = zip(refreshes.dropFirst(), refreshes).map { $0 - $1 } + [t - last]
+                if let shortest = gaps.filter({ $0 > 0.001 }).min() { guess = Swift.min(guess, shortest) }
+            }
             // Several reports of one repaint (one per frame it showed) arrive together.
             guard t > last + 0.25 * guess else { return }
             let gap = t - last
@@ -115,10 +121,14 @@ public struct DeadlineEstimator: Sendable {
         Swift.min(drawTime + tuning.safety + penalty, period * tuning.maxMarginFraction)
     }
 
-    /// The repaint a frame started now is likely to make when drawn at once
-    /// (not waiting for a deadline): the first one after it is committed.
+    /// The repaint a frame started now is aimed at when drawn at once (not
+    /// waiting for a deadline): the first one after it is committed. Near a
+    /// repaint the earlier one is chosen: a frame that misses it is replaced by
+    /// the next input's before the repaint after, while one aimed a repaint
+    /// late but shown early would put the pointer a whole period ahead. The
+    /// typical draw time, not the slow one the margin allows for, for the same reason.
     public func likelyRefresh(forDrawAt now: Double) -> Double? {
-        nextRefresh(after: now + drawTime + tuning.safety / 2)
+        nextRefresh(after: now + (Percentile.nearestRank(drawTimes, 50) ?? 0.001))
     }
 
     /// The first repaint strictly after `t`, nil when the phase is unknown or stale.

@@ -7,11 +7,14 @@
 /// happens), and later input is drawn again `margin` before the repaint,
 /// with the freshest input. Waiting for the deadline can therefore never
 /// cost a repaint: a late deadline frame only means the early one is shown.
-/// Input in the last `margin` before a repaint is drawn just after it.
+/// Input past the deadline is drawn at once too: it may still make the
+/// repaint, and if not it is shown at the next, as it would be after waiting.
 public struct FramePlanner: Sendable {
     public enum Decision: Sendable, Equatable {
-        /// Draw now, for the repaint at `refresh` (nil: not known).
-        case draw(refresh: Double?)
+        /// Draw now, for the repaint at `refresh` (nil: not known). `planned`:
+        /// a deadline draw, whose outcome (made the repaint or not) adapts the
+        /// margin; frames drawn at once aim early on purpose and teach nothing.
+        case draw(refresh: Double?, planned: Bool = false)
         /// Not yet: until `until` (nil: until a frame callback or a free buffer).
         case wait(until: Double?)
     }
@@ -24,8 +27,6 @@ public struct FramePlanner: Sendable {
     public private(set) var lastAimed: Double?
     /// A draw this close to its planned time is on time (timer wake-up slack, s).
     public static let onTime = 0.0002
-    /// How long after a repaint its commits are surely taken (s).
-    public static let afterRepaint = 0.0005
 
     public init(pacing: FramePacing, timing: DeadlineEstimator) {
         self.pacing = pacing
@@ -45,28 +46,20 @@ public struct FramePlanner: Sendable {
             if let p = plan {
                 if now + Self.onTime < p.drawAt { return .wait(until: p.drawAt) }
                 // Woken late but before the repaint: still for that repaint.
-                return .draw(refresh: now < p.refresh ? p.refresh : timing.likelyRefresh(forDrawAt: now))
+                return now < p.refresh ? .draw(refresh: p.refresh, planned: true) : .draw(refresh: timing.likelyRefresh(forDrawAt: now))
             }
             guard let next = timing.schedule(now: now) else { return .draw(refresh: nil) }
             // An animation frame waits for the callback of the last one.
             if !byInput && awaitingFrame { return .wait(until: nil) }
-            let period = timing.period
-            func aimed(at r: Double) -> Bool { lastAimed.map { abs($0 - r) < period / 2 } ?? false }
-            if aimed(at: next.refresh) {
+            if let lastAimed, abs(lastAimed - next.refresh) < timing.period / 2 {
                 // The coming repaint has a frame: draw it again at the deadline, fresher.
-                if now + Self.onTime >= next.drawAt { return .draw(refresh: next.refresh) }
+                if now + Self.onTime >= next.drawAt { return .draw(refresh: next.refresh, planned: true) }
                 plan = next
                 return .wait(until: next.drawAt)
             }
-            let previous = next.refresh - period
-            if now < previous && aimed(at: previous) {
-                // Past the deadline of a repaint that has a frame: a frame drawn
-                // now would land in it. Draw the next one just after it.
-                plan = (previous + Self.afterRepaint, next.refresh)
-                return .wait(until: previous + Self.afterRepaint)
-            }
-            // The first input for this repaint: at once, so it has a frame whatever happens.
-            return .draw(refresh: next.refresh)
+            // The first input for this repaint, or input past the deadline of
+            // the one before (which may still make it): at once.
+            return .draw(refresh: timing.likelyRefresh(forDrawAt: now) ?? next.refresh)
         }
     }
 

@@ -46,7 +46,7 @@ public struct LatencySimulation {
         /// point where the hand turned, along its way in (pt).
         public var overshoot: [Double] = []
         public var draws = 0
-        /// Frames taken by a later repaint than the one they were drawn for.
+        /// Deadline frames taken by a later repaint than the one they were drawn for.
         public var missed = 0
         public var duration = 0.0
 
@@ -188,15 +188,16 @@ public struct LatencySimulation {
     private mutating func wantFrame(at t: Double) {
         guard dirty else { return }
         switch planner.decide(now: t, byInput: byInput, awaitingFrame: callbackPending) {
-        case .draw(let refresh):
-            draw(at: t, for: refresh)
+        case .draw(let refresh, let planned):
+            draw(at: t, for: refresh, planned: planned)
         case .wait(let until):
             if let until { scheduledDraw = until + setup.wakeJitter * noise.unit(drawCount, stream: 2) }
         }
     }
 
-    /// Draws and commits at `t`, for the repaint at `refresh` when known.
-    private mutating func draw(at t: Double, for refresh: Double?) {
+    /// Draws and commits at `t`, for the repaint at `refresh` when known
+    /// (`planned`: a deadline draw, judged by whether it made it).
+    private mutating func draw(at t: Double, for refresh: Double?, planned: Bool = false) {
         drawCount += 1
         result.draws += 1
         scheduledDraw = nil
@@ -206,7 +207,7 @@ public struct LatencySimulation {
         var took = setup.drawTime * (1 + 0.3 * noise.unit(drawCount, stream: 3))
         if noise.unit(drawCount, stream: 4) < setup.spikeRate { took += setup.drawSpike }
         planner.drew(for: refresh, taking: took)
-        pending.append(Commit(time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted, aimedAt: refresh))
+        pending.append(Commit(time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted, aimedAt: planned ? refresh : nil))
         uncommitted.removeAll()
         callbackPending = true
         dirty = false

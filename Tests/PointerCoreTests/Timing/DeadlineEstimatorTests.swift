@@ -40,7 +40,8 @@ import Testing
         // A frame that landed a repaint late grows the margin; made ones shrink it back.
         e.observeOutcome(aimedAt: 10.0 / 60, seenAt: 11.0 / 60)
         #expect(e.misses == 1 && e.margin > base)
-        for _ in 0..<30 { e.observeOutcome(aimedAt: 1, seenAt: 1.0005) }
+        let recovered = Int((e.tuning.missPenalty / e.tuning.recovery).rounded(.up)) + 1
+        for _ in 0..<recovered { e.observeOutcome(aimedAt: 1, seenAt: 1.0005) }
         #expect(abs(e.margin - base) < 1e-9)
         // Never more than most of a period.
         for _ in 0..<100 { e.observeOutcome(aimedAt: 0, seenAt: 1) }
