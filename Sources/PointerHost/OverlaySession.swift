@@ -26,7 +26,7 @@ public final class OverlaySession {
         didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
     }
     /// Input received → the commit showing it (includes waiting for the deadline or frame callback).
-    public var eventToCommit = LatencyStats(name: "event→commit (oldest input per frame)")
+    public var eventToCommit = LatencyStats(name: "event→commit")
     /// The work of one frame: engine step, damage, render, commit (no waiting).
     public var frameProcessing = LatencyStats(name: "frame processing (engine+render+commit)")
     /// Each motion event → the presentation of the first frame showing it (wp_presentation).
