@@ -19,7 +19,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(scene trace render)
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -module-cache-path "$out/cache")
+# -package-name: the modules share `package` declarations (as under SwiftPM).
+flags=(-sanitize=fuzzer,address -O -g -parse-as-library -package-name adaptivepointer -module-cache-path "$out/cache")
 
 started=$(date +%s)
 if [ ! -f "$out/PointerCore.o" ] || [ -n "$(find Sources/PointerCore -name '*.swift' -newer "$out/PointerCore.o" | head -1)" ]; then

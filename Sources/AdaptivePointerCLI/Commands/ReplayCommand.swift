@@ -49,14 +49,16 @@ struct ReplayCommand: ParsableCommand {
             for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
             throw ExitCode(1)
         }
-        let events: [InputEvent]
+        // Read twice, a piece at a time, so memory stays flat however long the trace:
+        // first to check all of it (a bad trace writes nothing), then to replay it.
+        var lastTime = 0.0
         do {
-            events = try TraceReader.read(path: trace)
+            try TraceReader.read(path: trace) { lastTime = $0.time }
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(1)
         }
-        let span = (events.last?.time ?? 0) + Replay.maxSettle
+        let span = lastTime + Replay.maxSettle
         if span * fps > Self.maxFrames {
             // `span` can be as large as 1e308 here: print it without converting to Int (which would trap).
             let seconds = span < 1e12 ? String(Int(span)) : String(span)
@@ -86,12 +88,21 @@ struct ReplayCommand: ParsableCommand {
             }
             chunk = ""
         }
-        Replay.frames(scene: loaded, events: events, fps: fps) { frame in
+        func emit(_ frame: PointerFrame) {
             guard failure == nil else { return }
             chunk += FrameDumpWriter.line(frame)
             chunk += "\n"
             if chunk.utf8.count >= 1 << 20 { flush() }
         }
+        var sampler = Replay.Sampler(scene: loaded, fps: fps)
+        do {
+            try TraceReader.read(path: trace) { sampler.feed($0, emit) }
+        } catch {
+            // Changed since the first reading: the partial output is dropped.
+            output?.abort()
+            throw Self.fail("\(error)")
+        }
+        sampler.finish(emit)
         if failure == nil, !chunk.isEmpty { flush() }
         if failure == nil, let output {
             do { try output.commit() } catch { failure = error.description }
