@@ -34,7 +34,8 @@ public enum TraceReader {
     /// order, so memory stays flat however long the trace is. On an error (a
     /// `TraceError` naming the file) some events may already have been handed over:
     /// callers that must not act on a bad trace read it once to check it first.
-    public static func read(path: String, _ body: (InputEvent) -> Void) throws(TraceError) {
+    /// An error `body` throws (a limit of the caller's) ends the reading, with the file named.
+    public static func read(path: String, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
         let stream: InputFile.Stream
         do {
             stream = try InputFile.Stream(path, limit: SceneLimits.traceFileBytes)

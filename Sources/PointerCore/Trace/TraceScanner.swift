@@ -11,8 +11,8 @@ struct TraceScanner {
     private var started = false
 
     /// Hands every complete line's event to `body`; with `final`, a last line without
-    /// a line end too.
-    mutating func feed(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) -> Void) throws(TraceError) {
+    /// a line end too. An error `body` throws ends the reading.
+    mutating func feed(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
         if pending.isEmpty, started || bytes.count >= 64 || final {
             // Nothing carried over: scan the piece where it is.
             let used = try scan(bytes, final: final, body)
@@ -25,7 +25,7 @@ struct TraceScanner {
     }
 
     /// Scans the complete lines of `bytes`; returns where the unfinished one starts.
-    private mutating func scan(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) -> Void) throws(TraceError) -> Int {
+    private mutating func scan(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) -> Int {
         var start = bytes.startIndex
         if !started {
             // The encoding is judged on the first 64 bytes.
@@ -57,7 +57,7 @@ struct TraceScanner {
     }
 
     /// One line, without its line feed.
-    private mutating func line(_ raw: ArraySlice<UInt8>, _ body: (InputEvent) -> Void) throws(TraceError) {
+    private mutating func line(_ raw: ArraySlice<UInt8>, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
         lineNumber += 1
         var line = raw
         if line.last == 0x0D { line = line.dropLast() }  // CRLF
@@ -77,6 +77,6 @@ struct TraceScanner {
         }
         lastTime = event.time
         count += 1
-        body(event)
+        try body(event)
     }
 }
