@@ -55,7 +55,7 @@ let package = Package(
         // Shared by the test targets: finds the built executables, runs child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The command line as a user runs it (the built `adaptive-pointer`).
-        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI"]),
+        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI", "PointerRendering"]),
         .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
@@ -66,9 +66,9 @@ let package = Package(
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
-                                                                "AdaptivePointerCLI", "wayland-input-player"],
+                                                                "AdaptivePointerCLI", "wayland-input-player", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo"], exclude: ["Fixtures"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

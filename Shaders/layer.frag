@@ -3,6 +3,10 @@
 // and radiosity layers, an opacity group. The quad is the layer's own rect,
 // so the transform alone scales, rotates and moves it.
 //
+// With POINTER_MASK defined (and pointer_shape.glsl in front), the layer is
+// laid down only inside the pointer's outline: a region's content repainted
+// over the pointer (C14, C15).
+//
 // Built twice: plain (bilinear filtering: blurred layers, groups, layers on
 // the pixel grid, where it copies texels exactly) and with SHARP defined, for
 // text and symbol layers resampled between texels (moving or scaling in an
@@ -54,5 +58,9 @@ void main() {
 #else
     vec4 c = texture(u_layer, uv);
 #endif
-    fragColor = c * (u_alpha * clipCoverage(gl_FragCoord.xy));
+    float cover = u_alpha * clipCoverage(gl_FragCoord.xy);
+#ifdef POINTER_MASK
+    cover *= pointerFillCoverage(gl_FragCoord.xy);
+#endif
+    fragColor = c * cover;
 }

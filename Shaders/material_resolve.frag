@@ -1,16 +1,19 @@
 // The pointer's material from the colour beneath it, on the GPU: what this
 // frame has drawn so far (the framebuffer, u_canvas) is averaged over the
-// pointer's box and over the ring around it, laid over the background
-// sampler's colours (u_inner, u_outer: the desktop or the still stage), and
-// the two are weighted equally. Drawn into a 2×1 target: pixel 0 the fill,
-// pixel 1 the rim, read by pointer.frag. The average follows
+// pointer's box, the ring around it and the square inscribed in it, laid over
+// the background sampler's colours (u_inner, u_outer, u_core: the desktop or
+// the still stage); box and ring are weighted equally. Drawn into a 2×1
+// target: pixel 0 the fill, pixel 1 the opaque backdrop it was chosen for
+// (read by pointer.frag and highlight_light.frag). The average follows
 // ImageSurface.averageColor: partly covered edge pixels count by their
 // covered fraction, large rects are sampled on a lattice of about 32 × 32.
 uniform sampler2D u_canvas;
 uniform vec4 u_boxPx;      // x0, y0, x1, y1 in the canvas texture's pixels
 uniform vec4 u_ringPx;
+uniform vec4 u_corePx;
 uniform vec4 u_inner;      // straight RGBA
 uniform vec4 u_outer;
+uniform vec4 u_core;
 uniform vec3 u_fallback;
 uniform float u_highlight;
 uniform float u_press;
@@ -55,10 +58,12 @@ vec4 over(vec4 top, vec4 bottom) {
 }
 
 void main() {
-    vec4 inner = u_inner, outer = u_outer, drawn;
+    vec4 inner = u_inner, outer = u_outer, core = u_core, drawn;
     if (drawnAverage(u_boxPx, drawn)) inner = over(drawn, inner);
     if (drawnAverage(u_ringPx, drawn)) outer = over(drawn, outer);
-    vec4 fill, rim;
-    resolveMaterial(mix(inner, outer, 0.5), u_fallback, u_highlight, u_press, fill, rim);
-    fragColor = gl_FragCoord.x < 1.0 ? fill : rim;
+    if (drawnAverage(u_corePx, drawn)) core = over(drawn, core);
+    vec4 fill;
+    vec3 backdrop;
+    resolveMaterial(mix(inner, outer, 0.5), outer, core, u_fallback, u_highlight, u_press, fill, backdrop);
+    fragColor = gl_FragCoord.x < 1.0 ? fill : vec4(backdrop, 1.0);
 }

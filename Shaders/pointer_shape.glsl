@@ -44,18 +44,6 @@ float polygonCoverage(vec2 corner) {
     return float(inside) / 16.0;
 }
 
-// Distance to the nearest edge of any contour (strokes follow every contour, as in Cairo).
-float polygonEdgeDistance(vec2 p) {
-    float d = 1e20;
-    for (int i = 0; i < u_edgeCount; i++) {
-        vec4 e = edgeAt(i);
-        vec2 pa = p - e.xy, ba = e.zw - e.xy;
-        float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-12), 0.0, 1.0);
-        d = min(d, length(pa - ba * h));
-    }
-    return d;
-}
-
 // How much of the pixel centred at p the outline fills.
 float pointerFillCoverage(vec2 p) {
     if (u_shapeKind == 0) {
@@ -63,13 +51,4 @@ float pointerFillCoverage(vec2 p) {
                             roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
     }
     return polygonCoverage(p - vec2(0.5));
-}
-
-// How much of it a stroke of width w px along the outline covers.
-float pointerStrokeCoverage(vec2 p, float w) {
-    if (u_shapeKind == 0) {
-        return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w,
-                            roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
-    }
-    return bandCoverage(polygonEdgeDistance(p), w);
 }

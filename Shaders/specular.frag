@@ -1,7 +1,7 @@
-// Lift's specular highlight (C15): a white spot where the model pointer is,
-// inside the lifted element's rounded rect. Its strength (set by the caller)
-// grows with the element's size; the gradient falls to 35 % at 0.45 of its
-// radius and to nothing at the rim.
+// Lift's specular highlight (C15): a soft white spot where the model pointer
+// is, inside the lifted element's rounded rect. Its strength and radius (set by
+// the caller) grow with the element's size; the gradient falls to 60 % at 0.35
+// of its radius, 18 % at 0.7 and nothing at the rim.
 uniform vec4 u_box;             // local pt
 uniform float u_radius;         // pt
 uniform float u_pxPerPt;
@@ -18,7 +18,9 @@ void main() {
     n = vec2(u_rotation.x * n.x - u_rotation.y * n.y, u_rotation.y * n.x + u_rotation.x * n.y);
     float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt, n);
     float t = clamp(length(gl_FragCoord.xy - u_center) / max(u_gradientRadius, 1e-3), 0.0, 1.0);
-    float a = t < 0.45 ? mix(u_strength, 0.35 * u_strength, t / 0.45)
-                       : mix(0.35 * u_strength, 0.0, (t - 0.45) / 0.55);
+    float a = t < 0.35 ? mix(1.0, 0.6, t / 0.35)
+            : t < 0.7 ? mix(0.6, 0.18, (t - 0.35) / 0.35)
+                      : mix(0.18, 0.0, (t - 0.7) / 0.3);
+    a *= u_strength;
     fragColor = vec4(a) * (inside * clipCoverage(gl_FragCoord.xy));
 }

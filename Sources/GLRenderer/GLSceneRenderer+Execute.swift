@@ -12,6 +12,8 @@ extension GLSceneRenderer {
         var target: GLFramebuffer
         var clips: [ClipShape] = []
         var groupOpacity: Double?
+        /// Set between `beginRepaint` and `endRepaint`: the group's device-px bounds.
+        var repaint: Rect?
     }
 
     func execute(_ plan: DrawPlan, into canvas: GLFramebuffer) throws {
@@ -94,7 +96,7 @@ extension GLSceneRenderer {
         case .pointer(let draw):
             let opacity = min(max(draw.opacity * draw.visible.opacity, 0), 1)
             guard opacity > 0.001 else { return }
-            resolveMaterial(draw.material, pass, r)
+            if !draw.reusesMaterial { resolveMaterial(draw.material, pass, r) }
             bindTarget(pass.target, plan)
             let p = pipeline.pointer
             p.use()
@@ -102,10 +104,8 @@ extension GLSceneRenderer {
             bindTexture(r.material.texture, unit: 1)
             p.set("u_material", int: 1)
             p.set("u_opacity", opacity)
-            p.set("u_rimWidth", draw.rimWidth * plan.base.a)
             setClips(p, pass.clips)
-            pipeline.drawQuad(p, rect: shapeBounds(draw.outline, plan.base, grow: 2 + draw.rimWidth * plan.base.a),
-                              toDevice: .identity, viewport: viewport(pass))
+            pipeline.drawQuad(p, rect: shapeBounds(draw.outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
 
         case .fill(let rect, let radius, let color, let local):
             fill(rect, radius: radius, color: color, local: local, clips: pass.clips, pass, pipeline)
@@ -132,23 +132,69 @@ extension GLSceneRenderer {
             setClips(p, pass.clips)
             pipeline.drawQuad(p, rect: box.insetBy(dx: -2 / pxPerPt, dy: -2 / pxPerPt), toDevice: local, viewport: viewport(pass))
 
-        case .highlightLight(let outline, let center, let gradientRadius, let strength):
+        case .highlightLight(let outline, let center, let gradientRadius, let emphasis):
             let p = pipeline.highlightLight
             p.use()
             try setShape(p, outline, plan.base, r)
+            bindTexture(r.material.texture, unit: 1)
+            p.set("u_material", int: 1)
             let c = plan.base.apply(center)
             p.set("u_center", c.x, c.y)
             p.set("u_gradientRadius", gradientRadius * plan.base.a)
-            p.set("u_strength", strength)
+            p.set("u_emphasis", emphasis)
+            p.set("u_step", SceneRenderer.highlightLightStep)
             setClips(p, pass.clips)
             pipeline.drawQuad(p, rect: shapeBounds(outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
 
-        case .menu(let menu, let pointer):
-            let layer = try r.menus.layer(menu, pointer: pointer, base: plan.base, reference: reference,
+        case .beginRepaint(let bounds):
+            let group = try groupTarget(like: pass.canvas, r)
+            pass.target = group
+            pass.repaint = bounds
+            pass.clips = []
+            bindRepaint(group, bounds, plan)
+            glClearColor(0, 0, 0, 0)
+            glClear(GLenum(GL_COLOR_BUFFER_BIT))
+
+        case .endRepaint(let clip, let mask, let opacity):
+            guard let bounds = pass.repaint, pass.target !== pass.canvas else { return }
+            let group = pass.target
+            pass.target = pass.canvas
+            pass.repaint = nil
+            bindRepaint(pass.canvas, bounds, plan)
+            let p = pipeline.maskedLayer
+            p.use()
+            try setShape(p, mask, plan.base, r)
+            bindTexture(group.texture, unit: 0)
+            p.set("u_layer", int: 0)
+            let rect = Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height))
+            p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)
+            p.set("u_alpha", opacity)
+            setClips(p, clip)
+            pipeline.drawQuad(p, rect: rect, toDevice: .identity, viewport: viewport(pass))
+            bindTarget(pass.canvas, plan)
+
+        case .menuPanel(let menu, let pointer):
+            let layer = try r.menus.layer(menu, part: .panel, pointer: pointer, base: plan.base, reference: reference,
+                                          maxSide: min(context.maxTextureSize, 8192))
+            bindTarget(pass.target, plan)
+            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
+
+        case .menuText(let menu):
+            let layer = try r.menus.layer(menu, part: .text, pointer: menu.frame.origin, base: plan.base, reference: reference,
                                           maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
         }
+    }
+
+    /// Binds `target` with the scissor on the plan's clip within a repaint's `bounds` (device px).
+    private func bindRepaint(_ target: GLFramebuffer, _ bounds: Rect, _ plan: DrawPlan) {
+        target.bind()
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        let px = plan.pixelClip
+        let x0 = max(px.x, Int(bounds.minX)), y0 = max(px.y, Int(bounds.minY))
+        let x1 = min(px.x + px.width, Int(bounds.maxX)), y1 = min(px.y + px.height, Int(bounds.maxY))
+        glScissor(GLint(x0), GLint(y0), GLsizei(max(x1 - x0, 0)), GLsizei(max(y1 - y0, 0)))
     }
 
     /// `image` over `target` (identity placement), inside `clip` (canvas pt).
@@ -231,12 +277,14 @@ extension GLSceneRenderer {
         p.use()
         bindTexture(pass.canvas.texture, unit: 0)
         p.set("u_canvas", int: 0)
-        let box = base.apply(m.box), ring = base.apply(m.ring)
+        let box = base.apply(m.box), ring = base.apply(m.ring), core = base.apply(m.coreBox)
         p.set("u_boxPx", box.minX, box.minY, box.maxX, box.maxY)
         p.set("u_ringPx", ring.minX, ring.minY, ring.maxX, ring.maxY)
-        let i = m.inner.straight, o = m.outer.straight
+        p.set("u_corePx", core.minX, core.minY, core.maxX, core.maxY)
+        let i = m.inner.straight, o = m.outer.straight, k = m.core.straight
         p.set("u_inner", i.0, i.1, i.2, i.3)
         p.set("u_outer", o.0, o.1, o.2, o.3)
+        p.set("u_core", k.0, k.1, k.2, k.3)
         p.set("u_fallback", m.fallback.r, m.fallback.g, m.fallback.b)
         p.set("u_highlight", m.highlight)
         p.set("u_press", m.press)

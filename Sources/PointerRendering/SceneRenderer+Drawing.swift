@@ -1,25 +1,6 @@
 import PointerCore
 
 extension SceneRenderer {
-    /// Where the pointer goes in the drawing order.
-    enum PointerSlot: Equatable {
-        /// On top of everything (no effect, hover, none).
-        case top
-        /// Behind region `index`'s content as its lighter background (highlight, C14).
-        case highlight(Int)
-        /// Behind region `index`, fading as it lifts (lift, C15).
-        case underLift(Int)
-    }
-
-    func pointerSlot(_ frame: PointerFrame) -> PointerSlot {
-        guard let id = frame.target, let i = layout.indexByID[id] else { return .top }
-        switch frame.effect ?? layout.regions[i].effect {
-        case .highlight: return .highlight(i)
-        case .lift: return .underLift(i)
-        default: return .top
-        }
-    }
-
     /// Draws `frame` (nil = the stage at rest, no pointer) into `surface`, whose
     /// top-left pixel shows canvas point `origin`, repainting only `clip` (canvas
     /// pt, default everything). Pixels inside the clip are replaced, not blended.
@@ -51,7 +32,8 @@ extension SceneRenderer {
         drawCanvas(ctx, clip: clipRect, colorDone: opaque)
 
         let placements = placementCache.placements(for: frame)
-        let slot: PointerSlot = frame.map(pointerSlot) ?? .top
+        let layering = frame.map { pointerLayering($0, placements: placements) } ?? .plain
+        let slot = layering.slot
         let pointerVisible = drawsPointer && frame.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
         let pointerBox = frame.flatMap { pointerBounds($0) }
 
@@ -70,16 +52,38 @@ extension SceneRenderer {
                            slot: holdsPointer ? slot : .top, base: base, origin: origin, ctx: ctx)
         }
 
-        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
-            ctx.setMatrix(base)
-            try MenuPainter(palette: palette).draw(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+        let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
+        var topLook: TopPointerLook?
+        if let frame, pointerShown {
+            if slot == .top {
+                let look = try topPointerLook(frame, owner: layering.owner, placements: placements, origin: origin, ctx: ctx)
+                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
+                topLook = look
+            }
+            // Controls being left, or left for the next, keep their content over the pointer.
+            for j in layering.above {
+                try repaintAbovePointer(j, placements: placements, frame: frame, base: base, ctx: ctx)
+            }
         }
 
-        if let frame, pointerVisible, slot == .top, let pb = pointerBox, pb.intersects(clipRect) {
+        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
+            let painter = MenuPainter(palette: palette)
             ctx.setMatrix(base)
-            let m = try material(for: frame, highlight: 0, drawn: drawnSampler(ctx: ctx, origin: origin))
-            pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
+            try painter.drawPanel(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+            // The menu lies above the stage; the pointer above the panel, under the text.
+            if let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
+                ctx.save()
+                ctx.setMatrix(base)
+                ctx.newPath()
+                ctx.roundedRect(menu.frame, radius: MenuPainter.cornerRadius)
+                ctx.clip()
+                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
+                ctx.restore()
+            }
+            ctx.setMatrix(base)
+            painter.drawText(menu, color: palette.label, ctx: ctx)
         }
+
         try ctx.checkStatus("drawing frame")
         surface.flush()
     }
@@ -140,13 +144,7 @@ extension SceneRenderer {
         let local = base.concatenating(pl.own)
         ctx.save()
         defer { ctx.restore() }
-        for c in pl.clippers {
-            let cr = layout.regions[c]
-            ctx.setMatrix(base.concatenating(placements[c].own))
-            ctx.newPath()
-            ctx.roundedRect(Rect(x: 0, y: 0, width: cr.frame.width, height: cr.frame.height), radius: cr.cornerRadius)
-            ctx.clip()
-        }
+        clip(to: pl.clippers, placements: placements, base: base, ctx: ctx)
         let group = pl.opacity < 0.999
         if group { ctx.pushGroup() }
 
@@ -187,42 +185,148 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
 
-        var highlightMaterial: PointerMaterial?
         if case .highlight = slot, let frame {
             ctx.setMatrix(base)
-            // The colour turns light as the pointer grows into the control (and early in the
-            // fade-in), so a large shape is never drawn with the small circle's dark fill.
-            let d = layout.scene.pointer.diameter
-            let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
-                / max(min(r.frame.width, r.frame.height) - d, 1)
-            let m = try material(for: frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)),
+            let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e),
                                  drawn: drawnSampler(ctx: ctx, origin: origin))
-            highlightMaterial = m
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
+            try highlightLight(frame, material: m, emphasis: e, ctx: ctx, base: base)
             ctx.setMatrix(local)
         }
 
-        content.drawContent(r, ctx: ctx)
-
-        if case .hover(let style) = r.effect, style.tint == .overlay, e > 0.001 {
-            tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
-        }
-        if case .lift = r.effect, e > 0.001, let frame {
-            // Light on a light surface would only grey its label: fade it there.
-            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
-            try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: size) * e * mix(1, 0.25, surface),
-                         ctx: ctx, base: base)
-        }
-        if highlightMaterial != nil, let frame {
-            try highlightLight(frame, emphasis: e, ctx: ctx, base: base)
-        }
+        try drawUpperLayers(r, pl, frame: frame, emphasis: e, base: base, ctx: ctx)
 
         if group {
             ctx.popGroupToSource()
             ctx.setMatrix(.identity)
             ctx.paint(alpha: pl.opacity)
         }
+    }
+
+    /// Clips to the viewport ancestors that clip a region.
+    private func clip(to clippers: [Int], placements: FramePlacements, base: AffineTransform, ctx: CairoContext) {
+        for c in clippers {
+            let cr = layout.regions[c]
+            ctx.setMatrix(base.concatenating(placements[c].own))
+            ctx.newPath()
+            ctx.roundedRect(Rect(x: 0, y: 0, width: cr.frame.width, height: cr.frame.height), radius: cr.cornerRadius)
+            ctx.clip()
+        }
+    }
+
+    /// What lies above the pointer in a region: content, overlay tint, specular.
+    /// Leaves the context's matrix at the region's local transform.
+    private func drawUpperLayers(_ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?, emphasis e: Double,
+                                 base: AffineTransform, ctx: CairoContext) throws {
+        let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
+        ctx.setMatrix(base.concatenating(pl.own))
+        content.drawContent(r, ctx: ctx)
+        if case .hover(let style) = r.effect, style.tint == .overlay, e > 0.001 {
+            tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
+        }
+        if case .lift = r.effect, e > 0.001, let frame {
+            try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
+                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r),
+                         spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
+        }
+    }
+
+    /// White light would only grey a dark label on a light surface: the specular
+    /// fades there (to 30 % on white with a black label).
+    func specularFade(_ r: LaidOutRegion) -> Double {
+        let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
+        let label = r.region.content?.color.map { PointerMaterial.lightness($0) }
+            ?? r.region.content?.fill.map { PointerMaterial.lightness(Palette.contrasting($0)) } ?? 1
+        return mix(1, 0.3, surface * (1 - label))
+    }
+
+    /// How far the pointer has turned into region `r`'s lighter background: it turns
+    /// light as it grows into the control (and early in the fade-in), so a large
+    /// shape is never drawn with the small circle's dark fill; leaving, the reverse.
+    func highlightAmount(_ frame: PointerFrame, region r: LaidOutRegion, emphasis e: Double) -> Double {
+        let d = layout.scene.pointer.diameter
+        let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
+            / max(min(r.frame.width, r.frame.height) - d, 1)
+        return max(min(1, 2 * e), min(max(grown, 0), 1))
+    }
+
+    /// How the pointer looks when drawn after every region: plain, or still showing
+    /// the effect of the control it is leaving (`owner`): a highlight's lighter
+    /// background and light, or a lift's pointer fading back in as the element settles.
+    struct TopPointerLook {
+        var material: PointerMaterial
+        var opacity: Double
+        /// The highlight light's emphasis, when the owner is a highlight.
+        var light: Double?
+    }
+
+    private func topPointerLook(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
+                                origin: Point, ctx: CairoContext) throws -> TopPointerLook {
+        let drawn = drawnSampler(ctx: ctx, origin: origin)
+        guard let o = owner else {
+            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1, light: nil)
+        }
+        let r = layout.regions[o]
+        let e = min(max(placements[o].state.emphasis, 0), 1)
+        if case .lift = r.effect {
+            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1 - e, light: nil)
+        }
+        let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e), drawn: drawn)
+        return TopPointerLook(material: m, opacity: 1, light: e)
+    }
+
+    private func paintTopPointer(_ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements,
+                                 base: AffineTransform, ctx: CairoContext) throws {
+        ctx.save()
+        defer { ctx.restore() }
+        if let o = owner { clip(to: placements[o].clippers, placements: placements, base: base, ctx: ctx) }
+        ctx.setMatrix(base)
+        pointerPainter.draw(frame.visible, material: look.material, opacity: look.opacity, scale: scale, ctx: ctx)
+        if let e = look.light { try highlightLight(frame, material: look.material, emphasis: e, ctx: ctx, base: base) }
+    }
+
+    /// Paints region `j`'s layers that belong above the pointer (its content; a
+    /// lifted element's whole body) again, only where the pointer is, so a control
+    /// drawn before the pointer still covers it. The layers are composed in a group
+    /// first and laid down through the clip once: clipping each layer on its own
+    /// would let the lower ones bleed through along the clip's soft edge.
+    private func repaintAbovePointer(_ j: Int, placements: FramePlacements, frame: PointerFrame,
+                                     base: AffineTransform, ctx: CairoContext) throws {
+        let r = layout.regions[j]
+        let pl = placements[j]
+        guard pl.opacity > 0.001 else { return }
+        ctx.save()
+        defer { ctx.restore() }
+        // Whole device pixels around the pointer bound the group (a hard edge).
+        ctx.setMatrix(.identity)
+        ctx.newPath()
+        ctx.rectangle(repaintBounds(frame.visible, base: base))
+        ctx.clip()
+        ctx.pushGroup()
+        if case .lift = r.effect {
+            let local = base.concatenating(pl.own)
+            ctx.setMatrix(local)
+            let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
+            content.drawFill(r, ctx: ctx, snap: still ? { self.snapped($0, transform: local) } : nil)
+        }
+        try drawUpperLayers(r, pl, frame: frame, emphasis: min(max(pl.state.emphasis, 0), 1), base: base, ctx: ctx)
+        ctx.popGroupToSource()
+        clip(to: pl.clippers, placements: placements, base: base, ctx: ctx)
+        // A device pixel beyond the pointer's edge, so no sliver of its antialiased
+        // edge shows through the repainted layers.
+        ctx.setMatrix(base)
+        pointerPainter.addGrownPath(frame.visible, grow: 1 / scale, ctx: ctx)
+        ctx.clip()
+        ctx.setMatrix(.identity)
+        ctx.paint(alpha: min(pl.opacity, 1))
+    }
+
+    /// The device pixels a repaint over the pointer may touch: whole pixels around it.
+    func repaintBounds(_ v: VisiblePointer, base: AffineTransform) -> Rect {
+        let box = base.apply(PointerPainter.drawnFrame(v).insetBy(dx: -2 / scale, dy: -2 / scale))
+        return Rect(x: box.minX.rounded(.down), y: box.minY.rounded(.down),
+                    width: box.maxX.rounded(.up) - box.minX.rounded(.down),
+                    height: box.maxY.rounded(.up) - box.minY.rounded(.down))
     }
 
     /// `rect` (local pt) moved so its edges land on device pixels under `transform`
@@ -240,36 +344,51 @@ extension SceneRenderer {
         ctx.setSource(c); ctx.fill()
     }
 
-    /// A soft white spot where the model pointer is, clipped to the element (C15).
+    /// A soft white spot centred on the model pointer (its true position, kept on
+    /// the element), `spread` pt in radius, clipped to the element (C15).
     private func specular(_ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
-                          strength: Double, ctx: CairoContext, base: AffineTransform) throws {
+                          strength: Double, spread: Double, ctx: CairoContext, base: AffineTransform) throws {
         guard strength > 0.002 else { return }
         ctx.save()
         // The path in local space, the gradient in canvas space: a fill, no clip mask.
         ctx.newPath(); ctx.roundedRect(box, radius: radius)
         ctx.setMatrix(base)
-        let bounds = local.apply(box)
-        let c = bounds.clamped(pointer)
-        let g = try CairoPattern.radial(center: c, radius: max(bounds.width, bounds.height) * 0.8)
+        let c = local.apply(box).clamped(pointer)
+        let g = try CairoPattern.radial(center: c, radius: max(spread, 1))
         g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
-        g.addStop(0.45, RGBA(r: 1, g: 1, b: 1, a: strength * 0.35))
+        g.addStop(0.35, RGBA(r: 1, g: 1, b: 1, a: strength * 0.6))
+        g.addStop(0.7, RGBA(r: 1, g: 1, b: 1, a: strength * 0.18))
         g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
         ctx.setSource(g)
         ctx.fill()
         ctx.restore()
     }
 
-    /// The highlight's soft light following the model pointer, on top of the content,
-    /// inside the pointer shape (C14).
-    private func highlightLight(_ frame: PointerFrame, emphasis: Double, ctx: CairoContext, base: AffineTransform) throws {
-        let strength = (palette.isDark ? 0.14 : 0.10) * emphasis * frame.visible.opacity
-        guard strength > 0.002 else { return }
+    /// The highlight's soft light following the model pointer, on the platter and
+    /// under the content, so it never greys a label (C14). Its strength is set so
+    /// it lightens the platter (material `m` over its backdrop) by about
+    /// `highlightLightStep` at its centre, whatever the platter's colour.
+    package static let highlightLightStep = 20.0 / 255
+
+    /// The light's peak alpha on a platter of material `m`, before emphasis.
+    static func highlightLightStrength(_ m: PointerMaterial) -> Double {
+        // White at alpha a lifts a colour c by a·(1 − c).
+        let seen = m.seen
+        let room = max(1 - max(seen.r, seen.g, seen.b), 0.05)
+        return min(max(highlightLightStep / room, 0.06), 0.5)
+    }
+
+    private func highlightLight(_ frame: PointerFrame, material m: PointerMaterial, emphasis: Double,
+                                ctx: CairoContext, base: AffineTransform) throws {
+        let amount = emphasis * frame.visible.opacity
+        guard amount * 0.5 > 0.002 else { return }
+        let strength = Self.highlightLightStrength(m) * amount
         ctx.save()
         ctx.setMatrix(base)
         pointerPainter.addPath(frame.visible, ctx: ctx)
-        let f = frame.visible.frame
+        let f = PointerPainter.drawnFrame(frame.visible)
         // On click the light joins the other layers at the control's centre (C14).
-        let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
+        let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
         let centre = f.clamped(frame.pointer).interpolated(to: f.center, press)
         let g = try CairoPattern.radial(center: centre, radius: max(f.width, f.height) * 0.9)
         g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))

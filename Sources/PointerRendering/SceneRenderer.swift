@@ -168,7 +168,7 @@ public final class SceneRenderer {
 
     /// The pointer's material for `frame` (D20): the colour under its footprint,
     /// weighted towards the centre (its box counts as much as the ring around it),
-    /// highlight and press applied.
+    /// the contrast target met right under it too, highlight and press applied.
     ///
     /// `drawn` reads what this draw call has already painted (the live stage:
     /// zoomed maps, lifted and tinted elements, the open menu); it is laid over the
@@ -184,11 +184,15 @@ public final class SceneRenderer {
         let sampler = try self.sampler()
         let f = frame.visible.frame
         let ring = materialRing(frame)
-        // From the animated press scale, not the `pressed` flag, so darkening eases in with it.
-        let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
+        // Right under it: the square inscribed in a round pointer.
+        let core = f.insetBy(dx: f.width * 0.15, dy: f.height * 0.15)
+        // From the animated press scale, not the `pressed` flag, so it eases in with it.
+        let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
         return MaterialInputs(inner: covered(sampler.averageColor(in: f), f, by: frame.menu),
                               outer: covered(sampler.averageColor(in: ring), ring, by: frame.menu),
-                              box: f, ring: ring, fallback: palette.backdrop, highlight: highlight, press: press)
+                              core: covered(sampler.averageColor(in: core), core, by: frame.menu),
+                              box: f, ring: ring, coreBox: core, fallback: palette.backdrop,
+                              highlight: highlight, press: press)
     }
 }
 
@@ -196,12 +200,15 @@ public final class SceneRenderer {
 /// over the samples (`resolve(drawn:)` does that; the GL renderer does it in
 /// Shaders/material_resolve.frag).
 package struct MaterialInputs: Equatable {
-    /// The sampler's colour (menu included) over the pointer's box, and over the ring around it.
+    /// The sampler's colour (menu included) over the pointer's box, over the ring
+    /// around it, and over the square inscribed in it.
     package var inner: RGBA
     package var outer: RGBA
+    package var core: RGBA
     /// Canvas pt.
     package var box: Rect
     package var ring: Rect
+    package var coreBox: Rect
     /// The appearance's backdrop under unknown (transparent) parts.
     package var fallback: RGBA
     package var highlight: Double
@@ -209,12 +216,13 @@ package struct MaterialInputs: Equatable {
 
     /// The material once `drawn` (the mean of what was painted over a canvas rect) is laid over the samples.
     package func resolve(drawn: ((Rect) -> RGBA?)?) -> PointerMaterial {
-        var inner = self.inner, outer = self.outer
+        var inner = self.inner, outer = self.outer, core = self.core
         if let drawn {
             if let d = drawn(box) { inner = SceneRenderer.over(d, inner) }
             if let d = drawn(ring) { outer = SceneRenderer.over(d, outer) }
+            if let d = drawn(coreBox) { core = SceneRenderer.over(d, core) }
         }
-        let bg = inner.interpolated(to: outer, 0.5)
-        return PointerMaterial.resolve(background: bg, fallback: fallback, highlight: highlight, press: press)
+        return PointerMaterial.resolve(background: inner.interpolated(to: outer, 0.5), fallback: fallback,
+                                       highlight: highlight, press: press, surroundings: outer, footprint: core)
     }
 }

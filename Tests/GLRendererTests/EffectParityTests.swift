@@ -80,7 +80,7 @@ struct EffectParityTests {
                          over: Rect(x: 60, y: 20, width: 170, height: 180), "half-lifted icon")
     }
 
-    @Test("C14 highlight: the platter behind the content, the content scaled, the light on top")
+    @Test("C14 highlight: the platter behind the content, its light on the platter, the content scaled")
     func highlight() throws {
         let state = RegionState(offset: Point(x: -1.5, y: -1.5), scale: 1.08, emphasis: 1)
         try Self.compare(Self.frame(Self.rounded(Rect(x: 12, y: 10, width: 37, height: 37), radius: 8),
@@ -104,7 +104,7 @@ struct EffectParityTests {
                          over: Rect(x: 200, y: 100, width: 120, height: 80), "hovered card (underlay)")
     }
 
-    @Test("D20 the material over light and dark, pressed, and with the rim where contrast is low")
+    @Test("D20 the material over light, dark, an edge and mid grey, pressed")
     func material() throws {
         for (p, name) in [(Point(x: 60, y: 200), "light"), (Point(x: 370, y: 120), "dark"), (Point(x: 330, y: 200), "edge")] {
             try Self.compare(Self.frame(Self.circle(at: p)), over: Rect(center: p, size: Size(width: 30, height: 30)),
@@ -114,10 +114,10 @@ struct EffectParityTests {
         }
         let mid = Scene(canvas: Canvas(size: Size(width: 60, height: 60), color: RGBA(r: 0.45, g: 0.45, b: 0.45)))
         try Self.compare(Self.frame(Self.circle(at: Point(x: 30, y: 30))), over: Rect(x: 15, y: 15, width: 30, height: 30),
-                         scene: mid, "pointer with a rim on mid grey")
+                         scene: mid, "pointer on mid grey")
     }
 
-    @Test("D21/D22 paths and morphs: polygon coverage on the GPU matches Cairo's fill and rim")
+    @Test("D21/D22 paths and morphs: polygon coverage on the GPU matches Cairo's fill")
     func shapes() throws {
         let cross = BuiltinShape.crosshair.pathShape, target = BuiltinShape.target.pathShape
         let arrows = BuiltinShape.arrowsHorizontal.pathShape
@@ -137,11 +137,31 @@ struct EffectParityTests {
         }
     }
 
-    @Test("E26 the context menu, its row under the pointer tinted")
+    @Test("E26 the context menu, its row under the pointer tinted, the pointer between panel and text")
     func menu() throws {
         let menu = ContextMenu(region: "icon", items: ["Play", "Share…", "Remove"], frame: Rect(x: 150, y: 100, width: 160, height: 96))
-        try Self.compare(Self.frame(Self.circle(at: Point(x: 200, y: 150)), menu: menu),
+        try Self.compare(Self.frame(Self.circle(at: Point(x: 175, y: 150)), menu: menu),
                          over: Rect(x: 120, y: 70, width: 220, height: 160), "menu")
+        // Opening from the lifted icon: the pointer shrinking back, part over the icon, part over the panel.
+        let fading = RegionState(offset: Point(x: -2, y: -2), scale: 1.04, emphasis: 0.6)
+        try Self.compare(Self.frame(Self.rounded(Rect(x: 120, y: 80, width: 50, height: 50), radius: 14), pointer: Point(x: 146, y: 96),
+                                    regions: ["icon": fading], menu: ContextMenu(region: "icon", items: ["Play", "Share…"],
+                                                                                  frame: Rect(x: 150, y: 100, width: 160, height: 68))),
+                         over: Rect(x: 90, y: 50, width: 240, height: 140), "menu opening from a lifted icon")
+    }
+
+    @Test("C14/C15 leaving a control: its content repainted over the pointer, which keeps the control's look")
+    func leaving() throws {
+        // Leaving the highlighted button: a platter still larger than the circle, off centre.
+        let back = RegionState(offset: Point(x: -1, y: -1), scale: 1.05, emphasis: 0.7)
+        try Self.compare(Self.frame(Self.rounded(Rect(x: 22, y: 12, width: 30, height: 30), radius: 9), pointer: Point(x: 52, y: 30),
+                                    regions: ["back": back]),
+                         over: Rect(x: 4, y: 2, width: 60, height: 53), "leaving the highlighted button")
+        // Leaving the lifted icon: the pointer fading back in, over and beside the settling icon.
+        let icon = RegionState(offset: Point(x: -2.5, y: -2.5), scale: 1.05, emphasis: 0.5)
+        try Self.compare(Self.frame(Self.rounded(Rect(x: 60, y: 90, width: 56, height: 56), radius: 16), pointer: Point(x: 70, y: 120),
+                                    regions: ["icon": icon]),
+                         over: Rect(x: 40, y: 40, width: 170, height: 140), "leaving the lifted icon")
     }
 
     @Test("E25 a zoomed, rotated and scrolled viewport clips its children")

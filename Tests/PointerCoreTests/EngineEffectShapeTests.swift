@@ -40,11 +40,30 @@ import Testing
     func lift() throws {
         let f = try EngineFixture.replay(Self.effects, "{\"t\":0,\"type\":\"position\",\"x\":360,\"y\":160}").at(0.8)
         let state = try #require(f.regions["icon"])
-        #expect(state.scale > 1.05)
+        // A few points: the 120 pt icon grows ~4.6 pt.
+        #expect(state.scale > 1.03)
         #expect(f.visible.opacity < 0.01)
         // Scaled about its centre: the centre stays put (up to parallax).
         let drawnCentreX = 300 + state.offset.x + state.scale * 60
         #expect(abs(drawnCentreX - 360) < 5.01)
+    }
+
+    @Test("C15 lift grows a few points, relatively less for larger elements (a 64 pt icon clears its label)")
+    func liftGrowsAFewPoints() {
+        let tuning = EffectTuning()
+        var previous = (scale: Double.infinity, growth: Double.infinity)
+        for side in [30.0, 40, 64, 90, 120, 200, 320] {
+            let s = tuning.liftScale(for: Size(width: side, height: side))
+            let growth = (s - 1) * side
+            #expect(growth >= 2.5 && growth <= 6.5, "\(Int(side)) pt grows \(growth) pt")
+            #expect(s <= previous.scale, "\(Int(side)) pt scales \(s), more than a smaller element")
+            // From icon size up, fewer points too.
+            if side > 64 { #expect(growth <= previous.growth + 1e-9, "\(Int(side)) pt grows \(growth) pt") }
+            previous = (s, growth)
+        }
+        // An app icon 64 pt wide with its label 6 pt below: it grows under 3 pt a side.
+        let icon = tuning.liftScale(for: Size(width: 64, height: 64))
+        #expect((icon - 1) * 64 / 2 < 3, "64 pt icon scale \(icon)")
     }
 
     @Test("C16 hover: the pointer keeps its circle on top; the object scales as its style says")

@@ -278,7 +278,7 @@ extension EngineMotionTests {
     func hidingEndsLift() throws {
         let frames = try Self.restThenMove(560, 260)
         let lifted = try #require(frames.at(0.9).regions["icon"])
-        #expect(lifted.scale > 1.05 && lifted.emphasis > 0.99)
+        #expect(lifted.scale > 1.03 && lifted.emphasis > 0.99)
         #expect(frames.at(3.5).hidden)
         #expect(frames.at(3.5).regions["icon"] == nil, "\(String(describing: frames.at(3.5).regions["icon"]))")
         let scales = frames.between(1, 3).map { $0.regions["icon"]?.scale ?? 1 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PointerCore
 @testable import PointerRendering
@@ -5,7 +6,7 @@ import PointerCore
 @Suite struct MaterialTests {
     func centrePixel(on bg: RGBA, scale: Double = 1, pressed: Bool = false) throws -> RGBAPixel {
         let r = try SceneRenderer(scene: Fixtures.uniform(bg), scale: scale)
-        let v = Fixtures.circle(at: Point(x: 40, y: 40), scale: pressed ? 0.88 : 1)
+        let v = Fixtures.circle(at: Point(x: 40, y: 40), scale: pressed ? 0.9 : 1)
         let img = try r.render(frame: Fixtures.frame(v, pressed: pressed))
         return try #require(img.pixel(x: Int(40 * scale), y: Int(40 * scale)))
     }
@@ -27,45 +28,145 @@ import PointerCore
         #expect(Int(onRed.r) > Int(onRed.g) + 40, "on red: \(onRed)")
     }
 
-    @Test("D20 mid-grey backgrounds keep a visible outline")
-    func midGreyContrast() throws {
-        for level in stride(from: 0.30, through: 0.62, by: 0.04) {
-            let bg = RGBA(r: level, g: level, b: level)
-            let r = try SceneRenderer(scene: Fixtures.uniform(bg), scale: 2)
-            let img = try r.render(frame: Fixtures.frame(Fixtures.circle(at: Point(x: 40, y: 40))))
-            let bgPixel = try #require(img.pixel(x: 4, y: 4))
-            // The strongest difference anywhere across the pointer.
-            var best = 0.0
-            for x in 50...110 {
-                let p = try #require(img.pixel(x: x, y: 80))
-                best = max(best, abs(p.brightness - bgPixel.brightness))
+    /// Uniform backdrops of every kind: light, dark, mid-greys, saturated colours.
+    static let uniformBackdrops: [(String, RGBA)] = [
+        ("white", .white), ("black", .black), ("system light #F2F2F7", RGBA(r: 0.949, g: 0.949, b: 0.969)),
+        ("system dark #1C1C1E", RGBA(r: 0.11, g: 0.11, b: 0.118)), ("#777777", RGBA(r: 0.467, g: 0.467, b: 0.467)),
+        ("grey 0.30", RGBA(r: 0.3, g: 0.3, b: 0.3)), ("grey 0.40", RGBA(r: 0.4, g: 0.4, b: 0.4)),
+        ("grey 0.55", RGBA(r: 0.55, g: 0.55, b: 0.55)), ("grey 0.62", RGBA(r: 0.62, g: 0.62, b: 0.62)),
+        ("red #FF0000", RGBA(r: 1, g: 0, b: 0)), ("system red #FF3B30", RGBA(r: 1, g: 0.231, b: 0.188)),
+        ("green #00FF00", RGBA(r: 0, g: 1, b: 0)), ("system green #34C759", RGBA(r: 0.204, g: 0.78, b: 0.349)),
+        ("blue #0000FF", RGBA(r: 0, g: 0, b: 1)), ("system blue #007AFF", RGBA(r: 0, g: 0.478, b: 1)),
+        ("orange #FF9500", Fixtures.orange), ("purple #AF52DE", RGBA(r: 0.686, g: 0.322, b: 0.871)),
+    ]
+
+    /// A canvas painted by `paint` (a gradient, a photo-like image), as a scene image.
+    static func imageScene(_ name: String, size: Size, paint: (CairoContext) throws -> Void) throws -> Scene {
+        let img = try ImageSurface(width: Int(size.width), height: Int(size.height))
+        let ctx = try CairoContext(surface: img)
+        try paint(ctx)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointer-material-tests")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name + ".png").path
+        try img.writePNG(path: path)
+        return Scene(canvas: Canvas(size: size, image: path))
+    }
+
+    /// Backdrops that vary under the pointer: gradients and a photo-like image.
+    static func varyingBackdrops() throws -> [(String, Scene)] {
+        let size = Size(width: 240, height: 120)
+        func linear(_ name: String, _ stops: [RGBA]) throws -> (String, Scene) {
+            (name, try imageScene(name, size: size) { ctx in
+                let g = try CairoPattern.linear(from: .zero, to: Point(x: size.width, y: 0))
+                for (k, c) in stops.enumerated() { g.addStop(Double(k) / Double(stops.count - 1), c) }
+                ctx.setSource(g); ctx.paint()
+            })
+        }
+        let photo = try imageScene("photo", size: size) { ctx in
+            // A sky fading to a warm horizon, a sun, hills, and fine texture.
+            let sky = try CairoPattern.linear(from: .zero, to: Point(x: 0, y: size.height))
+            sky.addStop(0, RGBA(r: 0.18, g: 0.36, b: 0.72)); sky.addStop(0.6, RGBA(r: 0.95, g: 0.7, b: 0.45))
+            sky.addStop(1, RGBA(r: 0.35, g: 0.25, b: 0.2))
+            ctx.setSource(sky); ctx.paint()
+            ctx.newPath(); ctx.circle(Point(x: 170, y: 45), 16); ctx.setSource(RGBA(r: 1, g: 0.95, b: 0.75)); ctx.fill()
+            ctx.newPath(); ctx.move(to: Point(x: 0, y: 120)); ctx.line(to: Point(x: 0, y: 80))
+            ctx.curve(to: Point(x: 240, y: 90), Point(x: 80, y: 50), Point(x: 160, y: 110))
+            ctx.line(to: Point(x: 240, y: 120)); ctx.closePath()
+            ctx.setSource(RGBA(r: 0.15, g: 0.4, b: 0.2)); ctx.fill()
+            var seed: UInt32 = 7
+            for _ in 0..<400 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let x = Double(seed % 240), y = Double((seed >> 8) % 120), v = Double((seed >> 16) % 100) / 100
+                ctx.newPath(); ctx.rectangle(Rect(x: x, y: y, width: 3, height: 2))
+                ctx.setSource(RGBA(r: v, g: v, b: v, a: 0.35)); ctx.fill()
             }
-            #expect(best > 0.12, "grey \(level): pointer differs by at most \(best)")
+        }
+        return [
+            try linear("black to white", [.black, .white]),
+            try linear("white to black", [.white, .black]),
+            try linear("red green blue", [RGBA(r: 1, g: 0, b: 0), RGBA(r: 0, g: 1, b: 0), RGBA(r: 0, g: 0, b: 1)]),
+            try linear("mid-grey ramp", [RGBA(r: 0.3, g: 0.3, b: 0.3), RGBA(r: 0.62, g: 0.62, b: 0.62)]),
+            ("photo", photo),
+        ]
+    }
+
+    /// Runs the frame-invariant checker's contrast rule on a resting circle at each point.
+    func contrastFindings(_ scene: Scene, at points: [Point]) throws -> (checked: Int, findings: [String]) {
+        let checker = try FrameInvariantChecker(name: "material", scene: scene, scale: 2)
+        for (k, p) in points.enumerated() {
+            var f = Fixtures.frame(Fixtures.circle(at: p))
+            f.time = Double(k)
+            try checker.check(f)
+        }
+        return (checker.checked["b"] ?? 0, checker.findings.filter { $0.rule == "b" }.map(\.description))
+    }
+
+    @Test("D20 the circle contrasts at least 3:1 with every backdrop: light, dark, mid-grey, saturated")
+    func contrastOnUniformBackdrops() throws {
+        for (name, c) in Self.uniformBackdrops {
+            let (checked, findings) = try contrastFindings(Fixtures.uniform(c), at: [Point(x: 40, y: 40)])
+            #expect(checked == 1, "\(name)")
+            #expect(findings.isEmpty, "\(name): \(findings)")
         }
     }
 
-    @Test("D20 the colour changes smoothly when crossing an edge (no flicker)")
-    func smoothAcrossEdge() throws {
-        let r = try SceneRenderer(scene: Fixtures.halves, scale: 1)
-        var previous: Double?
-        var maxStep = 0.0
-        var changingSteps = 0
-        var first = 0.0, last = 0.0
-        for x in stride(from: 60.0, through: 140.0, by: 1) {
-            let m = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: x, y: 50))), highlight: 0)
-            let v = m.fill.r * m.fill.a
-            if let p = previous {
-                maxStep = max(maxStep, abs(v - p))
-                if abs(v - p) > 0.005 { changingSteps += 1 }
-            }
-            if x == 60 { first = v }
-            last = v
-            previous = v
+    @Test("D20 the circle contrasts at least 3:1 across gradients and an image")
+    func contrastOnVaryingBackdrops() throws {
+        var points: [Point] = []
+        for y in stride(from: 14.0, through: 106, by: 13) { for x in stride(from: 12.0, through: 228, by: 7) { points.append(Point(x: x, y: y)) } }
+        for (name, scene) in try Self.varyingBackdrops() {
+            let (checked, findings) = try contrastFindings(scene, at: points)
+            #expect(checked == points.count, "\(name)")
+            #expect(findings.isEmpty, "\(name): \(findings.count) positions, e.g. \(findings.prefix(3))")
         }
-        #expect(last > first + 0.2, "the pointer turns light over the dark half")
-        // A flip would happen within one pt; the material takes many.
-        #expect(maxStep < 0.08, "largest change per pt of motion: \(maxStep)")
-        #expect(changingSteps >= 8, "the change is spread over \(changingSteps) pt")
+    }
+
+    @Test("D20 one solid shape: no ring on mid-grey, no dark outline on saturated red")
+    func noOutline() throws {
+        for c in [RGBA(r: 0.467, g: 0.467, b: 0.467), RGBA(r: 1, g: 0, b: 0)] {
+            let r = try SceneRenderer(scene: Fixtures.uniform(c), scale: 2)
+            let img = try r.render(frame: Fixtures.frame(Fixtures.circle(at: Point(x: 40, y: 40))))
+            let bg = try #require(img.pixel(x: 4, y: 4)), centre = try #require(img.pixel(x: 80, y: 80))
+            // Along a row through the centre every pixel lies between the backdrop and the fill.
+            for x in 50...110 {
+                let p = try #require(img.pixel(x: x, y: 80))
+                for (v, lo, hi) in [(p.r, min(bg.r, centre.r), max(bg.r, centre.r)), (p.g, min(bg.g, centre.g), max(bg.g, centre.g)),
+                                    (p.b, min(bg.b, centre.b), max(bg.b, centre.b))] {
+                    #expect(Int(v) >= Int(lo) - 2 && Int(v) <= Int(hi) + 2, "x=\(x): \(p) outside \(bg)…\(centre)")
+                }
+            }
+            // And the fill itself is far from the backdrop (3:1).
+            let fill = RGBA(r: Double(centre.r) / 255, g: Double(centre.g) / 255, b: Double(centre.b) / 255)
+            let under = RGBA(r: Double(bg.r) / 255, g: Double(bg.g) / 255, b: Double(bg.b) / 255)
+            #expect(contrastRatio(fill, under) >= 3, "\(under.hex) → \(fill.hex)")
+        }
+    }
+
+    @Test("D20 crossing from light to dark the material switches once, keeping contrast, and never flickers")
+    func switchesOnceAcrossAnEdge() throws {
+        let r = try SceneRenderer(scene: Fixtures.halves, scale: 1)
+        for path in [Array(stride(from: 60.0, through: 140, by: 0.5)), Array(stride(from: 140.0, through: 60, by: -0.5))] {
+            var switches = 0
+            var last: Bool?
+            for x in path {
+                let m = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: x, y: 50))), highlight: 0)
+                let dark = m.fill.r < 0.5
+                if let l = last, l != dark { switches += 1 }
+                last = dark
+            }
+            #expect(switches == 1, "the material switched \(switches) times along \(path.first!)…\(path.last!)")
+        }
+    }
+
+    @Test("D20 press feedback is visible on every backdrop: a clear step, away from the backdrop")
+    func pressVisibleEverywhere() throws {
+        for (name, c) in Self.uniformBackdrops {
+            let normal = try centrePixel(on: c, scale: 2), pressed = try centrePixel(on: c, scale: 2, pressed: true)
+            let step = max(abs(Int(normal.r) - Int(pressed.r)), abs(Int(normal.g) - Int(pressed.g)), abs(Int(normal.b) - Int(pressed.b)))
+            #expect(step >= 16, "\(name): press changes the pointer by \(step)/255 (\(normal) → \(pressed))")
+            func rgba(_ p: RGBAPixel) -> RGBA { RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255) }
+            #expect(contrastRatio(rgba(pressed), c) > contrastRatio(rgba(normal), c), "\(name): pressing lowers contrast")
+        }
     }
 
     @Test("D20 lighter when morphed into a control, darker and smaller while pressed")

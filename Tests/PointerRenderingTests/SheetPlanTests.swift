@@ -31,4 +31,22 @@ import PointerCore
         }
         #expect(plan.cells.allSatisfy { $0.window.minX >= 0 && $0.window.maxX <= 1280 && $0.window.maxY <= 800 })
     }
+
+    @Test("the sheet also shows the pointer leaving a control, mid-morph")
+    func exitMomentsAreShown() {
+        var frames: [PointerFrame] = []
+        for i in 0..<300 {
+            let p = Point(x: 100 + Double(i) * 3, y: 400)
+            frames.append(frame(Double(i) / 30, at: p, target: (150..<200).contains(i) ? "button" : nil,
+                                kind: (150..<200).contains(i) ? .roundedRect : .circle))
+        }
+        let plan = SheetPlan(frames: frames, canvas: Size(width: 1280, height: 800))
+        let leaving = plan.cells.first { $0.note.hasPrefix("leaving button") }
+        #expect(leaving != nil, "cells: \(plan.cells.map(\.note))")
+        if let cell = leaving {
+            // Within a few frames of the target dropping (frame 200), before the morph has settled.
+            #expect((200...203).contains(cell.frameIndex), "leaving at frame \(cell.frameIndex)")
+            #expect(cell.window.contains(frames[cell.frameIndex].visible.frame.center))
+        }
+    }
 }

@@ -8,6 +8,7 @@ final class GLPipeline {
     let fill: GLProgram
     let layer: GLProgram
     let sharpLayer: GLProgram
+    let maskedLayer: GLProgram
     let pointer: GLProgram
     let material: GLProgram
     let highlightLight: GLProgram
@@ -23,6 +24,7 @@ final class GLPipeline {
         fill = try GLProgram(.fill, sources: sources)
         layer = try GLProgram(.layer, sources: sources)
         sharpLayer = try GLProgram(.sharpLayer, sources: sources)
+        maskedLayer = try GLProgram(.maskedLayer, sources: sources)
         pointer = try GLProgram(.pointer, sources: sources)
         material = try GLProgram(.material, sources: sources)
         highlightLight = try GLProgram(.highlightLight, sources: sources)

@@ -57,45 +57,87 @@ enum EmbeddedShaders {
         }
         """#,
         "material.glsl": #"""
-        // The adaptive material (D20), as PointerMaterial.resolve computes it: a
-        // neutral grey at alpha 0.5 that slides from light (on dark backgrounds) to
-        // dark (on light ones) with the perceptual lightness beneath, and a 1 pt rim
-        // that takes over where the fill alone has too little contrast. Highlighted
-        // (morphed into a control) the fill fades to 30 % and the rim goes; pressed,
-        // the grey darkens and the alpha rises. Colours here are straight (not
-        // premultiplied); the resolve pass writes them as such.
+        // The adaptive material (D20), as PointerMaterial.resolve computes it: one
+        // translucent neutral fill, no outline. Dark where the surroundings (the ring)
+        // are lighter than L* 49.4, light below; the rest look (grey 0.16 or 0.93 at
+        // alpha 0.5) strengthened — grey towards black or white, then alpha up to
+        // 0.85 — just far enough that the fill over the backdrop, and over the
+        // backdrop right under the pointer, contrasts 3.3:1 (WCAG). Highlighted
+        // (morphed into a control) the alpha drops to 30 %; pressed, the grey goes to
+        // black or white and half the remaining transparency closes. Colours here are
+        // straight (not premultiplied).
+        const float kSwitchLightness = 0.494;
+        const float kTargetContrast = 3.3;
+        const float kMaxAlpha = 0.85;
+
         float srgbToLinear(float c) {
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
         }
 
+        float relativeLuminance(vec3 c) {
+            return 0.2126 * srgbToLinear(c.r) + 0.7152 * srgbToLinear(c.g) + 0.0722 * srgbToLinear(c.b);
+        }
+
         // CIE L* / 100 of an sRGB colour.
         float perceptualLightness(vec3 c) {
-            float y = 0.2126 * srgbToLinear(c.r) + 0.7152 * srgbToLinear(c.g) + 0.0722 * srgbToLinear(c.b);
+            float y = relativeLuminance(c);
             float f = y > 216.0 / 24389.0 ? pow(y, 1.0 / 3.0) : (24389.0 / 27.0 * y + 16.0) / 116.0;
             return clamp((116.0 * f - 16.0) / 100.0, 0.0, 1.0);
         }
 
-        // `background` straight RGBA; unknown (transparent) parts show `fallback`.
-        void resolveMaterial(vec4 background, vec3 fallback, float highlight, float press,
-                             out vec4 fill, out vec4 rim) {
-            float a = clamp(background.a, 0.0, 1.0);
-            vec3 bg = background.rgb * a + fallback * (1.0 - a);
-            float l = perceptualLightness(bg);
+        float contrastRatio(vec3 a, vec3 b) {
+            float la = relativeLuminance(a), lb = relativeLuminance(b);
+            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05);
+        }
+
+        // The look at strength k: x grey, y alpha.
+        vec2 materialLook(float k, bool dark) {
+            float rest = dark ? 0.16 : 0.93, extreme = dark ? 0.0 : 1.0;
+            if (k <= 0.5) return vec2(mix(rest, extreme, k / 0.5), 0.5);
+            return vec2(extreme, mix(0.5, kMaxAlpha, (k - 0.5) / 0.5));
+        }
+
+        float lookContrast(float k, bool dark, vec3 bg) {
+            vec2 g = materialLook(k, dark);
+            return contrastRatio(mix(bg, vec3(g.x), g.y), bg);
+        }
+
+        // The least strength reaching the target over bg; above 1 when none does.
+        float materialStrength(vec3 bg, bool dark) {
+            if (lookContrast(0.0, dark, bg) >= kTargetContrast) return 0.0;
+            float top = lookContrast(1.0, dark, bg);
+            if (top < kTargetContrast) return 1.0 + (kTargetContrast - top);
+            float lo = 0.0, hi = 1.0;
+            for (int i = 0; i < 24; i++) {
+                float m = (lo + hi) * 0.5;
+                if (lookContrast(m, dark, bg) >= kTargetContrast) hi = m; else lo = m;
+            }
+            return hi;
+        }
+
+        vec3 opaqueOver(vec4 c, vec3 fallback) {
+            float a = clamp(c.a, 0.0, 1.0);
+            return c.rgb * a + fallback * (1.0 - a);
+        }
+
+        // `background` the weighted mean under the pointer, `surroundings` the ring,
+        // `footprint` right under it (straight RGBA; unknown parts show `fallback`).
+        // `backdrop` is the opaque colour the fill is chosen for.
+        void resolveMaterial(vec4 background, vec4 surroundings, vec4 footprint, vec3 fallback, float highlight,
+                             float press, out vec4 fill, out vec3 backdrop) {
+            vec3 bg = opaqueOver(background, fallback);
+            vec3 around = opaqueOver(surroundings, fallback);
+            vec3 under = opaqueOver(footprint, fallback);
+            bool dark = perceptualLightness(around) >= kSwitchLightness;
+            if (materialStrength(under, dark) > 1.0 && materialStrength(under, !dark) <= 1.0) dark = !dark;
+            float k = max(materialStrength(bg, dark), materialStrength(under, dark));
+            vec2 look = materialLook(min(k, 1.0), dark);
             float h = clamp(highlight, 0.0, 1.0), p = clamp(press, 0.0, 1.0);
-
-            float grey = mix(0.93, 0.16, smoothstep(0.12, 0.78, l));
-            float alpha = 0.5;
-            // Blending happens on sRGB values: the fill's contrast is measured there.
-            float contrast = alpha * abs(grey - dot(bg, vec3(0.2126, 0.7152, 0.0722)));
-            float rimGrey = mix(1.0, 0.0, smoothstep(0.08, 0.22, l));
-            float rimAlpha = 0.7 * clamp((0.28 - contrast) / 0.28, 0.0, 1.0);
-
+            float grey = mix(look.x, dark ? 0.0 : 1.0, p);
+            float alpha = mix(look.y, look.y + (1.0 - look.y) * 0.5, p);
             alpha *= mix(1.0, 0.3, h);
-            rimAlpha *= 1.0 - h;
-            grey *= 1.0 - 0.25 * p;
-            alpha = min(alpha * (1.0 + 0.3 * p), 1.0);
             fill = vec4(vec3(grey), alpha);
-            rim = vec4(vec3(rimGrey), rimAlpha);
+            backdrop = bg;
         }
         """#,
         "pointer_shape.glsl": #"""
@@ -145,18 +187,6 @@ enum EmbeddedShaders {
             return float(inside) / 16.0;
         }
 
-        // Distance to the nearest edge of any contour (strokes follow every contour, as in Cairo).
-        float polygonEdgeDistance(vec2 p) {
-            float d = 1e20;
-            for (int i = 0; i < u_edgeCount; i++) {
-                vec4 e = edgeAt(i);
-                vec2 pa = p - e.xy, ba = e.zw - e.xy;
-                float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-12), 0.0, 1.0);
-                d = min(d, length(pa - ba * h));
-            }
-            return d;
-        }
-
         // How much of the pixel centred at p the outline fills.
         float pointerFillCoverage(vec2 p) {
             if (u_shapeKind == 0) {
@@ -164,15 +194,6 @@ enum EmbeddedShaders {
                                     roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
             }
             return polygonCoverage(p - vec2(0.5));
-        }
-
-        // How much of it a stroke of width w px along the outline covers.
-        float pointerStrokeCoverage(vec2 p, float w) {
-            if (u_shapeKind == 0) {
-                return bandCoverage(roundedRectDistance(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius), w,
-                                    roundedRectNormal(p, u_shapeRect.xy, u_shapeRect.zw, u_shapeRadius));
-            }
-            return bandCoverage(polygonEdgeDistance(p), w);
         }
         """#,
         "prelude.glsl": #"""
@@ -274,19 +295,28 @@ enum EmbeddedShaders {
         """#,
         "highlight_light.frag": #"""
         // Highlight's light (C14): a soft white radial gradient centred where the
-        // model pointer is (moving to the control's centre on click), on top of the
-        // content, inside the pointer's outline.
+        // model pointer is (moving to the control's centre on click), on the platter
+        // under the content, inside the pointer's outline. Its peak lightens the
+        // platter just drawn (the material over its backdrop, u_material) by u_step,
+        // within 0.06…0.5 alpha, times u_emphasis.
+        uniform sampler2D u_material;   // 2×1: fill (straight RGBA), backdrop
         uniform vec2 u_center;          // px
         uniform float u_gradientRadius; // px
-        uniform float u_strength;       // alpha at the centre, falling linearly to 0 at the radius
+        uniform float u_emphasis;       // emphasis times the pointer's opacity
+        uniform float u_step;
 
         in vec2 v_local;
         out vec4 fragColor;
 
         void main() {
+            vec4 fill = texelFetch(u_material, ivec2(0, 0), 0);
+            vec3 backdrop = texelFetch(u_material, ivec2(1, 0), 0).rgb;
+            vec3 seen = mix(backdrop, fill.rgb, fill.a);
+            float room = max(1.0 - max(seen.r, max(seen.g, seen.b)), 0.05);
+            float strength = clamp(u_step / room, 0.06, 0.5) * u_emphasis;
             vec2 p = gl_FragCoord.xy;
             float t = clamp(length(p - u_center) / max(u_gradientRadius, 1e-3), 0.0, 1.0);
-            float a = u_strength * (1.0 - t);
+            float a = strength * (1.0 - t);
             fragColor = vec4(a) * (pointerFillCoverage(p) * clipCoverage(p));
         }
         """#,
@@ -295,6 +325,10 @@ enum EmbeddedShaders {
         // Cairo rasterised once (labels, symbols, images, the menu), blurred shadow
         // and radiosity layers, an opacity group. The quad is the layer's own rect,
         // so the transform alone scales, rotates and moves it.
+        //
+        // With POINTER_MASK defined (and pointer_shape.glsl in front), the layer is
+        // laid down only inside the pointer's outline: a region's content repainted
+        // over the pointer (C14, C15).
         //
         // Built twice: plain (bilinear filtering: blurred layers, groups, layers on
         // the pixel grid, where it copies texels exactly) and with SHARP defined, for
@@ -347,23 +381,30 @@ enum EmbeddedShaders {
         #else
             vec4 c = texture(u_layer, uv);
         #endif
-            fragColor = c * (u_alpha * clipCoverage(gl_FragCoord.xy));
+            float cover = u_alpha * clipCoverage(gl_FragCoord.xy);
+        #ifdef POINTER_MASK
+            cover *= pointerFillCoverage(gl_FragCoord.xy);
+        #endif
+            fragColor = c * cover;
         }
         """#,
         "material_resolve.frag": #"""
         // The pointer's material from the colour beneath it, on the GPU: what this
         // frame has drawn so far (the framebuffer, u_canvas) is averaged over the
-        // pointer's box and over the ring around it, laid over the background
-        // sampler's colours (u_inner, u_outer: the desktop or the still stage), and
-        // the two are weighted equally. Drawn into a 2×1 target: pixel 0 the fill,
-        // pixel 1 the rim, read by pointer.frag. The average follows
+        // pointer's box, the ring around it and the square inscribed in it, laid over
+        // the background sampler's colours (u_inner, u_outer, u_core: the desktop or
+        // the still stage); box and ring are weighted equally. Drawn into a 2×1
+        // target: pixel 0 the fill, pixel 1 the opaque backdrop it was chosen for
+        // (read by pointer.frag and highlight_light.frag). The average follows
         // ImageSurface.averageColor: partly covered edge pixels count by their
         // covered fraction, large rects are sampled on a lattice of about 32 × 32.
         uniform sampler2D u_canvas;
         uniform vec4 u_boxPx;      // x0, y0, x1, y1 in the canvas texture's pixels
         uniform vec4 u_ringPx;
+        uniform vec4 u_corePx;
         uniform vec4 u_inner;      // straight RGBA
         uniform vec4 u_outer;
+        uniform vec4 u_core;
         uniform vec3 u_fallback;
         uniform float u_highlight;
         uniform float u_press;
@@ -408,22 +449,22 @@ enum EmbeddedShaders {
         }
 
         void main() {
-            vec4 inner = u_inner, outer = u_outer, drawn;
+            vec4 inner = u_inner, outer = u_outer, core = u_core, drawn;
             if (drawnAverage(u_boxPx, drawn)) inner = over(drawn, inner);
             if (drawnAverage(u_ringPx, drawn)) outer = over(drawn, outer);
-            vec4 fill, rim;
-            resolveMaterial(mix(inner, outer, 0.5), u_fallback, u_highlight, u_press, fill, rim);
-            fragColor = gl_FragCoord.x < 1.0 ? fill : rim;
+            if (drawnAverage(u_corePx, drawn)) core = over(drawn, core);
+            vec4 fill;
+            vec3 backdrop;
+            resolveMaterial(mix(inner, outer, 0.5), outer, core, u_fallback, u_highlight, u_press, fill, backdrop);
+            fragColor = gl_FragCoord.x < 1.0 ? fill : vec4(backdrop, 1.0);
         }
         """#,
         "pointer.frag": #"""
-        // The pointer (D20–D22): its outline filled with the material, the rim
-        // stroked over it where the material asks for one (1 pt, centred on the
-        // outline, as Cairo strokes it). The material comes from
-        // material_resolve.frag, so it always matches what is beneath this frame.
-        uniform sampler2D u_material;   // 2×1: fill, rim (straight RGBA)
+        // The pointer (D20–D22): its outline filled with the material, one solid shape
+        // without an outline. The material comes from material_resolve.frag, so it
+        // always matches what is beneath this frame.
+        uniform sampler2D u_material;   // 2×1: fill (straight RGBA), backdrop
         uniform float u_opacity;        // the pointer's opacity times the layer's
-        uniform float u_rimWidth;       // px
 
         in vec2 v_local;
         out vec4 fragColor;
@@ -431,13 +472,7 @@ enum EmbeddedShaders {
         void main() {
             vec2 p = gl_FragCoord.xy;
             vec4 fill = texelFetch(u_material, ivec2(0, 0), 0);
-            vec4 rim = texelFetch(u_material, ivec2(1, 0), 0);
-            vec4 f = vec4(fill.rgb * fill.a, fill.a) * (u_opacity * pointerFillCoverage(p));
-            vec4 r = vec4(0.0);
-            if (rim.a * u_opacity > 0.002) {
-                r = vec4(rim.rgb * rim.a, rim.a) * (u_opacity * pointerStrokeCoverage(p, u_rimWidth));
-            }
-            fragColor = (r + f * (1.0 - r.a)) * clipCoverage(p);
+            fragColor = vec4(fill.rgb * fill.a, fill.a) * (u_opacity * pointerFillCoverage(p) * clipCoverage(p));
         }
         """#,
         "shadow.frag": #"""
@@ -492,10 +527,10 @@ enum EmbeddedShaders {
         }
         """#,
         "specular.frag": #"""
-        // Lift's specular highlight (C15): a white spot where the model pointer is,
-        // inside the lifted element's rounded rect. Its strength (set by the caller)
-        // grows with the element's size; the gradient falls to 35 % at 0.45 of its
-        // radius and to nothing at the rim.
+        // Lift's specular highlight (C15): a soft white spot where the model pointer
+        // is, inside the lifted element's rounded rect. Its strength and radius (set by
+        // the caller) grow with the element's size; the gradient falls to 60 % at 0.35
+        // of its radius, 18 % at 0.7 and nothing at the rim.
         uniform vec4 u_box;             // local pt
         uniform float u_radius;         // pt
         uniform float u_pxPerPt;
@@ -512,8 +547,10 @@ enum EmbeddedShaders {
             n = vec2(u_rotation.x * n.x - u_rotation.y * n.y, u_rotation.y * n.x + u_rotation.x * n.y);
             float inside = edgeCoverage(roundedRectDistance(v_local, u_box.xy, u_box.zw, u_radius) * u_pxPerPt, n);
             float t = clamp(length(gl_FragCoord.xy - u_center) / max(u_gradientRadius, 1e-3), 0.0, 1.0);
-            float a = t < 0.45 ? mix(u_strength, 0.35 * u_strength, t / 0.45)
-                               : mix(0.35 * u_strength, 0.0, (t - 0.45) / 0.55);
+            float a = t < 0.35 ? mix(1.0, 0.6, t / 0.35)
+                    : t < 0.7 ? mix(0.6, 0.18, (t - 0.35) / 0.35)
+                              : mix(0.18, 0.0, (t - 0.7) / 0.3);
+            a *= u_strength;
             fragColor = vec4(a) * (inside * clipCoverage(gl_FragCoord.xy));
         }
         """#,

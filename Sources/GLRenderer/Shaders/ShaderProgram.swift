@@ -16,6 +16,9 @@ struct ShaderProgram: Hashable, Sendable {
     static let sharpLayer = ShaderProgram(name: "sharp_layer", vertex: "transform.vert",
                                           fragment: ["coverage.glsl", "rounded_rect.glsl", "clip.glsl", "layer.frag"],
                                           defines: ["SHARP"])
+    static let maskedLayer = ShaderProgram(name: "masked_layer", vertex: "transform.vert",
+                                           fragment: ["coverage.glsl", "rounded_rect.glsl", "clip.glsl", "pointer_shape.glsl", "layer.frag"],
+                                           defines: ["POINTER_MASK"])
     static let pointer = ShaderProgram(name: "pointer", vertex: "transform.vert",
                                        fragment: ["coverage.glsl", "rounded_rect.glsl", "clip.glsl", "pointer_shape.glsl", "pointer.frag"])
     static let material = ShaderProgram(name: "material", vertex: "transform.vert",
@@ -28,7 +31,7 @@ struct ShaderProgram: Hashable, Sendable {
     static let shadow = ShaderProgram(name: "shadow", vertex: "transform.vert", fragment: ["shadow.frag"])
     static let blur = ShaderProgram(name: "blur", vertex: "transform.vert", fragment: ["blur.frag"])
 
-    static let all: [ShaderProgram] = [.fill, .layer, .sharpLayer, .pointer, .material, .highlightLight, .specular, .shadow, .blur]
+    static let all: [ShaderProgram] = [.fill, .layer, .sharpLayer, .maskedLayer, .pointer, .material, .highlightLight, .specular, .shadow, .blur]
 
     /// Every file the renderer reads from Shaders/.
     static var files: [String] {

@@ -8,7 +8,7 @@
 ///   inside the reach.
 ///
 /// The reach follows the renderer: the element scales about its centre by the engine's
-/// lift scale (`EffectTuning.liftScale(for:)`, 1.03–1.15); its shadow is blurred by
+/// lift scale (`EffectTuning.liftScale(for:)`: a few points, 1.005–1.12); its shadow is blurred by
 /// 8% of the longer side (3–12 pt) and dropped by 6% (2–10 pt). The visible part of
 /// the blur is taken as 1.5× the blur radius beyond the grown edges, plus the drop below.
 public struct LiftShadowClipRule: LintRule {

@@ -36,7 +36,7 @@ package enum PointerOutline: Equatable {
     case polygons([[Point]])
 }
 
-/// One fill of the pointer with its material (D20).
+/// One fill of the pointer with its material (D20): one solid shape, no outline.
 package struct PointerDraw {
     package var visible: VisiblePointer
     package var outline: PointerOutline
@@ -44,8 +44,9 @@ package struct PointerDraw {
     /// drawn opacity is this times `visible.opacity`.
     package var opacity: Double
     package var material: MaterialInputs
-    /// Rim width in pt (1 pt, at least one device pixel).
-    package var rimWidth: Double
+    /// Draw with the material resolved for the previous pointer op, not from what
+    /// is drawn now (the part of the pointer over an open menu's panel).
+    package var reusesMaterial: Bool
 }
 
 package enum DrawOp {
@@ -54,7 +55,8 @@ package enum DrawOp {
     /// The canvas image stretched over the canvas rect (canvas pt).
     case canvasImage(ImageSurface, canvas: Rect)
     /// A region starts: clipped by its viewport ancestors, drawn into a group
-    /// composited at `opacity` when that is below 0.999.
+    /// composited at `opacity` when that is below 0.999. Index -1: no region (the
+    /// pointer's part over an open menu, clipped to the menu).
     case beginRegion(index: Int, clip: [ClipShape], opacity: Double)
     case endRegion
     /// A lifted element's shadow and radiosity (C15), composited at `alpha`.
@@ -68,8 +70,18 @@ package enum DrawOp {
     case content(index: Int, local: AffineTransform)
     /// Lift's specular (C15): a radial white gradient (canvas pt), inside the rounded box.
     case specular(box: Rect, radius: Double, local: AffineTransform, center: Point, gradientRadius: Double, strength: Double)
-    /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer outline.
-    case highlightLight(PointerOutline, center: Point, gradientRadius: Double, strength: Double)
-    /// The open context menu (E26), its row under `pointer` tinted.
-    case menu(ContextMenu, pointer: Point)
+    /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer
+    /// outline, under the content; its strength lightens the platter just drawn (the
+    /// last resolved material) by `SceneRenderer.highlightLightStep`, times `emphasis`.
+    case highlightLight(PointerOutline, center: Point, gradientRadius: Double, emphasis: Double)
+    /// A region's layers that lie above the pointer, repainted over it (C14, C15):
+    /// the ops up to `endRepaint` draw into a group limited to `bounds` (device
+    /// px, whole pixels), which is then laid down through the viewport `clip` and
+    /// the pointer's outline grown by a device pixel (`mask`), at `opacity`.
+    case beginRepaint(bounds: Rect)
+    case endRepaint(clip: [ClipShape], mask: PointerOutline, opacity: Double)
+    /// The open context menu (E26): its panel (shadow, rows, the row under
+    /// `pointer` tinted, separators), then, over the pointer, its text.
+    case menuPanel(ContextMenu, pointer: Point)
+    case menuText(ContextMenu)
 }

@@ -23,7 +23,8 @@ extension SceneRenderer {
         if let path = canvas.image, let img = images[path] { ops.append(.canvasImage(img, canvas: canvasRect)) }
 
         let placements = placementCache.placements(for: frame)
-        let slot: PointerSlot = frame.map(pointerSlot) ?? .top
+        let layering = frame.map { pointerLayering($0, placements: placements) } ?? .plain
+        let slot = layering.slot
         let pointerVisible = drawsPointer && frame.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
         let pointerBox = frame.flatMap { pointerBounds($0) }
 
@@ -42,20 +43,108 @@ extension SceneRenderer {
                            base: base, ops: &ops)
         }
 
-        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
-            ops.append(.menu(menu, pointer: frame.pointer))
+        let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
+        var topPointer: [DrawOp] = []
+        if let frame, pointerShown {
+            if slot == .top {
+                topPointer = try planTopPointer(frame, owner: layering.owner, placements: placements, base: base,
+                                                reusesMaterial: false)
+                ops += topPointer
+            }
+            for j in layering.above {
+                planRepaint(j, placements: placements, frame: frame, base: base, ops: &ops)
+            }
         }
-        if let frame, pointerVisible, slot == .top, let pb = pointerBox, pb.intersects(clipRect) {
-            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1)))
+
+        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
+            ops.append(.menuPanel(menu, pointer: frame.pointer))
+            if !topPointer.isEmpty, let pb = pointerBox, pb.intersects(menu.frame) {
+                let shape = ClipShape(transform: base.concatenating(.translation(menu.frame.minX, menu.frame.minY)),
+                                      size: menu.frame.size, radius: MenuPainter.cornerRadius)
+                ops += try planTopPointer(frame, owner: layering.owner, placements: placements, base: base,
+                                          reusesMaterial: true, within: [shape])
+            }
+            ops.append(.menuText(menu))
         }
         return DrawPlan(pixelClip: (x0, y0, x1 - x0, y1 - y0), clipRect: clipRect,
                         clearColor: opaque ? canvas.color ?? .clear : .clear, base: base, ops: ops)
     }
 
-    private func pointerDraw(_ frame: PointerFrame, highlight: Double, opacity: Double) throws -> PointerDraw {
+    private func pointerDraw(_ frame: PointerFrame, highlight: Double, opacity: Double,
+                             reusesMaterial: Bool = false) throws -> PointerDraw {
         PointerDraw(visible: frame.visible, outline: pointerPainter.outline(frame.visible, scale: scale),
                     opacity: opacity, material: try materialInputs(for: frame, highlight: highlight),
-                    rimWidth: max(1 / scale, 1))
+                    reusesMaterial: reusesMaterial)
+    }
+
+    /// As `highlightLight` in SceneRenderer+Drawing.swift.
+    private func highlightLightOp(_ frame: PointerFrame, emphasis: Double) -> DrawOp? {
+        let amount = emphasis * frame.visible.opacity
+        guard amount * 0.5 > 0.002 else { return nil }
+        let f = PointerPainter.drawnFrame(frame.visible)
+        let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
+        return .highlightLight(pointerPainter.outline(frame.visible, scale: scale),
+                               center: f.clamped(frame.pointer).interpolated(to: f.center, press),
+                               gradientRadius: max(f.width, f.height) * 0.9, emphasis: amount)
+    }
+
+    /// As `topPointerLook` and `paintTopPointer` in SceneRenderer+Drawing.swift.
+    private func planTopPointer(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
+                                base: AffineTransform, reusesMaterial: Bool, within: [ClipShape] = []) throws -> [DrawOp] {
+        var ops: [DrawOp] = []
+        let clip = within + (owner.map { clipShapes(placements[$0].clippers, placements: placements, base: base) } ?? [])
+        ops.append(.beginRegion(index: -1, clip: clip, opacity: 1))
+        defer { ops.append(.endRegion) }
+        guard let o = owner else {
+            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1, reusesMaterial: reusesMaterial)))
+            return ops
+        }
+        let r = layout.regions[o]
+        let e = min(max(placements[o].state.emphasis, 0), 1)
+        if case .lift = r.effect {
+            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1 - e, reusesMaterial: reusesMaterial)))
+            return ops
+        }
+        ops.append(.pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
+                                            reusesMaterial: reusesMaterial)))
+        if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
+        return ops
+    }
+
+    /// As `repaintAbovePointer` in SceneRenderer+Drawing.swift.
+    private func planRepaint(_ j: Int, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
+                             ops: inout [DrawOp]) {
+        let r = layout.regions[j]
+        let pl = placements[j]
+        guard pl.opacity > 0.001 else { return }
+        ops.append(.beginRepaint(bounds: repaintBounds(frame.visible, base: base)))
+        let local = base.concatenating(pl.own)
+        if case .lift = r.effect, let fill = r.region.content?.fill {
+            let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
+            let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
+            ops.append(.fill(still ? snapped(box, transform: local) : box, radius: r.cornerRadius, color: fill, local: local))
+        }
+        planUpperLayers(j, r, pl, frame: frame, emphasis: min(max(pl.state.emphasis, 0), 1), base: base, ops: &ops)
+        ops.append(.endRepaint(clip: clipShapes(pl.clippers, placements: placements, base: base),
+                               mask: grownOutline(frame.visible), opacity: min(pl.opacity, 1)))
+    }
+
+    /// The outline `PointerPainter.addGrownPath` traces: a device pixel beyond the pointer.
+    private func grownOutline(_ v: VisiblePointer) -> PointerOutline {
+        let g = 1 / scale
+        let f = PointerPainter.drawnFrame(v).insetBy(dx: -g, dy: -g)
+        if v.transition == nil, case .roundedRect = v.geometry {
+            let r = max(0, min(v.cornerRadius * max(v.scale, 0) + g, min(f.width, f.height) / 2))
+            return .roundedRect(f, radius: r <= 0.01 ? 0 : r)
+        }
+        return .roundedRect(f, radius: 0)
+    }
+
+    private func clipShapes(_ clippers: [Int], placements: FramePlacements, base: AffineTransform) -> [ClipShape] {
+        clippers.map { c in
+            let cr = layout.regions[c]
+            return ClipShape(transform: base.concatenating(placements[c].own), size: cr.frame.size, radius: cr.cornerRadius)
+        }
     }
 
     /// As `candidates(in:placements:slot:)` in SceneRenderer+Drawing.swift.
@@ -78,11 +167,7 @@ extension SceneRenderer {
         let size = r.frame.size
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let local = base.concatenating(pl.own)
-        let clip = pl.clippers.map { c in
-            let cr = layout.regions[c]
-            return ClipShape(transform: base.concatenating(placements[c].own), size: cr.frame.size, radius: cr.cornerRadius)
-        }
-        ops.append(.beginRegion(index: i, clip: clip, opacity: pl.opacity))
+        ops.append(.beginRegion(index: i, clip: clipShapes(pl.clippers, placements: placements, base: base), opacity: pl.opacity))
         defer { ops.append(.endRegion) }
 
         let geo = EffectGeometry(size: size)
@@ -111,34 +196,29 @@ extension SceneRenderer {
         }
 
         if case .highlight = slot, let frame {
-            let d = layout.scene.pointer.diameter
-            let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
-                / max(min(r.frame.width, r.frame.height) - d, 1)
-            ops.append(.pointer(try pointerDraw(frame, highlight: max(min(1, 2 * e), min(max(grown, 0), 1)), opacity: 1)))
+            ops.append(.pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1)))
+            if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
         }
 
-        if hasContentLayer(i) { ops.append(.content(index: i, local: local)) }
+        planUpperLayers(i, r, pl, frame: frame, emphasis: e, base: base, ops: &ops)
+    }
 
+    /// As `drawUpperLayers` in SceneRenderer+Drawing.swift.
+    private func planUpperLayers(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?,
+                                 emphasis e: Double, base: AffineTransform, ops: inout [DrawOp]) {
+        let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
+        let local = base.concatenating(pl.own)
+        if hasContentLayer(i) { ops.append(.content(index: i, local: local)) }
         if case .hover(let style) = r.effect, style.tint == .overlay, e > 0.001 {
             ops.append(.fill(box, radius: r.cornerRadius, color: tintColor(alpha: e), local: local))
         }
         if case .lift = r.effect, e > 0.001, let frame {
-            let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
-            let strength = EffectGeometry.specularStrength(size: size) * e * mix(1, 0.25, surface)
+            let strength = EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r)
             if strength > 0.002 {
-                let bounds = pl.own.apply(box)
-                ops.append(.specular(box: box, radius: r.cornerRadius, local: local, center: bounds.clamped(frame.pointer),
-                                     gradientRadius: max(bounds.width, bounds.height) * 0.8, strength: strength))
-            }
-        }
-        if case .highlight = slot, let frame {
-            let strength = (palette.isDark ? 0.14 : 0.10) * e * frame.visible.opacity
-            if strength > 0.002 {
-                let f = frame.visible.frame
-                let press = min(max((1 - frame.visible.scale) / 0.12, 0), 1)
-                ops.append(.highlightLight(pointerPainter.outline(frame.visible, scale: scale),
-                                           center: f.clamped(frame.pointer).interpolated(to: f.center, press),
-                                           gradientRadius: max(f.width, f.height) * 0.9, strength: strength))
+                ops.append(.specular(box: box, radius: r.cornerRadius, local: local,
+                                     center: pl.own.apply(box).clamped(frame.pointer),
+                                     gradientRadius: max(EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, 1),
+                                     strength: strength))
             }
         }
     }

@@ -39,13 +39,21 @@ extension SceneRenderer {
         return c?.fill != nil || c?.image != nil
     }
 
-    /// Draws the open menu (shadow, panel, rows; the row under `pointer` tinted) over
-    /// `surface`; `transform` maps canvas pt to the surface's pixels.
-    package func drawMenuLayer(_ menu: ContextMenu, pointer: Point, into surface: ImageSurface,
+    /// The two layers of an open menu: the pointer goes between them.
+    package enum MenuPart: Sendable, Equatable { case panel, text }
+
+    /// Draws a layer of the open menu over `surface` — the panel (shadow, rows, the
+    /// row under `pointer` tinted, separators) or the text; `transform` maps canvas
+    /// pt to the surface's pixels.
+    package func drawMenuLayer(_ menu: ContextMenu, part: MenuPart, pointer: Point, into surface: ImageSurface,
                                transform: AffineTransform) throws {
         let ctx = try CairoContext(surface: surface)
         ctx.setMatrix(transform)
-        try MenuPainter(palette: palette).draw(menu, pointer: pointer, effects: effects, ctx: ctx)
+        let painter = MenuPainter(palette: palette)
+        switch part {
+        case .panel: try painter.drawPanel(menu, pointer: pointer, effects: effects, ctx: ctx)
+        case .text: painter.drawText(menu, color: palette.label, ctx: ctx)
+        }
         try ctx.checkStatus("drawing the menu layer")
         surface.flush()
     }

@@ -1,54 +1,119 @@
 import PointerCore
 
-/// The pointer's colour (behaviour D20), derived from the background under it.
+/// The pointer's colour (behaviour D20), derived from the backdrop under it. The contrast
+/// model (docs/engine.md, "Material"):
 ///
-/// Design. Let `l` be the perceptual lightness (CIE L*, 0…1) of the background,
-/// averaged over the pointer's footprint. The fill is a neutral grey `g(l)` at
-/// alpha ≈ 0.5, so what is beneath stays visible:
-/// - on light backgrounds a dark grey (0.16) — the pointer reads as a shadowy disc;
-/// - on dark backgrounds a light grey (0.93) — a soft glow;
-/// - between l = 0.12 and 0.78 the grey slides smoothly from light to dark — a
-///   wide band, so busy mid-tone backgrounds passing fast under the pointer
-///   move its colour gently instead of flipping it.
-///
-/// A continuous grey must equal the background somewhere (around l ≈ 0.45): there
-/// the fill alone has no contrast. A 1 pt rim takes over exactly there: its alpha
-/// grows as the fill's contrast falls below 0.28, and it is black on anything but
-/// near-black backgrounds, where the fill is already strong. Every input changes
-/// continuously, so crossing an edge fades rather than flips.
-///
-/// Highlighted (morphed into a control, `highlight` 0…1) the alpha drops to 30 %:
-/// the pointer becomes the control's lighter background and the label stays
-/// legible. Pressed (`press` 0…1) the grey darkens by 25 % and the alpha rises 30 %.
+/// - **One translucent neutral fill, no outline.** Grey over the backdrop keeps
+///   its hue (a darker red over red, a paler blue over blue) and lets what is
+///   beneath show through.
+/// - **Dark or light by the surroundings' lightness.** The pointer is dark where
+///   the area around it (the ring, twice its size) is lighter than
+///   `switchLightness` (CIE L* 49.4, where black and white contrast equally, in
+///   the WCAG sense, with it) and light below. A continuous colour would have to
+///   equal the backdrop somewhere, so the material switches instead; the wide
+///   ring moves slowly, so a busy backdrop does not make it flicker, and both
+///   sides of the switch keep the minimum contrast. The decision has no memory:
+///   one frame renders the same alone or in a session, in Cairo or on the GPU.
+///   Where the backdrop right under the pointer cannot reach the minimum on that
+///   side (a dark button on a light bar) but can on the other, it takes the other.
+/// - **At least `minimumContrast` (3:1, WCAG's ratio for UI components).** The
+///   rest look — grey 0.16 (dark) or 0.93 (light) at alpha 0.5 — is kept where it
+///   already contrasts by `targetContrast` (3.3, a margin over the minimum for
+///   the coarse backdrop estimate); elsewhere the fill goes towards black or
+///   white, then grows more opaque (up to `maxAlpha`), just as far as the target
+///   needs. Every step is continuous in the backdrop, so it changes smoothly.
+/// - **Highlight** (morphed into a control, `highlight` 0…1): alpha drops to
+///   30 %, the control's lighter background behind its label.
+/// - **Press** (`press` 0…1): the fill goes fully to black or white and half of
+///   the remaining transparency closes: darker on light backdrops, brighter on
+///   dark ones, visible everywhere.
 public struct PointerMaterial: Equatable, Sendable {
+    public enum Polarity: Sendable, Equatable { case dark, light }
+
+    /// The fill (straight alpha).
     public var fill: RGBA
-    public var rim: RGBA
+    /// The backdrop it was chosen for (opaque).
+    public var backdrop: RGBA
+    public var polarity: Polarity
+
+    public static let minimumContrast = 3.0
+    public static let targetContrast = 3.3
+    /// CIE L*/100 where black and white contrast equally with the backdrop.
+    public static let switchLightness = 0.494
+    public static let maxAlpha = 0.85
+    static let restAlpha = 0.5
+    static let darkGrey = 0.16
+    static let lightGrey = 0.93
 
     /// Backgrounds with unknown parts (alpha < 1) are composited over `fallback`
-    /// (the scene appearance's typical backdrop).
-    public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0,
-                               press: Double = 0) -> PointerMaterial {
-        let a = min(max(background.a, 0), 1)
-        let bg = RGBA(r: background.r * a + fallback.r * (1 - a),
-                      g: background.g * a + fallback.g * (1 - a),
-                      b: background.b * a + fallback.b * (1 - a))
-        let l = lightness(bg)
+    /// (the scene appearance's typical backdrop). `background` is the weighted mean
+    /// under the pointer, `surroundings` the wider ring (decides dark or light;
+    /// default `background`), `footprint` the backdrop right under it (the contrast
+    /// target holds against it too).
+    public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
+                               surroundings: RGBA? = nil, footprint: RGBA? = nil) -> PointerMaterial {
+        let bg = opaque(background, over: fallback)
+        let around = opaque(surroundings ?? background, over: fallback)
+        let under = footprint.map { opaque($0, over: fallback) }
+        var polarity: Polarity = lightness(around) >= switchLightness ? .dark : .light
+        if let under, strength(for: under, polarity) > 1, strength(for: under, polarity == .dark ? .light : .dark) <= 1 {
+            polarity = polarity == .dark ? .light : .dark
+        }
+        var k = strength(for: bg, polarity)
+        if let under { k = max(k, strength(for: under, polarity)) }
+        var (grey, alpha) = look(min(k, 1), polarity)
+
         let h = min(max(highlight, 0), 1), p = min(max(press, 0), 1)
-
-        var grey = mix(0.93, 0.16, smoothstep(0.12, 0.78, l))
-        var alpha = 0.5
-        // Blending happens on sRGB values: measure the fill's contrast there.
-        let srgb = 0.2126 * bg.r + 0.7152 * bg.g + 0.0722 * bg.b
-        let contrast = alpha * abs(grey - srgb)
-        let rimGrey = mix(1.0, 0.0, smoothstep(0.08, 0.22, l))
-        var rimAlpha = 0.7 * min(max((0.28 - contrast) / 0.28, 0), 1)
-
+        let extreme = polarity == .dark ? 0.0 : 1.0
+        grey = mix(grey, extreme, p)
+        alpha = mix(alpha, alpha + (1 - alpha) * 0.5, p)
         alpha *= mix(1, 0.3, h)
-        rimAlpha *= 1 - h
-        grey *= 1 - 0.25 * p
-        alpha = min(alpha * (1 + 0.3 * p), 1)
-        return PointerMaterial(fill: RGBA(r: grey, g: grey, b: grey, a: alpha),
-                               rim: RGBA(r: rimGrey, g: rimGrey, b: rimGrey, a: rimAlpha))
+        return PointerMaterial(fill: RGBA(r: grey, g: grey, b: grey, a: alpha), backdrop: bg, polarity: polarity)
+    }
+
+    /// The look at strength `k`: 0 is the rest look; 0…0.5 moves the grey to black
+    /// or white; 0.5…1 raises alpha to `maxAlpha`.
+    static func look(_ k: Double, _ polarity: Polarity) -> (grey: Double, alpha: Double) {
+        let rest = polarity == .dark ? darkGrey : lightGrey
+        let extreme = polarity == .dark ? 0.0 : 1.0
+        if k <= 0.5 { return (mix(rest, extreme, k / 0.5), restAlpha) }
+        return (extreme, mix(restAlpha, maxAlpha, (k - 0.5) / 0.5))
+    }
+
+    /// The least strength (0…1) whose look reaches `targetContrast` over `bg`; above
+    /// 1 when even the strongest look cannot.
+    static func strength(for bg: RGBA, _ polarity: Polarity) -> Double {
+        func ratio(_ k: Double) -> Double {
+            let (g, a) = look(k, polarity)
+            return contrast(composite(grey: g, alpha: a, over: bg), bg)
+        }
+        if ratio(0) >= targetContrast { return 0 }
+        if ratio(1) < targetContrast { return 1 + (targetContrast - ratio(1)) }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<24 {
+            let m = (lo + hi) / 2
+            if ratio(m) >= targetContrast { hi = m } else { lo = m }
+        }
+        return hi
+    }
+
+    /// `grey` at `alpha` over `bg`, blended on sRGB values as Cairo does.
+    public static func composite(grey: Double, alpha: Double, over bg: RGBA) -> RGBA {
+        RGBA(r: mix(bg.r, grey, alpha), g: mix(bg.g, grey, alpha), b: mix(bg.b, grey, alpha))
+    }
+
+    /// What the pointer looks like over its backdrop.
+    public var seen: RGBA { Self.composite(grey: fill.r, alpha: fill.a, over: backdrop) }
+
+    /// WCAG contrast ratio of two opaque colours (1…21).
+    public static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+        let la = a.luminance, lb = b.luminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    static func opaque(_ c: RGBA, over fallback: RGBA) -> RGBA {
+        let a = min(max(c.a, 0), 1)
+        return RGBA(r: c.r * a + fallback.r * (1 - a), g: c.g * a + fallback.g * (1 - a), b: c.b * a + fallback.b * (1 - a))
     }
 
     /// CIE L* / 100 of an sRGB colour.

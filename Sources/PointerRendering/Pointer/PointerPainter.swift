@@ -12,7 +12,7 @@ final class PointerPainter {
         return Rect(center: v.frame.center, size: Size(width: v.frame.width * s, height: v.frame.height * s))
     }
 
-    /// Bounds of everything the pointer can touch (with rim and antialiasing), nil when invisible.
+    /// Bounds of everything the pointer can touch (with antialiasing), nil when invisible.
     static func bounds(_ v: VisiblePointer, hidden: Bool) -> Rect? {
         guard !hidden, v.opacity > 0.001 else { return nil }
         let f = v.frame
@@ -49,7 +49,19 @@ final class PointerPainter {
         }
     }
 
-    /// Fills the pointer with `material` at `opacity`.
+    /// Adds the pointer outline grown by `grow` pt on every side: rounded shapes
+    /// stay rounded; paths and morphs become their bounding box.
+    func addGrownPath(_ v: VisiblePointer, grow: Double, ctx: CairoContext) {
+        let f = Self.drawnFrame(v).insetBy(dx: -grow, dy: -grow)
+        ctx.newPath()
+        if v.transition == nil, case .roundedRect = v.geometry {
+            ctx.roundedRect(f, radius: v.cornerRadius * max(v.scale, 0) + grow)
+        } else {
+            ctx.rectangle(f)
+        }
+    }
+
+    /// Fills the pointer with `material` at `opacity`: one solid shape, no outline (D20).
     func draw(_ v: VisiblePointer, material: PointerMaterial, opacity: Double, scale: Double, ctx: CairoContext) {
         let o = min(max(opacity * v.opacity, 0), 1)
         guard o > 0.001 else { return }
@@ -57,16 +69,7 @@ final class PointerPainter {
         var fill = material.fill
         fill.a *= o
         ctx.setSource(fill)
-        if material.rim.a * o > 0.002 {
-            ctx.fillPreserve()
-            var rim = material.rim
-            rim.a *= o
-            ctx.setSource(rim)
-            ctx.setLineWidth(max(1 / scale, 1))
-            ctx.stroke()
-        } else {
-            ctx.fill()
-        }
+        ctx.fill()
     }
 
     private func outline(_ g: ShapeGeometry) -> ShapeOutline {

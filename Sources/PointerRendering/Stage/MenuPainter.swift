@@ -2,15 +2,25 @@ import PointerCore
 
 /// The context menu (E26): a rounded, slightly translucent panel with a soft
 /// shadow, one row per item, hairline separators, the row under the pointer tinted.
+/// Drawn in two layers, the panel and then the text, so the pointer can sit
+/// between them and never cover a row's label.
 struct MenuPainter {
     static let cornerRadius = 13.0
     static let shadowDrop = 6.0
 
     let palette: Palette
 
+    /// The whole menu, panel and text.
     func draw(_ menu: ContextMenu, pointer: Point, effects: EffectCache, ctx: CairoContext) throws {
+        try drawPanel(menu, pointer: pointer, effects: effects, ctx: ctx)
+        drawText(menu, color: palette.label, ctx: ctx)
+    }
+
+    /// Shadow, panel, the tinted row under the pointer and the separators.
+    func drawPanel(_ menu: ContextMenu, pointer: Point, effects: EffectCache, ctx: CairoContext) throws {
         let f = menu.frame
         ctx.save()
+        defer { ctx.restore() }
         ctx.translate(f.minX, f.minY)
         let shadow = try effects.shadow(size: f.size, radius: Self.cornerRadius)
         shadow.draw(ctx, alpha: palette.shadowAlpha * 0.8, offset: Point(x: 0, y: Self.shadowDrop))
@@ -19,20 +29,9 @@ struct MenuPainter {
         ctx.setSource(palette.menuBackground)
         ctx.fillPreserve()
         ctx.clip()
-        // Rows as PointerCore's ContextMenuLayout sizes them: 28 pt, 6 pt padding, 13 pt text.
-        let n = max(menu.items.count, 1)
-        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
-        let rowH = (f.height - 2 * padding) / Double(n)
+        let rows = Self.rows(menu)
         let local = pointer - f.origin
-        ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
-        ctx.setFontSize(13)
-        let widest = menu.items.map { ctx.textExtents($0).xAdvance }.max() ?? 0
-        var size = min(13, rowH * 0.5)
-        if widest * size / 13 > f.width - 32, widest > 0 { size = 13 * (f.width - 32) / widest }
-        ctx.setFontSize(size)
-        let fe = ctx.fontExtents()
-        for (i, item) in menu.items.enumerated() {
-            let row = Rect(x: 0, y: padding + Double(i) * rowH, width: f.width, height: rowH)
+        for (i, row) in rows.enumerated() {
             if row.contains(local) {
                 ctx.newPath(); ctx.roundedRect(row.insetBy(dx: 6, dy: 1), radius: 6)
                 ctx.setSource(palette.menuRowHighlight); ctx.fill()
@@ -41,12 +40,40 @@ struct MenuPainter {
                 ctx.newPath(); ctx.rectangle(Rect(x: 16, y: row.minY - 0.25, width: f.width - 32, height: 0.5))
                 ctx.setSource(palette.menuSeparator); ctx.fill()
             }
-            ctx.setSource(palette.label)
+        }
+    }
+
+    /// The items' labels in `color`.
+    func drawText(_ menu: ContextMenu, color: RGBA, ctx: CairoContext) {
+        let f = menu.frame
+        ctx.save()
+        defer { ctx.restore() }
+        ctx.translate(f.minX, f.minY)
+        ctx.newPath(); ctx.roundedRect(Rect(x: 0, y: 0, width: f.width, height: f.height), radius: Self.cornerRadius)
+        ctx.clip()
+        let rows = Self.rows(menu)
+        ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
+        ctx.setFontSize(13)
+        let widest = menu.items.map { ctx.textExtents($0).xAdvance }.max() ?? 0
+        var size = min(13, (rows.first?.height ?? 28) * 0.5)
+        if widest * size / 13 > f.width - 32, widest > 0 { size = 13 * (f.width - 32) / widest }
+        ctx.setFontSize(size)
+        let fe = ctx.fontExtents()
+        ctx.setSource(color)
+        for (item, row) in zip(menu.items, rows) {
             ctx.newPath()
             ctx.move(to: Point(x: 16, y: row.midY + (fe.ascent - fe.descent) / 2))
             ctx.showText(item)
         }
-        ctx.restore()
+    }
+
+    /// Rows in menu-local pt, as PointerCore's ContextMenuLayout sizes them: 28 pt, 6 pt padding.
+    static func rows(_ menu: ContextMenu) -> [Rect] {
+        let f = menu.frame
+        let n = max(menu.items.count, 1)
+        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
+        let rowH = (f.height - 2 * padding) / Double(n)
+        return menu.items.indices.map { Rect(x: 0, y: padding + Double($0) * rowH, width: f.width, height: rowH) }
     }
 
     /// Everything the menu touches, its whole shadow layer included.

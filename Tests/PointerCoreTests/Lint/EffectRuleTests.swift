@@ -48,7 +48,7 @@ import Testing
         // Only app1 (drawn later, on top) cuts app0's shadow; app1's shadow falls on app0.
         let f = F.findings(icons(spacing: 4), rule: "lift-shadow-clipped")
         #expect(f.map(\.regions) == [["app0", "app1"]])
-        #expect(f.first?.fix.contains("at least 12 pt") == true)
+        #expect(f.first?.fix.contains("at least 11 pt") == true)
         #expect(F.findings(icons(spacing: 30), rule: "lift-shadow-clipped").isEmpty)
         // The container the icons sit on is not a neighbour.
         let dock = Region(id: "dock", frame: Rect(x: 0, y: 0, width: 400, height: 140), effect: EffectSpec.none, content: F.fill,

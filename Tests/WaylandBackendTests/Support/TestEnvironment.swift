@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,26 +19,9 @@ enum TestEnvironment {
         packageRoot.appendingPathComponent("Tests/WaylandBackendTests/Fixtures")
     }
 
-    /// The directory holding the built `adaptive-pointer` and `wayland-input-player`.
-    static func productsDirectory() throws -> URL {
-        var candidates: [URL] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(dir)
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
-        for c in candidates where FileManager.default.isExecutableFile(atPath: c.appendingPathComponent("adaptive-pointer").path)
-            && FileManager.default.isExecutableFile(atPath: c.appendingPathComponent("wayland-input-player").path) {
-            return c
-        }
-        throw Failure("cannot find the built adaptive-pointer and wayland-input-player (looked in \(candidates.map(\.path))); run 'swift build --build-tests' first")
-    }
-
+    /// The built `adaptive-pointer`, `wayland-input-player`, … (a missing one fails the test).
     static func executable(_ name: String) throws -> String {
-        try productsDirectory().appendingPathComponent(name).path
+        try BuiltProducts.executable(name)
     }
 
     /// A tool the suite needs, from PATH; missing = failure with the package to install.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,14 +18,7 @@ final class PointerProcess {
             }
             return path
         }
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        var candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path]
-        // `swift test` may run the bundle from .build/<triple>/debug; the symlinked .build/debug is a sibling.
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(source.appendingPathComponent(".build/debug/adaptive-pointer").path)
-        for c in candidates where FileManager.default.isExecutableFile(atPath: c) { return c }
-        throw MissingTool(tool: "adaptive-pointer (run 'swift build' first)", package: "this package")
+        return try BuiltProducts.executable()
     }
 
     static func sceneFile(_ name: String) -> String {

@@ -1,19 +1,10 @@
 import Foundation
 import Testing
-
-/// The built CLI (.build/<config>/adaptive-pointer), when `swift build` has made it.
-private let hostileExecutable: String? = {
-    let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-    let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path,
-                      packageDir.appendingPathComponent(".build/debug/adaptive-pointer").path]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
+import TestSupport
 
 /// End to end: `validate`, `lint` and `replay` fed what issue 13 fed them. Exit
 /// codes and messages as a user sees them; nothing overwritten, no raw escapes.
-@Suite(.enabled(if: hostileExecutable != nil, "adaptive-pointer is not built"))
+@Suite
 struct HostileCommandTests {
     let dir: URL
 
@@ -30,7 +21,7 @@ struct HostileCommandTests {
 
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: hostileExecutable ?? "/nonexistent")
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
-
-/// The built CLI (.build/<config>/adaptive-pointer), when `swift build` has made it.
-private let replayExecutable: String? = {
-    let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-    let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path,
-                      packageDir.appendingPathComponent(".build/debug/adaptive-pointer").path]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
+import TestSupport
 
 /// End to end: `adaptive-pointer replay` as a user runs it, with the inputs a user
-/// gets wrong (skipped when the CLI is not built). Never crashes; errors say
+/// gets wrong. Never crashes; errors say
 /// what, where and how to fix; nothing is written when it fails.
-@Suite(.enabled(if: replayExecutable != nil, "adaptive-pointer is not built"))
+@Suite
 struct ReplayCommandTests {
     let dir: URL
     let scene: String
@@ -35,7 +26,7 @@ struct ReplayCommandTests {
 
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: replayExecutable ?? "/nonexistent")
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
         process.arguments = ["replay"] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

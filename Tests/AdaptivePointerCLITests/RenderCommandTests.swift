@@ -1,19 +1,10 @@
 import Foundation
 import Testing
-@testable import PointerRendering
+import TestSupport
+import PointerRendering
 
-/// The built CLI (.build/<config>/adaptive-pointer), when `swift build` has made it.
-private let renderExecutable: String? = {
-    let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-    let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path,
-                      packageDir.appendingPathComponent(".build/debug/adaptive-pointer").path]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
-
-/// End to end: `adaptive-pointer render` as a designer runs it (skipped when the CLI is not built).
-@Suite(.enabled(if: renderExecutable != nil, "adaptive-pointer is not built"))
+/// End to end: `adaptive-pointer render` as a designer runs it.
+@Suite
 struct RenderCommandTests {
     let dir: URL
 
@@ -24,7 +15,7 @@ struct RenderCommandTests {
 
     func run(_ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: renderExecutable ?? "/nonexistent")
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
         process.arguments = ["render"] + arguments
         let err = Pipe()
         process.standardOutput = Pipe()

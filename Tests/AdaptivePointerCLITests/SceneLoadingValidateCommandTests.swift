@@ -1,20 +1,11 @@
 import Foundation
 import Testing
-
-/// The built CLI (.build/<config>/adaptive-pointer), when `swift build` has made it.
-private let validateExecutable: String? = {
-    let bundleDir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-    let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let candidates = [bundleDir.appendingPathComponent("adaptive-pointer").path,
-                      packageDir.appendingPathComponent(".build/debug/adaptive-pointer").path]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
+import TestSupport
 
 /// Runs `adaptive-pointer validate ARGS…` and returns (exit status, stdout, stderr).
 private func runValidate(_ arguments: [String]) throws -> (Int32, String, String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: validateExecutable ?? "/nonexistent")
+    process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
     process.arguments = ["validate"] + arguments
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -26,8 +17,8 @@ private func runValidate(_ arguments: [String]) throws -> (Int32, String, String
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
 }
 
-/// End to end: the `validate` command as a designer runs it (skipped when the CLI is not built).
-@Suite(.enabled(if: validateExecutable != nil, "adaptive-pointer is not built"))
+/// End to end: the `validate` command as a designer runs it.
+@Suite
 struct SceneLoadingValidateCommandTests {
     let dir: URL
 

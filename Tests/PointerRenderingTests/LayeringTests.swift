@@ -1,0 +1,154 @@
+import Testing
+import PointerCore
+@testable import PointerRendering
+
+/// Where the pointer sits among a control's layers while it enters, leaves or
+/// opens a menu from it (C14, C15, E26): never over the control's content.
+@Suite struct LayeringTests {
+    static let blue = RGBA(r: 0, g: 0.478, b: 1)
+
+    /// A light bar with a highlight button that has a menu, and a lifted orange icon.
+    static var scene: Scene {
+        Scene(name: "layering", appearance: .light,
+              canvas: Canvas(size: Size(width: 320, height: 220), color: RGBA(r: 0.98, g: 0.98, b: 0.99)),
+              regions: [
+                Region(id: "search", frame: Rect(x: 40, y: 10, width: 37, height: 37), effect: .highlight,
+                       content: RegionContent(symbol: "search", color: blue), menu: ["Find", "Replace"]),
+                Region(id: "icon", frame: Rect(x: 180, y: 60, width: 64, height: 64), cornerRadius: .points(14),
+                       effect: .lift, content: RegionContent(fill: Fixtures.orange, symbol: "music")),
+              ])
+    }
+
+    /// Frames at 60 fps of: resting on `onto`, then `then` (events after the rest).
+    static func session(onto p: Point, then: (inout [InputEvent], inout Double) -> Void) -> [PointerFrame] {
+        var events = [InputEvent(time: 0, .position(Point(x: 10, y: 200)))]
+        var t = 0.0
+        func glide(to q: Point, steps: Int) {
+            guard case .position(let from) = events.last(where: { if case .position = $0.kind { return true }; return false })?.kind
+            else { return }
+            for k in 1...steps {
+                t += 0.016
+                let s = Double(k) / Double(steps)
+                events.append(InputEvent(time: t, .position(Point(x: from.x + (q.x - from.x) * s, y: from.y + (q.y - from.y) * s))))
+            }
+        }
+        glide(to: p, steps: 12)
+        t += 0.6
+        then(&events, &t)
+        var frames: [PointerFrame] = []
+        Replay.frames(scene: scene, events: events, fps: 60) { frames.append($0) }
+        return frames
+    }
+
+    /// Checks every frame with the frame-invariant checker; returns its (a) findings
+    /// and how many frames showed the pointer larger than the circle with no target.
+    func coverage(_ frames: [PointerFrame]) throws -> (findings: [String], leaving: Int) {
+        let checker = try FrameInvariantChecker(name: "layering", scene: Self.scene, scale: 2)
+        var leaving = 0
+        for f in frames {
+            try checker.check(f)
+            if f.target == nil && !f.hidden && f.visible.frame.width > 25 && f.visible.opacity > 0.05 { leaving += 1 }
+        }
+        return (checker.findings.filter { $0.rule == "a" }.map(\.description), leaving)
+    }
+
+    @Test("C14 exit keeps the platter behind the glyph")
+    func exitKeepsPlatterBehindGlyph() throws {
+        // Rest on the button, then leave fast to the right, into open space.
+        let frames = Self.session(onto: Point(x: 58, y: 28)) { events, t in
+            for k in 1...6 { t += 0.016; events.append(InputEvent(time: t, .position(Point(x: 58 + Double(k) * 12, y: 28)))) }
+        }
+        let (findings, leaving) = try coverage(frames)
+        #expect(leaving >= 3, "the session shows the platter morphing back (\(leaving) frames)")
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test("C14 a context menu opening from a highlighted button keeps the platter behind its glyph")
+    func menuFromHighlightKeepsPlatterBehindGlyph() throws {
+        let frames = Self.session(onto: Point(x: 58, y: 28)) { events, t in
+            events.append(InputEvent(time: t, .button(.secondary, .pressed)))
+            events.append(InputEvent(time: t + 0.05, .button(.secondary, .released)))
+            t += 0.6
+        }
+        #expect(frames.contains { $0.menu != nil })
+        let (findings, leaving) = try coverage(frames)
+        #expect(leaving >= 3, "the platter shrinks back while the menu opens (\(leaving) frames)")
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test("C15 leaving a lifted icon never draws the pointer over it")
+    func exitFromLiftStaysBehind() throws {
+        let frames = Self.session(onto: Point(x: 212, y: 92)) { events, t in
+            for k in 1...8 { t += 0.016; events.append(InputEvent(time: t, .position(Point(x: 212 - Double(k) * 12, y: 92 + Double(k) * 8)))) }
+        }
+        let (findings, leaving) = try coverage(frames)
+        #expect(leaving >= 3, "the pointer morphs back from the icon (\(leaving) frames)")
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test("C14 leaving, the platter keeps the light material it entered with, never the circle's dark one")
+    func exitMirrorsEnter() throws {
+        let frames = Self.session(onto: Point(x: 58, y: 28)) { events, t in
+            for k in 1...6 { t += 0.016; events.append(InputEvent(time: t, .position(Point(x: 58 + Double(k) * 12, y: 28)))) }
+        }
+        let r = try SceneRenderer(scene: Self.scene, scale: 2)
+        let circle = try #require(frames.first { $0.target == nil && !$0.hidden && abs($0.visible.frame.width - 19) < 0.1 })
+        let circleDarkening = try #require(try darkening(circle, r))
+        var checkedExit = 0
+        for f in frames where f.target == nil && f.visible.frame.width > 24 && (f.regions["search"]?.emphasis ?? 0) > 0.001 {
+            guard let d = try darkening(f, r) else { continue }
+            #expect(d < 0.5 * circleDarkening, "t=\(f.time): the leaving platter darkens the bar by \(d), the circle by \(circleDarkening)")
+            checkedExit += 1
+        }
+        #expect(checkedExit >= 2, "exit frames checked: \(checkedExit)")
+    }
+
+    /// How much the pointer darkens the bare bar, on average over the pointer's
+    /// pixels that show the bar (not the glyph) without it. nil when there are none.
+    func darkening(_ f: PointerFrame, _ r: SceneRenderer) throws -> Double? {
+        var bare = f
+        bare.hidden = true
+        let with = try r.render(frame: f), without = try r.render(frame: bare)
+        let v = f.visible.frame.insetBy(dx: 3, dy: 3)
+        var sum = 0.0, n = 0
+        for y in Int(v.minY * 2)..<Int(v.maxY * 2) {
+            for x in Int(v.minX * 2)..<Int(v.maxX * 2) {
+                guard let a = with.pixel(x: x, y: y), let b = without.pixel(x: x, y: y), b.brightness > 0.95 else { continue }
+                sum += b.brightness - a.brightness
+                n += 1
+            }
+        }
+        return n >= 20 ? sum / Double(n) : nil
+    }
+
+    @Test("E26 in a context menu the circle stays under the row's text")
+    func menuTextOverPointer() throws {
+        var scene = Self.scene
+        scene.appearance = .dark
+        scene.canvas.color = RGBA(r: 0.1, g: 0.1, b: 0.11)
+        let r = try SceneRenderer(scene: scene, scale: 2)
+        let menu = ContextMenu(region: "search", items: ["Find", "Replace"], frame: Rect(x: 100, y: 60, width: 160, height: 68))
+        // The circle right over the first row's label ("Find" starts 16 pt in).
+        let p = Point(x: 124, y: 80)
+        let frame = Fixtures.frame(Fixtures.circle(at: p), menu: menu)
+        var bare = frame
+        bare.hidden = true
+        let with = try r.render(frame: frame), without = try r.render(frame: bare)
+        var textPixels = 0, dimmed = 0, pointerPixels = 0
+        for y in Int((p.y - 7) * 2)...Int((p.y + 7) * 2) {
+            for x in Int((p.x - 7) * 2)...Int((p.x + 7) * 2) {
+                let a = try #require(with.pixel(x: x, y: y)), b = try #require(without.pixel(x: x, y: y))
+                if b.brightness > 0.97 {
+                    // The white label's own pixels: untouched when the text lies over the pointer.
+                    textPixels += 1
+                    if abs(Int(a.r) - Int(b.r)) > 2 || abs(Int(a.g) - Int(b.g)) > 2 { dimmed += 1 }
+                } else if b.brightness < 0.3 && a.brightness > b.brightness + 0.1 {
+                    pointerPixels += 1
+                }
+            }
+        }
+        #expect(textPixels > 20, "the circle sits on the label (\(textPixels) text pixels)")
+        #expect(pointerPixels > 100, "the circle is visible on the panel (\(pointerPixels) pixels)")
+        #expect(dimmed == 0, "\(dimmed) of \(textPixels) label pixels changed by the circle")
+    }
+}
