@@ -16,6 +16,9 @@ import Glibc
 /// stops reading. The overlay reads input on the thread that draws, and a debug
 /// build's slowest frames (a context menu's text, a lift's blurred shadow) take
 /// 100-250 ms: at 10 kHz that is enough to be cut off.
+///
+/// And hot reload under abuse, on the real binary: every bad state of the scene
+/// file is reported, the overlay keeps running, every good scene is loaded.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct SwaySoakTests {
     struct Sample: CustomStringConvertible {
@@ -138,5 +141,66 @@ struct SwaySoakTests {
         let committed = overlay.log.split(separator: "\n").first { $0.contains("event→commit") }
             .flatMap { $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } } ?? 0
         #expect(committed > 1000, "only \(committed) events reached a frame. Log:\n\(overlay.log)")
+    }
+
+    @Test("hot reload under abuse: saved in pieces, deleted, a directory, symlinks swapped (to a scene elsewhere, /dev/zero, a loop): each reported, the last good scene kept running, every good scene loaded")
+    func reloadAbuse() throws {
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let dir = try TestEnvironment.privateDirectory("ap-abuse")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/scene.json"
+        let good = try String(contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
+        func named(_ name: String) -> String { good.replacingOccurrences(of: "\"End-to-end\"", with: "\"\(name)\"") }
+        try good.write(toFile: scene, atomically: false, encoding: .utf8)
+        let overlay = try OverlayProcess(arguments: ["run", scene], environment: sway.environment)
+        defer { overlay.interrupt() }
+        guard overlay.waitForLog("first frame shown") else {
+            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+        }
+        func count(_ text: String) -> Int { overlay.log.components(separatedBy: text).count - 1 }
+        /// Does `action`, then waits for one more `marker` line; what it logged must hold `detail`.
+        func step(_ name: String, _ marker: String, _ detail: String, _ action: () throws -> Void) rethrows {
+            let before = count(marker), seen = overlay.log.count
+            try action()
+            let arrived = TestEnvironment.wait(timeout: 10) { count(marker) > before || !overlay.isRunning }
+            let added = String(overlay.log.dropFirst(seen))
+            #expect(arrived && count(marker) > before, "\(name): no \"\(marker)\". Log:\n\(overlay.log)")
+            #expect(added.contains(detail), "\(name): \"\(detail)\" not said. New log:\n\(added)")
+            #expect(overlay.isRunning, "\(name): the overlay stopped. Log:\n\(overlay.log)")
+        }
+        let bad = "keeping the last good one", ok = "reloaded"
+        // Saved in pieces: the first half is closed (an editor flushing), then the whole.
+        let two = named("Two")
+        try step("half written", bad, "invalid JSON") {
+            try String(two.prefix(two.count / 2)).write(toFile: scene, atomically: false, encoding: .utf8)
+        }
+        try step("whole", ok, ok) { try two.write(toFile: scene, atomically: false, encoding: .utf8) }
+        step("deleted", bad, "no such file") { unlink(scene) }
+        step("a directory", bad, "it is a directory") { mkdir(scene, 0o755) }
+        // A link to a scene in another directory; that scene then saved by rename.
+        mkdir(dir + "/elsewhere", 0o755)
+        try named("Three").write(toFile: dir + "/elsewhere/real.json", atomically: false, encoding: .utf8)
+        step("a link to another scene", ok, ok) {
+            rmdir(scene)
+            symlink("elsewhere/real.json", scene)
+        }
+        /// Swaps the link atomically (a new link renamed over it).
+        func relink(_ target: String) {
+            symlink(target, dir + "/.link")
+            rename(dir + "/.link", scene)
+        }
+        step("a link to /dev/zero", bad, "character device") { relink("/dev/zero") }
+        step("the link back", ok, ok) { relink("elsewhere/real.json") }
+        try step("the link's target saved by rename", ok, ok) {
+            try named("Four").write(toFile: dir + "/elsewhere/.real.json.tmp", atomically: false, encoding: .utf8)
+            rename(dir + "/elsewhere/.real.json.tmp", dir + "/elsewhere/real.json")
+        }
+        step("a link to itself", bad, "symbolic links") { relink("scene.json") }
+        try step("a good file again", ok, ok) {
+            unlink(scene)
+            try named("Five").write(toFile: scene, atomically: false, encoding: .utf8)
+        }
+        #expect(overlay.interrupt() == 0, "Log:\n\(overlay.log)")
     }
 }
