@@ -62,7 +62,7 @@ extension SceneRenderer {
             }
             // Controls being left, or left for the next, keep their content over the pointer.
             for j in layering.above {
-                try repaintAbovePointer(j, placements: placements, frame: frame, base: base, ctx: ctx)
+                try repaintAbovePointer(j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ctx: ctx)
             }
         }
 
@@ -290,11 +290,11 @@ extension SceneRenderer {
     /// drawn before the pointer still covers it. The layers are composed in a group
     /// first and laid down through the clip once: clipping each layer on its own
     /// would let the lower ones bleed through along the clip's soft edge.
-    private func repaintAbovePointer(_ j: Int, placements: FramePlacements, frame: PointerFrame,
+    private func repaintAbovePointer(_ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame,
                                      base: AffineTransform, ctx: CairoContext) throws {
         let r = layout.regions[j]
         let pl = placements[j]
-        guard pl.opacity > 0.001 else { return }
+        guard pl.opacity * strength > 0.001 else { return }
         ctx.save()
         defer { ctx.restore() }
         // Whole device pixels around the pointer bound the group (a hard edge).
@@ -318,7 +318,7 @@ extension SceneRenderer {
         pointerPainter.addGrownPath(frame.visible, grow: 1 / scale, ctx: ctx)
         ctx.clip()
         ctx.setMatrix(.identity)
-        ctx.paint(alpha: min(pl.opacity, 1))
+        ctx.paint(alpha: min(pl.opacity, 1) * strength)
     }
 
     /// The device pixels a repaint over the pointer may touch: whole pixels around it.

@@ -103,6 +103,54 @@ import PointerCore
         #expect(checkedExit >= 2, "exit frames checked: \(checkedExit)")
     }
 
+    @Test("C14 when the menu's circle settles on the button, its glyph and the circle's material change gradually, never in one frame")
+    func circleTakesOverGradually() throws {
+        let frames = Self.session(onto: Point(x: 58, y: 28)) { events, t in
+            events.append(InputEvent(time: t, .button(.secondary, .pressed)))
+            events.append(InputEvent(time: t + 0.05, .button(.secondary, .released)))
+            t += 0.8
+        }
+        let r = try SceneRenderer(scene: Self.scene, scale: 2)
+        let opened = try #require(frames.firstIndex { $0.menu != nil })
+        var previous: (glyph: Double, bar: Double)?
+        var steps: [String] = []
+        var compared = 0
+        for f in frames[opened...] where f.menu != nil && !f.hidden {
+            guard let look = try underPointer(f, r) else { previous = nil; continue }
+            if let p = previous {
+                let dg = abs(look.glyph - p.glyph), db = abs(look.bar - p.bar)
+                if dg > 24.0 / 255 || db > 24.0 / 255 {
+                    steps.append(String(format: "t=%.3f: glyph blue %.3f → %.3f, bar %.3f → %.3f", f.time, p.glyph, look.glyph, p.bar, look.bar))
+                }
+                compared += 1
+            }
+            previous = look
+        }
+        #expect(compared >= 20, "frames compared: \(compared)")
+        #expect(steps.isEmpty, "one-frame steps: \(steps)")
+    }
+
+    /// Under the pointer: the mean blue of the glyph's own pixels and the mean
+    /// brightness of the bar's, as drawn. nil when the pointer covers too few of either.
+    func underPointer(_ f: PointerFrame, _ r: SceneRenderer) throws -> (glyph: Double, bar: Double)? {
+        var bare = f
+        bare.hidden = true
+        bare.menu = nil
+        var shown = f
+        shown.menu = nil
+        let with = try r.render(frame: shown), without = try r.render(frame: bare)
+        let v = f.visible.frame.insetBy(dx: 2, dy: 2)
+        var glyph = 0.0, bar = 0.0, ng = 0, nb = 0
+        for y in Int(v.minY * 2)..<Int(v.maxY * 2) {
+            for x in Int(v.minX * 2)..<Int(v.maxX * 2) {
+                guard let a = with.pixel(x: x, y: y), let b = without.pixel(x: x, y: y) else { continue }
+                if b.b > 230 && b.r < 25 { glyph += Double(a.b) / 255; ng += 1 }
+                if b.brightness > 0.95 { bar += a.brightness; nb += 1 }
+            }
+        }
+        return ng >= 10 && nb >= 10 ? (glyph / Double(ng), bar / Double(nb)) : nil
+    }
+
     /// How much the pointer darkens the bare bar, on average over the pointer's
     /// pixels that show the bar (not the glyph) without it. nil when there are none.
     func darkening(_ f: PointerFrame, _ r: SceneRenderer) throws -> Double? {

@@ -52,7 +52,7 @@ extension SceneRenderer {
                 ops += topPointer
             }
             for j in layering.above {
-                planRepaint(j, placements: placements, frame: frame, base: base, ops: &ops)
+                planRepaint(j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ops: &ops)
             }
         }
 
@@ -112,11 +112,11 @@ extension SceneRenderer {
     }
 
     /// As `repaintAbovePointer` in SceneRenderer+Drawing.swift.
-    private func planRepaint(_ j: Int, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
+    private func planRepaint(_ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
                              ops: inout [DrawOp]) {
         let r = layout.regions[j]
         let pl = placements[j]
-        guard pl.opacity > 0.001 else { return }
+        guard pl.opacity * strength > 0.001 else { return }
         ops.append(.beginRepaint(bounds: repaintBounds(frame.visible, base: base)))
         let local = base.concatenating(pl.own)
         if case .lift = r.effect, let fill = r.region.content?.fill {
@@ -126,7 +126,7 @@ extension SceneRenderer {
         }
         planUpperLayers(j, r, pl, frame: frame, emphasis: min(max(pl.state.emphasis, 0), 1), base: base, ops: &ops)
         ops.append(.endRepaint(clip: clipShapes(pl.clippers, placements: placements, base: base),
-                               mask: grownOutline(frame.visible), opacity: min(pl.opacity, 1)))
+                               mask: grownOutline(frame.visible), opacity: min(pl.opacity, 1) * strength))
     }
 
     /// The outline `PointerPainter.addGrownPath` traces: a device pixel beyond the pointer.

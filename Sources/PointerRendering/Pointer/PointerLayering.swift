@@ -17,8 +17,14 @@ struct PointerLayering: Equatable {
     /// Involved controls drawn before the pointer whose upper layers (content;
     /// a lifted element's whole body) are painted again over it, clipped to it.
     var above: [Int]
+    /// How strongly the `above` content still lies over the pointer: 1 until the
+    /// pointer is the circle again, then falling with the left control's emphasis,
+    /// so the circle covers the content (and loses the control's look) gradually.
+    var contentOver: Double = 1
 
     static let plain = PointerLayering(slot: .top, owner: nil, above: [])
+    /// The emphasis at which the resting circle starts to come over the left content.
+    static let takeOverEmphasis = 0.25
 }
 
 extension SceneRenderer {
@@ -77,9 +83,13 @@ extension SceneRenderer {
             return PointerLayering(slot: slot, owner: t, above: above.filter { $0 < t })
         }
         // Leaving: until it is the circle again the pointer keeps the look of the
-        // control it leaves (the most emphasised), as it had entering.
-        guard !fading.isEmpty, !isRestingCircle(frame.visible) else { return .plain }
-        let owner = fading.max { ($0.emphasis, $0.index) < ($1.emphasis, $1.index) }?.index
-        return PointerLayering(slot: .top, owner: owner, above: above)
+        // control it leaves (the most emphasised), as it had entering. Then, while
+        // that control's emphasis runs out, the circle comes over its content and
+        // takes its own material: a menu opening from a button leaves the circle on
+        // the glyph, where switching layers in one frame would flash the glyph dark.
+        guard let owner = fading.max(by: { ($0.emphasis, $0.index) < ($1.emphasis, $1.index) }) else { return .plain }
+        guard isRestingCircle(frame.visible) else { return PointerLayering(slot: .top, owner: owner.index, above: above) }
+        return PointerLayering(slot: .top, owner: owner.index, above: above,
+                               contentOver: min(1, owner.emphasis / PointerLayering.takeOverEmphasis))
     }
 }

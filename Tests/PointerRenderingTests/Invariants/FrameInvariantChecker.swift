@@ -228,9 +228,11 @@ final class FrameInvariantChecker {
 
     // MARK: (b)
 
-    /// The plain circle, fully shown (not morphing, fading or pressed into something else).
+    /// The plain circle, fully shown (not morphing, fading, pressed into something
+    /// else, or still wearing the look of a control it has just left).
     func isPlainCircle(_ frame: PointerFrame) -> Bool {
         !frame.hidden && frame.visible.opacity >= 0.99 && isRestingCircle(frame.visible)
+            && renderer.pointerLayering(frame, placements: renderer.placementCache.placements(for: frame)).owner == nil
     }
 
     /// Returns the mean backdrop under the circle, when it was checked.
