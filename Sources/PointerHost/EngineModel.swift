@@ -1,14 +1,23 @@
 import PointerCore
 
 /// PointerEngine as the session's model (the engine is a value; the session
-/// needs one shared, mutable instance).
+/// needs one shared, mutable instance), with prediction: a freely moving
+/// pointer is drawn where it will be when the frame is shown.
 public final class EngineModel: OverlayModel {
     public private(set) var engine: PointerEngine
+    private var prediction: PointerPrediction
 
-    public init(scene: Scene) { engine = PointerEngine(scene: scene) }
+    public init(scene: Scene, predict: Bool = true) {
+        engine = PointerEngine(scene: scene)
+        prediction = PointerPrediction(enabled: predict)
+    }
 
-    public func handle(_ event: InputEvent) { engine.handle(event) }
+    public func handle(_ event: InputEvent) { prediction.handle(event, with: engine) }
     public func frame(at time: Double) -> PointerFrame { engine.frame(at: time) }
+    public func frame(at time: Double, presentAt presentTime: Double?) -> (frame: PointerFrame, free: Bool) {
+        prediction.frame(of: engine, at: time, presentAt: presentTime)
+    }
+    public var truePointer: Point? { engine.modelPointer }
     public func nextWakeTime(after time: Double) -> Double? { engine.nextWakeTime(after: time) }
     public func drainHostRequests() -> [HostRequest] { engine.drainHostRequests() }
     public func replace(scene: Scene) { engine.replace(scene: scene) }

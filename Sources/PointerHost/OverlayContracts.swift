@@ -12,13 +12,16 @@ public struct PixelBuffer {
     public var stride: Int
     /// Pixels per canvas point (output scale, possibly fractional).
     public var scale: Double
+    /// The canvas point the top-left pixel shows (a buffer covering part of the canvas).
+    public var origin: Point
 
-    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double) {
+    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, origin: Point = .zero) {
         self.data = data
         self.width = width
         self.height = height
         self.stride = stride
         self.scale = scale
+        self.origin = origin
     }
 }
 
@@ -40,6 +43,12 @@ public struct PainterCannotDrawWindows: Error, CustomStringConvertible {
 public protocol OverlayModel: AnyObject {
     func handle(_ event: InputEvent)
     func frame(at time: Double) -> PointerFrame
+    /// The frame to draw at `time` for a display that shows it at
+    /// `presentTime`: a model that predicts draws a freely moving pointer
+    /// where it will be then. `free`: the pointer follows the hand one to one.
+    func frame(at time: Double, presentAt presentTime: Double?) -> (frame: PointerFrame, free: Bool)
+    /// Where input last put the pointer (for drawn-vs-true statistics).
+    var truePointer: Point? { get }
     /// When the model next needs a frame (session seconds), nil when at rest.
     func nextWakeTime(after time: Double) -> Double?
     func drainHostRequests() -> [HostRequest]
@@ -71,6 +80,14 @@ public protocol OverlayPainter: AnyObject {
     /// The backend is about to close its window system connection: drop what was
     /// made on a context from `windowContext(for:)`.
     func windowSystemClosing()
+}
+
+extension OverlayModel {
+    /// Models that do not predict draw the exact frame.
+    public func frame(at time: Double, presentAt presentTime: Double?) -> (frame: PointerFrame, free: Bool) {
+        (frame(at: time), false)
+    }
+    public var truePointer: Point? { nil }
 }
 
 extension OverlayPainter {
@@ -107,8 +124,12 @@ public protocol OverlayCanvas: AnyObject {
     /// For logs: the output's name.
     var canvasName: String { get }
     var sizeInPoints: Size { get }
-    /// Configured, no frame callback outstanding and a buffer free.
+    /// Configured and a buffer free: a frame could be drawn now.
     var isReadyToDraw: Bool { get }
+    /// A commit's frame callback is still outstanding (frame-callback pacing waits for it).
+    var awaitingFrame: Bool { get }
+    /// The output's nominal refresh period (s), when the display reports one.
+    var refreshPeriod: Double? { get }
     /// A buffer to draw into, with the canvas-pt areas that are stale in it
     /// beyond the next damage (nil = all of it: a fresh or resized buffer).
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)?
@@ -118,9 +139,14 @@ public protocol OverlayCanvas: AnyObject {
     /// and the buffer's pixels count as stale (they may be half drawn).
     func cancelDraw()
     /// Commits the buffer from `beginDraw` with the canvas-pt damage drawn.
-    /// `inputTime` (monotonic s) is the oldest input this frame shows, for
-    /// motion-to-present feedback.
-    func endDraw(damage: [Rect], inputTime: Double?)
+    /// `frameID` comes back with the frame's callback and presentation
+    /// reports (the session's latency and prediction statistics).
+    func endDraw(damage: [Rect], frameID: Int)
+}
+
+extension OverlayCanvas {
+    public var awaitingFrame: Bool { false }
+    public var refreshPeriod: Double? { nil }
 }
 
 extension OverlayCanvas {

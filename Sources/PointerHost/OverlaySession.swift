@@ -1,3 +1,4 @@
+import Foundation
 import PointerCore
 import PointerRendering
 
@@ -8,24 +9,37 @@ import PointerRendering
 /// (`service`) and presentation reports out.
 ///
 /// Drawing follows the cost model: each canvas repaints only the painter's
-/// damage (plus what is stale in the buffer it got), at most once per frame
-/// callback; when the model is at rest nothing is scheduled at all.
+/// damage (plus what is stale in the buffer it got); when the model is at
+/// rest nothing is scheduled at all. When to draw is the `pacing`'s choice
+/// (OverlaySession+Pacing); a freely moving pointer is drawn where the model
+/// predicts it will be when the frame reaches the screen.
 public final class OverlaySession {
     public let model: OverlayModel
     public let painter: OverlayPainter
     public var recorder: TraceRecorder?
     /// Monotonic time of session second 0.
     public let start: Double
-    /// Input received → the commit showing it (includes waiting for the frame callback).
+    /// When frames are drawn after input. On input by default: on headless
+    /// sway it showed motion soonest (docs/latency.md), the compositor's
+    /// repaints following its own commits too loosely for a deadline to win.
+    public var pacing: FramePacing = .onInput {
+        didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
+    }
+    /// Input received → the commit showing it (includes waiting for the deadline or frame callback).
     public var eventToCommit = LatencyStats(name: "event→commit")
     /// The work of one frame: engine step, damage, render, commit (no waiting).
     public var frameProcessing = LatencyStats(name: "frame processing (engine+render+commit)")
-    /// From wp_presentation feedback (or the X11 equivalent), when the display reports it.
-    public var motionToPresent = LatencyStats(name: "motion→present")
+    /// Each motion event → the presentation of the first frame showing it (wp_presentation).
+    public var motionToPresent = LatencyStats(name: "motion→present (each motion event)")
+    public var oldestToPresent = LatencyStats(name: "motion→present (oldest input per frame)")
     /// To the frame callback that says the compositor used the frame: an upper
     /// bound on motion→present where presentation timing is not reported
     /// (sway does not send it for layer surfaces).
-    public var motionToFrameDone = LatencyStats(name: "motion→frame-done")
+    public var motionToFrameDone = LatencyStats(name: "motion→frame-done (each motion event)")
+    public var oldestToFrameDone = LatencyStats(name: "motion→frame-done (oldest input per frame)")
+    /// How far from the hand a freely moving pointer was drawn, at the moment
+    /// the frame was presented (or, without presentation timing, its frame callback).
+    public var drawnVsTrue = LatencyStats(name: "drawn-vs-true at present (free pointer, while moving)", unit: .points)
     /// Where the session's timer should fire next (monotonic s); the backend's loop arms it.
     public var setDeadline: (Double?) -> Void = { _ in }
     public var log: (String) -> Void = { _ in }
@@ -37,18 +51,36 @@ public final class OverlaySession {
     /// The key itself never reaches the model or the recording.
     public var onQuitShortcut: (() -> Void)?
 
-    private struct CanvasState {
+    struct CanvasState {
         var canvas: OverlayCanvas
         var lastFrame: PointerFrame?
         var lastBanner: Banner?
         var needsDraw = true
+        /// Something other than input wants a frame (an animation): with
+        /// input pacing it waits for the frame callback.
+        var animationOnly = false
+        /// When this canvas draws next, and what it learnt of the display's repaints.
+        var planner: FramePlanner
+        /// Reports from wp_presentation arrive: its times are the repaints (better than callbacks).
+        var presentationAnswers = false
     }
-    private var canvases: [Int: CanvasState] = [:]
+    var canvases: [Int: CanvasState] = [:]
     /// The canvas the pointer is over; the pointer is drawn only there.
     public private(set) var pointerCanvas: Int?
-    private var oldestUncommittedInput: Double?
-    private var presentedOnce = false
-    private var warnedRequests = Set<String>()
+    var oldestUncommittedInput: Double?
+    /// Motion inputs (monotonic s) not shown by a commit yet.
+    var uncommittedMotion: [Double] = []
+    var ledger = FrameLedger()
+    /// Frame callbacks of the current dispatch, per canvas.
+    var frameDoneGroups: [Int: ShownGroup] = [:]
+    /// Repaints (monotonic s) and the free pointer they showed, until the hand's position then is known.
+    var awaitingTruth: [(at: Double, drawn: Point)] = []
+    /// Inputs of frames the display discarded (replaced before presenting), per canvas.
+    var discardedInputs: [Int: [Double]] = [:]
+    var trail = PointerTrail()
+    var presentedOnce = false
+    var frameShownOnce = false
+    var warnedRequests = Set<String>()
     private var heldModifiers: Set<ModifierKey> = []
     private var bannerText: String?
     /// Session second at which the banner is gone.
@@ -73,18 +105,26 @@ public final class OverlaySession {
         recorder?.record(event)
         model.handle(event)
         if oldestUncommittedInput == nil { oldestUncommittedInput = now }
+        switch kind {
+        case .motion, .position:
+            uncommittedMotion.append(now)
+            if let p = model.truePointer { trail.add(p, at: now) }
+            judgeDrawnPointers(now: now)
+        default:
+            break
+        }
         for request in model.drainHostRequests() { perform(request) }
-        markAllDirty()
+        markAllDirty(byInput: true)
     }
 
     /// The compositor moved the pointer onto canvas `id` (nil: off all canvases).
     public func pointerMoved(toCanvas id: Int?) {
         guard id != pointerCanvas else { return }
         pointerCanvas = id
-        markAllDirty()
+        markAllDirty(byInput: true)
     }
 
-    private func perform(_ request: HostRequest) {
+    func perform(_ request: HostRequest) {
         switch request {
         case .openMenu, .closeMenu:
             break // the menu is part of the frame the painter draws
@@ -105,7 +145,7 @@ public final class OverlaySession {
     public func showBanner(_ text: String, for seconds: Double, now: Double = MonotonicClock.now()) {
         bannerText = text
         bannerEnd = now - start + seconds
-        markAllDirty()
+        markAllDirty(byInput: false)
     }
 
     /// The banner as it looks at session second `t`; nil once it is gone.
@@ -116,7 +156,7 @@ public final class OverlaySession {
 
     /// When the banner next changes on screen (session s): the start of its fade,
     /// then every frame until it is gone.
-    private func bannerWake(after t: Double, frameInterval: Double) -> Double? {
+    func bannerWake(after t: Double, frameInterval: Double) -> Double? {
         guard bannerText != nil, t < bannerEnd else { return nil }
         let fadeStart = bannerEnd - Self.bannerFade
         return t < fadeStart ? fadeStart : min(bannerEnd, t + frameInterval)
@@ -131,17 +171,19 @@ public final class OverlaySession {
         try painter.replace(scene: scene)
         model.replace(scene: scene)
         for id in canvases.keys { canvases[id]?.lastFrame = nil }
-        markAllDirty()
+        markAllDirty(byInput: false)
     }
 
     // MARK: canvases
 
     public func add(_ canvas: OverlayCanvas) {
-        canvases[canvas.canvasID] = CanvasState(canvas: canvas)
+        canvases[canvas.canvasID] = CanvasState(canvas: canvas, planner: FramePlanner(
+            pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
     }
 
     public func remove(canvasID id: Int) {
         canvases[id] = nil
+        ledger.remove(canvas: id)
         if pointerCanvas == id { pointerCanvas = nil }
     }
 
@@ -149,66 +191,41 @@ public final class OverlaySession {
     public func invalidate(canvasID id: Int) {
         canvases[id]?.lastFrame = nil
         canvases[id]?.needsDraw = true
+        if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.planner.timing.setNominalPeriod(p) }
     }
 
     /// Some canvas still wants a frame it could not take yet (a backend that
     /// paces frames itself, like X11, wakes up for it).
     public var hasPendingDraws: Bool { canvases.values.contains { $0.needsDraw } }
 
-    private func markAllDirty() {
-        for id in canvases.keys { canvases[id]?.needsDraw = true }
+    func markAllDirty(byInput: Bool) {
+        for id in canvases.keys {
+            if byInput || canvases[id]?.needsDraw == false { canvases[id]?.animationOnly = !byInput }
+            canvases[id]?.needsDraw = true
+        }
     }
 
-    /// Draws every canvas that needs it and can take a frame now, then works
-    /// out when the model next needs a tick. Call after input, after a frame
-    /// callback, a buffer release or a configure, and when the timer fires.
+    // MARK: drawing
+
+    /// Draws every canvas that needs it and may take a frame now (as the
+    /// pacing says), then works out when anything next needs a tick. Call
+    /// after input, after a frame callback, a buffer release or a configure,
+    /// and when the timer fires.
     public func service(now: Double = MonotonicClock.now()) {
+        flushFrameDone()
+        judgeDrawnPointers(now: now)
         let t = now - start
         let began = MonotonicClock.now()
-        var frame: PointerFrame?
         var committed = false
-        let banner = banner(at: t)
+        var nextDraw: Double?
         for id in canvases.keys.sorted() {
-            guard var state = canvases[id], state.needsDraw, state.canvas.isReadyToDraw else { continue }
-            let f = frame ?? model.frame(at: t)
-            frame = f
-            var shown = f
-            if pointerCanvas != id { shown.hidden = true }
-            let size = state.canvas.sizeInPoints
-            var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
-            // The whole banner, rim included: a rim left behind would stay on screen.
-            if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
-            if damage.isEmpty {
-                state.needsDraw = false
-                canvases[id] = state
-                continue
+            guard let state = canvases[id], state.needsDraw, state.canvas.isReadyToDraw else { continue }
+            switch decide(id, now: now) {
+            case .wait(let until):
+                if let until { nextDraw = min(nextDraw ?? until, until) }
+            case .draw(let refresh, let planned):
+                if draw(id, now: now, sessionTime: t, aimedAt: refresh, planned: planned) { committed = true }
             }
-            guard let (target, stale) = state.canvas.beginFrame() else { continue }
-            let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
-            // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-            let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
-            let clip = stale.map { aligned + $0 } ?? full
-            do {
-                try painter.draw(shown, into: target, clip: clip)
-                if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
-            } catch {
-                // Never commit (or remember as drawn) a half-drawn buffer: the
-                // screen keeps the last good frame, and the next draw is a full one.
-                state.canvas.cancelDraw()
-                if warnedRequests.insert("draw: \(error)").inserted {
-                    log("draw failed on \(state.canvas.canvasName): \(error)")
-                }
-                state.lastFrame = nil
-                state.needsDraw = false
-                canvases[id] = state
-                continue
-            }
-            state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, inputTime: oldestUncommittedInput)
-            state.lastFrame = shown
-            state.lastBanner = banner
-            state.needsDraw = false
-            canvases[id] = state
-            committed = true
         }
         // Time alone can make requests (an inferred lift recentres, a glide ends).
         for request in model.drainHostRequests() { perform(request) }
@@ -218,8 +235,67 @@ public final class OverlaySession {
             oldestUncommittedInput = nil
         } else if !canvases.values.contains(where: { $0.needsDraw }) {
             oldestUncommittedInput = nil // the input changed nothing on screen
+            uncommittedMotion.removeAll()
         }
-        scheduleWake(after: t, committed: committed)
+        scheduleWake(after: t, now: now, committed: committed, nextDraw: nextDraw)
+    }
+
+    /// Draws canvas `id` for the repaint at `refresh` (`planned`: a deadline
+    /// draw, whose outcome adapts the margin). False when nothing was committed.
+    private func draw(_ id: Int, now: Double, sessionTime t: Double, aimedAt refresh: Double?, planned: Bool) -> Bool {
+        guard var state = canvases[id] else { return false }
+        let began = MonotonicClock.now()
+        // The frame is seen at the repaint it is drawn for; without one, about now.
+        let presentAt = (refresh ?? now) - start
+        var (shown, free) = model.frame(at: t, presentAt: presentAt)
+        if pointerCanvas != id { shown.hidden = true }
+        let banner = banner(at: t)
+        let size = state.canvas.sizeInPoints
+        var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+        // The whole banner, rim included: a rim left behind would stay on screen.
+        if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
+        if damage.isEmpty {
+            state.planner.nothingToDraw()
+            state.needsDraw = false
+            canvases[id] = state
+            return false
+        }
+        guard let (target, stale) = state.canvas.beginFrame() else {
+            canvases[id] = state
+            return false
+        }
+        let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
+        // Whole pixels only: an antialiased clip edge would blend old and new pixels.
+        let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
+        let clip = stale.map { aligned + $0 } ?? full
+        do {
+            try painter.draw(shown, into: target, clip: clip)
+            if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
+        } catch {
+            // Never commit (or remember as drawn) a half-drawn buffer: the
+            // screen keeps the last good frame, and the next draw is a full one.
+            state.canvas.cancelDraw()
+            if warnedRequests.insert("draw: \(error)").inserted {
+                log("draw failed on \(state.canvas.canvasName): \(error)")
+            }
+            state.lastFrame = nil
+            state.needsDraw = false
+            canvases[id] = state
+            return false
+        }
+        let showsPointer = pointerCanvas == id
+        let frameID = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
+                                 aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
+        if showsPointer { uncommittedMotion.removeAll() }
+        state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
+        if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
+        state.lastFrame = shown
+        state.lastBanner = banner
+        state.needsDraw = false
+        state.animationOnly = false
+        canvases[id] = state
+        return true
     }
 
     /// `r` grown outward to whole pixels at `scale` (pixels per pt).
@@ -230,54 +306,20 @@ public final class OverlaySession {
         return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
     }
 
-    private func scheduleWake(after t: Double, committed: Bool) {
-        let frameInterval = 1.0 / 60
-        let wakes = [model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)].compactMap { $0 }
-        guard let wake = wakes.min() else {
-            setDeadline(nil) // at rest: no timer, no frame callback, zero wake-ups
-            return
-        }
-        if wake <= t + frameInterval {
-            // Animating: the next frame callback (or buffer release) paces the
-            // next draw. Only when no canvas will call back do we need the timer.
-            markAllDirty()
-            let willCallBack = committed || canvases.values.contains { !$0.canvas.isReadyToDraw }
-            setDeadline(willCallBack ? nil : start + t + frameInterval)
-        } else {
-            setDeadline(start + wake)
-        }
-    }
-
     /// The timer fired.
     public func timerFired(now: Double = MonotonicClock.now()) {
-        markAllDirty()
+        markAllDirty(byInput: false)
         service(now: now)
     }
 
-    /// A frame committed with `inputTime` was shown at `presentedAt` (monotonic s).
-    public func presented(canvasID id: Int, inputTime: Double?, presentedAt: Double) {
-        if !presentedOnce {
-            presentedOnce = true
-            let name = canvases[id]?.canvas.canvasName ?? "?"
-            log("first frame presented on \(name) (presentation feedback)")
-        }
-        if let inputTime { motionToPresent.add(presentedAt - inputTime) }
-    }
-
-    /// The display used a frame committed with `inputTime` (frame callback).
-    public func frameDone(canvasID id: Int, inputTime: Double?, at: Double) {
-        if !frameShownOnce {
-            frameShownOnce = true
-            let name = canvases[id]?.canvas.canvasName ?? "?"
-            log("first frame shown on \(name) (frame callback)")
-        }
-        if let inputTime { motionToFrameDone.add(at - inputTime) }
-    }
-    private var frameShownOnce = false
-
     public var statsSummary: String {
-        [eventToCommit.summary, frameProcessing.summary, motionToPresent.summary, motionToFrameDone.summary]
-            .joined(separator: "\n")
+        flushFrameDone()
+        judgeDrawnPointers(now: .infinity)
+        var lines = [eventToCommit.summary, frameProcessing.summary]
+        if motionToPresent.count > 0 { lines += [motionToPresent.summary, oldestToPresent.summary] }
+        lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]
+        lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
+        return lines.joined(separator: "\n")
     }
 }
 

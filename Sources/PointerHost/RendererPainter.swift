@@ -95,14 +95,14 @@ public final class RendererPainter: OverlayPainter {
         let r = try renderer(scale: buffer.scale)
         let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
                                        stride: buffer.stride)
-        for rect in clip { try r.draw(frame: frame, into: surface, origin: .zero, clip: rect) }
+        for rect in clip { try r.draw(frame: frame, into: surface, origin: buffer.origin, clip: rect) }
         surface.flush()
     }
 
     public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
         let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
                                        stride: buffer.stride)
-        try BannerPainter.draw(banner, into: surface, scale: buffer.scale, canvasSize: canvasSize, clip: clip)
+        try BannerPainter.draw(banner, into: surface, scale: buffer.scale, origin: buffer.origin, canvasSize: canvasSize, clip: clip)
         surface.flush()
     }
 }

@@ -65,7 +65,7 @@ final class ShmBuffer {
 final class BufferPool {
     private let shm: OpaquePointer
     private var buffers: [ShmBuffer] = []
-    let capacity = 3
+    let capacity = 2
     var onRelease: () -> Void = {}
 
     init(shm: OpaquePointer) { self.shm = shm }
@@ -94,7 +94,9 @@ final class BufferPool {
         for other in buffers where other !== buffer {
             guard var s = other.stale else { continue }
             s.append(contentsOf: damage)
-            other.stale = s.count > 32 ? nil : s
+            // Many small areas (a buffer away for many commits): their bounding
+            // box, so the next frame repaints what moved, not the whole output.
+            other.stale = s.count > 32 ? [s.dropFirst().reduce(s[0]) { $0.union($1) }] : s
         }
     }
 

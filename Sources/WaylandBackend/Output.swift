@@ -10,6 +10,8 @@ final class Output {
     private(set) var scale: Int32 = 1
     /// Current mode in pixels.
     private(set) var modeSize: (width: Int32, height: Int32) = (0, 0)
+    /// Current mode's refresh rate in mHz (0: unknown).
+    private(set) var refreshMilliHertz: Int32 = 0
     private(set) var isDone = false
     /// Called on every `done` (first one: the output is ready; later: it changed).
     var onDone: (Output) -> Void = { _ in }
@@ -27,9 +29,15 @@ final class Output {
 
     var displayName: String { name ?? "output-\(globalName)" }
 
-    fileprivate func mode(flags: UInt32, width: Int32, height: Int32) {
-        if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 { modeSize = (width, height) }
+    fileprivate func mode(flags: UInt32, width: Int32, height: Int32, refresh: Int32) {
+        if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
+            modeSize = (width, height)
+            refreshMilliHertz = refresh
+        }
     }
+
+    /// The current mode's refresh period (s), when the compositor gives a rate.
+    var refreshPeriod: Double? { refreshMilliHertz > 0 ? 1000 / Double(refreshMilliHertz) : nil }
     fileprivate func setScale(_ s: Int32) { scale = max(1, s) }
     fileprivate func setName(_ n: String) { name = n }
     fileprivate func done() {
@@ -47,7 +55,7 @@ nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_l
     let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
     p.initialize(to: wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { data, _, flags, w, h, _ in output(data)?.mode(flags: flags, width: w, height: h) },
+        mode: { data, _, flags, w, h, r in output(data)?.mode(flags: flags, width: w, height: h, refresh: r) },
         done: { data, _ in output(data)?.done() },
         scale: { data, _, s in output(data)?.setScale(s) },
         name: { data, _, n in if let n { output(data)?.setName(String(cString: n)) } },

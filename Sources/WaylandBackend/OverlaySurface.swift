@@ -37,9 +37,12 @@ final class OverlaySurface: OverlayCanvas {
     var onReady: () -> Void = {}
     /// The whole canvas must be repainted (resize, scale change).
     var onInvalidated: () -> Void = {}
-    var onPresented: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
-    /// The compositor used our last commit for a frame (frame callback), at our clock.
-    var onFrameDone: (_ inputTime: Double?, _ at: Double) -> Void = { _, _ in }
+    /// Frame `frameID` was presented at `at` (monotonic s) on a display refreshing every `refresh` s (0: unknown).
+    var onPresented: (_ frameID: Int, _ at: Double, _ refresh: Double) -> Void = { _, _, _ in }
+    /// The compositor used frame `frameID` (its frame callback), at our clock.
+    var onFrameDone: (_ frameID: Int, _ at: Double) -> Void = { _, _ in }
+    /// Frame `frameID` was never presented (a later commit replaced it).
+    var onDiscarded: (_ frameID: Int) -> Void = { _ in }
     var onClosed: () -> Void = {}
 
     init?(canvasID: Int, output: Output, registry: Registry, gl: GLContext? = nil) {
@@ -61,15 +64,11 @@ final class OverlaySurface: OverlayCanvas {
             }
         }
         pool.onRelease = { [unowned self] in onReady() }
-        scheduler.onFrame = { [unowned self] _ in
-            onFrameDone(pendingInputTime, MonotonicClock.now())
-            pendingInputTime = nil
+        scheduler.onFrame = { [unowned self] id, _ in
+            onFrameDone(id, MonotonicClock.now())
             onReady()
         }
     }
-
-    /// The oldest input shown by the frame whose callback is outstanding.
-    private var pendingInputTime: Double?
 
     deinit {
         drawingEGL = nil
@@ -132,8 +131,8 @@ final class OverlaySurface: OverlayCanvas {
     // MARK: OverlayCanvas
 
     var isReadyToDraw: Bool {
-        if egl != nil { return configured && !scheduler.isWaiting }
-        return configured && !scheduler.isWaiting && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
+        if egl != nil { return configured }
+        return configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
     }
 
     /// Frames go to the EGL window when there is one.
@@ -146,6 +145,9 @@ final class OverlaySurface: OverlayCanvas {
         // The framebuffer behind the window keeps every pixel: only a new or resized one is stale.
         return (.window(window), window.needsFullFrame ? nil : [])
     }
+
+    var awaitingFrame: Bool { scheduler.isWaiting }
+    var refreshPeriod: Double? { output.refreshPeriod }
 
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
         let (w, h) = pixelSize
@@ -162,10 +164,10 @@ final class OverlaySurface: OverlayCanvas {
         drawingEGL = nil
     }
 
-    func endDraw(damage: [Rect], inputTime: Double?) {
+    func endDraw(damage: [Rect], frameID: Int) {
         if let window = drawingEGL {
             drawingEGL = nil
-            return present(window, damage: damage, inputTime: inputTime)
+            return present(window, damage: damage, frameID: frameID)
         }
         guard let b = drawing else { return }
         drawing = nil
@@ -178,29 +180,26 @@ final class OverlaySurface: OverlayCanvas {
                 wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
             }
         }
-        scheduler.request(on: surface)
-        pendingInputTime = inputTime
-        if let presentation {
-            presentation.feedback(on: surface) { [weak self] time in
-                guard let self, let time else { return }
-                onPresented(inputTime, time)
-            }
-        }
+        requestReports(frameID: frameID)
         wl_surface_commit(surface)
         pool.committed(b, damage: damage)
     }
 
-    /// The GL frame: frame callback and feedback requested, then EGL attaches,
-    /// damages and commits the buffer in the swap.
-    private func present(_ window: GLWindowSurface, damage: [Rect], inputTime: Double?) {
-        scheduler.request(on: surface)
-        pendingInputTime = inputTime
+    /// The frame callback and presentation feedback of the next commit, which is frame `frameID`.
+    private func requestReports(frameID: Int) {
+        scheduler.request(on: surface, frameID: frameID)
         if let presentation {
-            presentation.feedback(on: surface) { [weak self] time in
-                guard let self, let time else { return }
-                onPresented(inputTime, time)
+            presentation.feedback(on: surface) { [weak self] report in
+                guard let self else { return }
+                if let report { onPresented(frameID, report.time, report.refresh) } else { onDiscarded(frameID) }
             }
         }
+    }
+
+    /// The GL frame: frame callback and feedback requested, then EGL attaches,
+    /// damages and commits the buffer in the swap.
+    private func present(_ window: GLWindowSurface, damage: [Rect], frameID: Int) {
+        requestReports(frameID: frameID)
         do { try window.present(damage: damage) } catch {
             window.invalidate()
             wl_surface_commit(surface) // the frame callback still comes, and the next frame is whole

@@ -28,8 +28,9 @@ final class Presentation {
     var isAnswering: Bool { everAnswered || outstanding < 8 }
 
     /// Asks for feedback on the next commit of `surface` (call before commit).
-    /// `report` gets the presentation time in CLOCK_MONOTONIC seconds, or nil when discarded.
-    func feedback(on surface: OpaquePointer, report: @escaping (Double?) -> Void) {
+    /// `report` gets the presentation time in CLOCK_MONOTONIC seconds and the
+    /// output's refresh period (s, 0 when unknown), or nil when discarded.
+    func feedback(on surface: OpaquePointer, report: @escaping ((time: Double, refresh: Double)?) -> Void) {
         guard isAnswering, let fb = wp_presentation_feedback(proxy, surface) else { return }
         outstanding += 1
         let box = FeedbackBox(proxy: fb, clockID: clockID, owner: self, report: report)
@@ -42,16 +43,17 @@ private final class FeedbackBox {
     let proxy: OpaquePointer
     let clockID: clockid_t
     weak var owner: Presentation?
-    let report: (Double?) -> Void
+    let report: ((time: Double, refresh: Double)?) -> Void
 
-    init(proxy: OpaquePointer, clockID: clockid_t, owner: Presentation, report: @escaping (Double?) -> Void) {
+    init(proxy: OpaquePointer, clockID: clockid_t, owner: Presentation,
+         report: @escaping ((time: Double, refresh: Double)?) -> Void) {
         self.proxy = proxy
         self.clockID = clockID
         self.owner = owner
         self.report = report
     }
 
-    func finish(_ time: Double?) {
+    func finish(_ time: (time: Double, refresh: Double)?) {
         if let owner {
             owner.outstanding -= 1
             owner.everAnswered = true
@@ -86,11 +88,11 @@ nonisolated(unsafe) private let feedbackListener: UnsafeMutablePointer<wp_presen
     let p = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
     p.initialize(to: wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
-        presented: { data, _, secHi, secLo, nsec, _, _, _, _ in
+        presented: { data, _, secHi, secLo, nsec, refresh, _, _, _ in
             guard let data else { return }
             let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
             let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
-            box.finish(box.monotonic(seconds))
+            box.finish((box.monotonic(seconds), Double(refresh) / 1e9))
         },
         discarded: { data, _ in
             guard let data else { return }

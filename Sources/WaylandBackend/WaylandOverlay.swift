@@ -154,8 +154,11 @@ public final class WaylandOverlay {
         let id = output.globalName
         surface.onReady = { [unowned self] in needsService = true }
         surface.onInvalidated = { [unowned self] in session.invalidate(canvasID: Int(id)) }
-        surface.onPresented = { [unowned self] input, at in session.presented(canvasID: Int(id), inputTime: input, presentedAt: at) }
-        surface.onFrameDone = { [unowned self] input, at in session.frameDone(canvasID: Int(id), inputTime: input, at: at) }
+        surface.onPresented = { [unowned self] frame, at, refresh in
+            session.presented(canvasID: Int(id), frameID: frame, presentedAt: at, refresh: refresh)
+        }
+        surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at) }
+        surface.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
         surface.onClosed = { [unowned self] in surfaceClosed(id) }
         surfaces[id] = surface
         session.add(surface)

@@ -103,7 +103,7 @@ final class X11Canvas: OverlayCanvas {
         drawingEGL = false
     }
 
-    func endDraw(damage: [Rect], inputTime: Double?) {
+    func endDraw(damage: [Rect], frameID: Int) {
         if let egl, drawingEGL {
             drawingEGL = false
             do { try egl.present(damage: damage) } catch { egl.invalidate() }

@@ -31,3 +31,15 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension X11Error {
+    /// `run`'s exit codes (see RunCommand).
+    public var exitCode: Int32 {
+        switch self {
+        case .cannotConnect: return 3
+        case .connectionLost: return 4
+        case .requestFailed: return 5
+        case .missingExtension, .noARGBVisual, .noMonitor: return 6
+        }
+    }
+}

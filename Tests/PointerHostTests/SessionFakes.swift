@@ -25,7 +25,7 @@ final class FakeCanvas: OverlayCanvas {
     }
     var cancels = 0
     func cancelDraw() { cancels += 1 }
-    func endDraw(damage: [Rect], inputTime: Double?) { commits.append(damage) }
+    func endDraw(damage: [Rect], frameID: Int) { commits.append(damage) }
 }
 
 final class FakeModel: OverlayModel {

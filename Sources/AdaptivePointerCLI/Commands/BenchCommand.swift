@@ -6,6 +6,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the project's performance budgets and print medians.",
-        subcommands: [BenchCoreCommand.self, BenchRenderCommand.self]
+        subcommands: [BenchCoreCommand.self, BenchRenderCommand.self, BenchLatencyCommand.self]
     )
 }

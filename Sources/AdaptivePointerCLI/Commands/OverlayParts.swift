@@ -3,7 +3,7 @@ import PointerHost
 
 /// The pointer model and painter `run` plugs into a session, whatever the backend.
 enum OverlayParts {
-    static func model(for scene: Scene) -> OverlayModel { EngineModel(scene: scene) }
+    static func model(for scene: Scene, predict: Bool = true) -> OverlayModel { EngineModel(scene: scene, predict: predict) }
 
     /// Throws when the scene's images cannot be loaded.
     static func painter(for scene: Scene, renderer: RendererChoice, log: @escaping (String) -> Void) throws -> RendererPainter {

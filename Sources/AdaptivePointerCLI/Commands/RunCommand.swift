@@ -60,8 +60,18 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show the overlay on this output only (e.g. DP-1, HEADLESS-1).", valueName: "name"))
     var output: String?
 
-    @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing and motion→present (or →frame-done) latency, and the poll wake-up count.")
+    @Flag(help: "On exit, print p50/p99 of event→commit time, per-frame processing, motion→present (or →frame-done) latency, the drawn-vs-true distance of the moving pointer, the learnt repaint timing, and the poll wake-up count.")
     var stats = false
+
+    @Option(help: ArgumentHelp("When to draw after input: input (at once, whenever the compositor can take a frame; the default), deadline (at once for the first input after a repaint, again just before the next repaint with the freshest input) or callback (one frame per frame callback).",
+                               valueName: "input|deadline|callback"))
+    var pacing: FramePacing = .onInput
+
+    @Option(help: ArgumentHelp("Draw a freely moving pointer where it will be when the frame reaches the screen (on), or exactly where the last input put it (off).",
+                               valueName: "on|off"))
+    var prediction: Switch = .on
+
+    enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
     @Option(help: ArgumentHelp("Write the input events received to FILE as a trace (docs/trace-format.md; modifier sets only, never keys).",
                                valueName: "file"))
@@ -173,7 +183,8 @@ struct RunCommand: ParsableCommand {
             Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
             throw ExitCode(2)
         }
-        let session = OverlaySession(model: OverlayParts.model(for: scene), painter: painter)
+        let session = OverlaySession(model: OverlayParts.model(for: scene, predict: prediction == .on), painter: painter)
+        session.pacing = pacing
         session.log = { Self.say($0) }
         if let record {
             do {
@@ -319,3 +330,4 @@ struct RunCommand: ParsableCommand {
 }
 
 extension WindowMode: ExpressibleByArgument {}
+extension FramePacing: ExpressibleByArgument {}

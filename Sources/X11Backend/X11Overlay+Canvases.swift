@@ -1,0 +1,53 @@
+import CXCB
+import Foundation
+import PointerCore
+import PointerHost
+
+/// A window per monitor: opened, followed through RandR changes, closed when it goes away.
+extension X11Overlay {
+    func addCanvas(_ monitor: Monitor, composited: Bool) throws {
+        let window = try X11Window(connection: connection, monitor: monitor, mode: options.mode,
+                                   composited: composited, title: options.title)
+        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale, gl: glContext)
+        nextCanvasID += 1
+        try input.selectWindowEvents(window.id)
+        canvas.willDraw = { [unowned self, unowned canvas] in sampler.beginFrame(on: canvas) }
+        canvas.beforePresent = { [unowned self, unowned canvas] buffer, damage in
+            if canvas.window.shaped { sampler.composite(buffer, damage, on: canvas) }
+        }
+        canvases.append(canvas)
+        session.add(canvas)
+        log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
+            + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
+    }
+
+    func canvas(atRootX x: Int, y: Int) -> X11Canvas? {
+        canvases.first { $0.monitor.contains(x: x, y: y) }
+    }
+
+    func monitorsChanged() {
+        let monitors = connection.monitors()
+        var kept: [X11Canvas] = []
+        for c in canvases {
+            if let m = monitors.first(where: { $0.name == c.monitor.name }) {
+                if m != c.monitor {
+                    log("monitor \(m.name) is now \(m.width)x\(m.height)+\(m.x)+\(m.y)")
+                    do { try c.reconfigure(monitor: m, scale: scale) } catch { log("cannot follow \(m.name): \(error)") }
+                    session.invalidate(canvasID: c.canvasID)
+                }
+                kept.append(c)
+            } else {
+                log("monitor \(c.monitor.name) went away")
+                session.remove(canvasID: c.canvasID)
+                if pointerCanvas === c { pointerCanvas = nil }
+            }
+        }
+        canvases = kept
+        for m in monitors where !canvases.contains(where: { $0.monitor.name == m.name })
+            && (options.output == nil || m.name == options.output) {
+            do { try addCanvas(m, composited: compositor.isComposited) } catch { log("cannot open a window on \(m.name): \(error)") }
+        }
+        pointerMoved(now: MonotonicClock.now())
+        needsService = true
+    }
+}

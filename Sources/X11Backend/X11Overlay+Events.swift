@@ -1,0 +1,90 @@
+import CXCB
+import Foundation
+import PointerCore
+import PointerHost
+
+/// X events read from the connection and translated into the session's input.
+extension X11Overlay {
+    func dispatch(queuedOnly: Bool) {
+        let now = MonotonicClock.now()
+        var moved = Moved()
+        while let event = queuedOnly ? xcb_poll_for_queued_event(connection.raw) : xcb_poll_for_event(connection.raw) {
+            defer { free(event) }
+            handle(UnsafePointer(event), now: now, moved: &moved)
+        }
+        if moved.any { pointerMoved(now: now, absolute: moved.absolute) }
+        if needsService {
+            needsService = false
+            service()
+        }
+    }
+
+    /// Raw motion seen in one batch of events: one QueryPointer answers it.
+    struct Moved {
+        var any = false
+        /// Some of it came from a device that places the pointer (tablet, touchscreen).
+        var absolute = false
+    }
+
+    func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Moved) {
+        let type = e.pointee.response_type & 0x7f
+        if Self.debug { log("event \(type)") }
+        if input.isEvent(e) {
+            for native in input.handle(e) { translate(native, now: now, moved: &moved) }
+        } else if let keyboard, keyboard.isEvent(e) {
+            if let mods = keyboard.handle(e) { deliver(.modifiers(mods), now: now) }
+        } else if connection.shmAvailable && type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) {
+            let seg = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_shm_completion_event_t.self).pointee.shmseg
+            if canvases.contains(where: { $0.uploadCompleted(seg: seg) }) && session.hasPendingDraws { needsService = true }
+        } else if compositor.isOwnerChange(e) {
+            let composited = compositor.isComposited
+            guard options.mode == .overlay else { return }
+            log(composited ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window")
+            for c in canvases {
+                c.window.setComposited(composited)
+                c.invalidate()
+                session.invalidate(canvasID: c.canvasID)
+            }
+            needsService = true
+        } else if type == connection.randrFirstEvent + UInt8(XCB_RANDR_SCREEN_CHANGE_NOTIFY)
+                    || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY) {
+            monitorsChanged()
+        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) || type == UInt8(XCB_UNMAP_NOTIFY) {
+            // Same layout for all three: response, pad, sequence, event, window.
+            let w = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee.window
+            if options.mode == .overlay && !canvases.contains(where: { $0.window.id == w }) {
+                if type != UInt8(XCB_UNMAP_NOTIFY) { for c in canvases { c.window.raise() } }
+                onDesktopWindowsChanged()
+            }
+        } else if type == UInt8(XCB_EXPOSE) {
+            let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
+            canvases.first { $0.window.id == x.window }?
+                .exposed(PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)))
+        } else if type == 0 {
+            let err = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_generic_error_t.self).pointee
+            log("X error \(err.error_code) (request \(err.major_code).\(err.minor_code))")
+        }
+    }
+
+    func translate(_ native: PointerNative, now: Double, moved: inout Moved) {
+        switch native {
+        case .moved(let absolute):
+            moved.any = true
+            moved.absolute = moved.absolute || absolute
+        case .at(let x, let y, let absolute):
+            // Device motion says where the pointer is: the raw motion before it needs no query.
+            moved = Moved()
+            pointer(atRootX: x, y: y, absolute: absolute, now: now)
+        case .button(let b, let s): deliver(.button(b, s), now: now)
+        case .scroll(let dx, let dy, let src):
+            // X counts scrolling down as +; a trace's scroll is how far the content moves
+            // (docs/trace-format.md: dy −12 → offset −12), so wheel-down moves the content up.
+            deliver(.scroll(dx: -dx / scale, dy: -dy / scale, source: src, phase: nil), now: now)
+        case .pinch(let phase, let s, let r): deliver(.pinch(phase: phase, scale: s, rotation: r), now: now)
+        case .swipe(let phase, let f, let dx, let dy): deliver(.swipe(phase: phase, fingers: f, dx: dx / scale, dy: dy / scale), now: now)
+        case .leave: left(now: now)
+        case .key(let keycode):
+            if let name = keyboard?.reportedKeyName(keycode: keycode) { deliver(.key(name), now: now) }
+        }
+    }
+}

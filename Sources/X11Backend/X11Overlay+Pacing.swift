@@ -1,0 +1,29 @@
+import CXCB
+import Foundation
+import PointerCore
+import PointerHost
+
+/// One loop timer for the session's deadline and the canvases' refresh pacing.
+extension X11Overlay {
+    /// Lets the session draw, then, if a canvas still wants a frame but must
+    /// wait for the refresh interval, wakes up when it may draw.
+    func service(now: Double = MonotonicClock.now()) {
+        session.service(now: now)
+        pacingDeadline = session.hasPendingDraws ? canvases.map(\.nextFrameTime).filter { $0 > now }.min() : nil
+        armTimer()
+    }
+
+    func armTimer() {
+        let times = [sessionDeadline, pacingDeadline].compactMap { $0 }
+        loop.setDeadline(times.min())
+    }
+
+    func timerFired() {
+        let now = MonotonicClock.now()
+        if let t = sessionDeadline, t <= now {
+            sessionDeadline = nil
+            session.timerFired(now: now)  // draws too; may set a new deadline
+        }
+        service(now: now)
+    }
+}

@@ -1,0 +1,57 @@
+import CXCB
+import Foundation
+import PointerCore
+import PointerHost
+
+/// The real pointer: where it is (canvas pt), leaving every monitor, and warps.
+extension X11Overlay {
+    /// Overlay: where is the pointer now? One QueryPointer per batch of raw motion.
+    func pointerMoved(now: Double, absolute: Bool = false) {
+        guard let p = connection.queryPointer() else { return }
+        pointer(atRootX: Double(p.x), y: Double(p.y), absolute: absolute, now: now)
+    }
+
+    /// The real pointer is at a root position; `HostPointerSteps` decides between
+    /// motion and placement (arriving on a canvas, or moved by a device that places
+    /// the pointer, is a placement).
+    func pointer(atRootX x: Double, y: Double, absolute: Bool, now: Double) {
+        guard let canvas = canvas(atRootX: Int(x.rounded(.down)), y: Int(y.rounded(.down))) else {
+            left(now: now)
+            return
+        }
+        let point = Point(x: (x - Double(canvas.monitor.x)) / scale, y: (y - Double(canvas.monitor.y)) / scale)
+        if pointerCanvas !== canvas {
+            pointerCanvas = canvas
+            session.pointerMoved(toCanvas: canvas.canvasID)
+            steps.reset()
+            onPointerMonitorChanged(canvas.monitor)
+        }
+        if let event = steps.event(at: point, absolute: absolute) { deliver(event, now: now) }
+        if options.mode == .overlay { cursor.hide() }
+    }
+
+    func left(now: Double) {
+        guard pointerCanvas != nil else { return }
+        pointerCanvas = nil
+        steps.reset()
+        session.pointerMoved(toCanvas: nil)
+        deliver(.leave, now: now)
+        cursor.show()
+    }
+
+    func deliver(_ kind: InputEvent.Kind, now: Double) {
+        if Self.debug { log("input \(kind)") }
+        session.handle(kind, at: now)
+        needsService = true
+    }
+
+    /// Recentering, magnetism, constrained axes: move the real pointer to where
+    /// the drawn one is, so a click lands there.
+    func warp(to p: Point) {
+        guard let canvas = pointerCanvas else { return }
+        let x = Int((p.x * scale + Double(canvas.monitor.x)).rounded())
+        let y = Int((p.y * scale + Double(canvas.monitor.y)).rounded())
+        connection.warpPointer(toRootX: x, y: y)
+        steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
+    }
+}
