@@ -7,8 +7,8 @@ public enum AccessibilityCapture {
     public static func snapshot(windowTitle: String? = nil) -> AccessibilitySnapshot? {
         atspi_set_timeout(1000, 3000)
         guard atspi_init() <= 1 else { return nil }
-        let scanner = TreeScanner()
+        let scanner = DesktopScanner()
         scanner.windowTitle = windowTitle
-        return scanner.scan()
+        return scanner.update(dirty: nil)
     }
 }

@@ -68,11 +68,26 @@ public final class AccessibilityMonitor: Sendable {
     }
 }
 
-/// The worker thread's state: libatspi, a GLib main loop, the scanner.
+/// The worker thread's state: libatspi, a GLib main loop, the scanner, and
+/// what changed since the last update.
 private final class AccessibilityWorker {
     let monitor: AccessibilityMonitor
-    let scanner = TreeScanner()
+    let scanner = DesktopScanner()
     var scanPending = false
+    var retryPending = false
+    /// Applications (bus names) to scan whole at the next update.
+    var dirty: Set<String> = []
+    /// Objects events named since the last update, retained, by application
+    /// and path, with what the events said.
+    var touched: [String: [String: (object: UnsafeMutablePointer<AtspiAccessible>, change: ApplicationScanner.Change)]] = [:]
+    /// The monotonic time of the first event since the last update.
+    var firstEvent: Double?
+    /// `AP_A11Y_EVENTS=1` prints each event's type and object path (never text).
+    static let logEvents = ProcessInfo.processInfo.environment["AP_A11Y_EVENTS"].map { !$0.isEmpty && $0 != "0" } ?? false
+    /// More objects than this in one application: scanning it whole costs no more.
+    static let refreshLimit = 300
+    /// X11 saw windows move, map or restack since the last update.
+    var windowsChanged = false
 
     init(monitor: AccessibilityMonitor) { self.monitor = monitor }
 
@@ -80,21 +95,31 @@ private final class AccessibilityWorker {
         "object:bounds-changed", "object:children-changed", "object:state-changed:showing",
         "object:state-changed:visible", "window:activate", "window:deactivate", "window:create", "window:destroy",
         "window:minimize", "window:restore", "window:move", "window:resize",
+        // Scrolling moves content without any bounds-changed: a scroll bar's value says so.
+        "object:property-change:accessible-value",
     ]
+
+    /// Gives a stalled application another chance after this long (s); sooner
+    /// for one that never answered yet (a big application answers libatspi's
+    /// first bulk query, GetItems, before anything else).
+    static let retry = 1.0
+    static let firstRetry = 0.3
 
     func run() {
         // Calls to an application that stopped answering give up after this (ms).
         atspi_set_timeout(250, 2000)
-        guard atspi_init() <= 1, let first = scanner.scan() else {
+        guard atspi_init() <= 1, let first = scanner.update(dirty: nil) else {
             monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
             return
         }
         monitor.post(.snapshot(first))
+        scheduleRetryIfStalled()
         let me = Unmanaged.passUnretained(self).toOpaque()
         let listener = atspi_event_listener_new({ event, data in
-            if let event { ap_event_free(event) }
+            guard let event else { return }
+            defer { ap_event_free(event) }
             guard let data else { return }
-            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().scheduleScan()
+            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(event)
         }, me, nil)
         var names = Self.events.map { strdup($0) }
         defer { names.forEach { free($0) } }
@@ -107,7 +132,11 @@ private final class AccessibilityWorker {
         g_unix_fd_add(monitor.requestFD, G_IO_IN, { fd, _, data in
             var counter: UInt64 = 0
             _ = read(fd, &counter, 8)
-            if let data { Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().scheduleScan() }
+            if let data {
+                let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
+                worker.windowsChanged = true
+                worker.scheduleScan()
+            }
             return 1 // G_SOURCE_CONTINUE
         }, me)
         let loop = g_main_loop_new(nil, 0)
@@ -115,14 +144,98 @@ private final class AccessibilityWorker {
         withExtendedLifetime(listener) {}
     }
 
+    /// What an event changes: the object it names is asked again (a target's
+    /// new frame, a container's targets), or its application is scanned
+    /// whole (windows, removals, scrolling). A value change of anything but a
+    /// scroll bar (a progress bar ticking) moves nothing.
+    func note(_ event: UnsafeMutablePointer<AtspiEvent>) {
+        let type = String(cString: ap_event_type(event))
+        guard let source = ap_event_source(event) else { return }
+        let busName = String(cString: ap_bus_name(source))
+        if firstEvent == nil { firstEvent = Self.monotonic() }
+        if Self.logEvents { FileHandle.standardError.write(Data("event \(type) \(busName) \(String(cString: ap_path(source))) child \(ap_event_child(event).map { String(cString: ap_path($0)) } ?? "-")\n".utf8)) }
+        if type.hasPrefix("object:property-change:accessible-value") {
+            guard scanner.isScrollBar(String(cString: ap_path(source)), in: busName) else { return }
+            dirty.insert(busName)
+        } else if type.hasPrefix("object:bounds-changed") {
+            touch(source, busName: busName, change: .bounds)
+        } else if type.hasPrefix("object:state-changed") {
+            touch(source, busName: busName, change: .state)
+        } else if type.hasPrefix("object:children-changed:add"), let child = ap_event_child(event) {
+            touch(child, busName: busName, change: .added)
+        } else {
+            dirty.insert(busName)
+        }
+        scheduleScan()
+    }
+
+    func touch(_ object: UnsafeMutablePointer<AtspiAccessible>, busName: String, change: ApplicationScanner.Change) {
+        let path = String(cString: ap_path(object))
+        if let known = touched[busName]?[path] {
+            // Added or shown/hidden outweighs moved.
+            if known.change == .bounds { touched[busName]?[path]?.change = change }
+            return
+        }
+        guard let retained = ap_ref(object)?.assumingMemoryBound(to: AtspiAccessible.self) else { return }
+        touched[busName, default: [:]][path] = (retained, change)
+    }
+
+    static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     func scheduleScan() {
         guard !scanPending else { return }
         scanPending = true
         g_timeout_add(UInt32(AccessibilityMonitor.debounce * 1000), { data in
             guard let data else { return 0 }
+            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().flush()
+            return 0 // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// One update: shift moved windows, ask again about what events named,
+    /// rescan the applications that need it, post.
+    func flush() {
+        scanPending = false
+        let began = Date()
+        var apps = dirty
+        let objects = touched
+        let eventTime = firstEvent
+        dirty = []
+        touched = [:]
+        firstEvent = nil
+        defer { objects.values.forEach { $0.values.forEach { ap_unref($0.object) } } }
+        if windowsChanged {
+            windowsChanged = false
+            apps.formUnion(scanner.followWindowMoves())
+        }
+        for (busName, named) in objects where !apps.contains(busName) {
+            let list = Array(named.values)
+            if list.count > Self.refreshLimit
+                || !scanner.refresh(busName, objects: list.map { ($0.object, $0.change) }) {
+                apps.insert(busName)
+            }
+        }
+        if var snapshot = scanner.update(dirty: apps) {
+            snapshot.scanSeconds = Date().timeIntervalSince(began)
+            snapshot.eventTime = eventTime
+            monitor.post(.snapshot(snapshot))
+        }
+        scheduleRetryIfStalled()
+    }
+
+    func scheduleRetryIfStalled() {
+        guard !scanner.stalled.isEmpty, !retryPending else { return }
+        retryPending = true
+        g_timeout_add(UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000), { data in
+            guard let data else { return 0 }
             let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
-            worker.scanPending = false
-            if let snapshot = worker.scanner.scan() { worker.monitor.post(.snapshot(snapshot)) }
+            worker.retryPending = false
+            worker.dirty.formUnion(worker.scanner.stalled)
+            worker.scheduleScan()
             return 0 // G_SOURCE_REMOVE
         }, Unmanaged.passUnretained(self).toOpaque())
     }

@@ -52,6 +52,9 @@ public struct AccessibilitySnapshot: Sendable, Equatable {
     /// Nodes visited and the time the scan took (for the figures `--stats` prints).
     public var nodesVisited: Int
     public var scanSeconds: Double
+    /// When the first accessibility event behind this update arrived
+    /// (CLOCK_MONOTONIC seconds); nil for the first scan and X11-driven updates.
+    public var eventTime: Double?
 
     public init(windows: [AccessibleWindow] = [], elements: [AccessibleElement] = [], nodesVisited: Int = 0,
                 scanSeconds: Double = 0) {

@@ -37,7 +37,14 @@ struct AccessibilityEndToEndTests {
         let reference = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
         try d.glide(to: pointer.0, pointer.1)
         usleep(600_000)
-        let shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+        // Once the pointer has settled (a loaded machine draws the morph slower).
+        var shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+        for _ in 0..<20 {
+            usleep(150_000)
+            let again = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+            if again == shot { break }
+            shot = again
+        }
         if let dir = ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] {
             for (name, pixels) in [("ref", reference), ("shot", shot)] {
                 var ppm = Data("P6\n\(area.width) \(area.height)\n255\n".utf8)
@@ -178,5 +185,88 @@ struct AccessibilityEndToEndTests {
         #expect(lint.status == 0 && lint.stdout.contains("0 errors"), "\(lint.stdout)\(lint.stderr)")
         let missing = try ChildRun(exe, ["capture", "--window", "no such window", "--out", out.path], environment: d.environment)
         #expect(missing.status == 1 && missing.stderr.contains("no such window"), "\(missing.stderr)")
+    }
+
+    /// The desktop defaults: inertia and magnetism on.
+    static let glidingScene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pointer-inertia.json").path
+
+    /// Relative steps of (dx, dy), `interval` s apart: a hand moving a mouse.
+    static func steps(_ d: AccessibleDesktop, _ n: Int, _ dx: Int, _ dy: Int, interval: Double) throws {
+        var args: [String] = []
+        for i in 0..<n { args += (i == 0 ? [] : ["sleep", String(format: "%.3f", interval)]) + ["mousemove_relative", "--", "\(dx)", "\(dy)"] }
+        try d.xdotool(args)
+    }
+
+    @Test("B13 over a real application: a flick that stops short of a button glides onto it, and a click then reaches it")
+    func flickOntoRealButton() throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        _ = try d.startOverlay([Self.glidingScene])
+        let share = try #require(Self.widgets(app)["Share"])
+        let centre = (x: share.x + share.width / 2, y: share.y + share.height / 2)
+        // Right of the tool-bar row (nothing there to snap to), moving left towards
+        // the button at ~400-600 px/s and stopping short of it: the glide carries
+        // on (~70-100 px) onto it, and the pointer is recentred on it (B9).
+        try d.glide(to: centre.x + 130, centre.y)
+        usleep(400_000)
+        try Self.steps(d, 6, -6, 0, interval: 0.01)
+        let short = d.pointer()
+        #expect(short.x > share.x + share.width, "the hand reached the button itself: \(short)")
+        #expect(BackgroundProcess.wait(timeout: 3) {
+            let p = d.pointer()
+            return abs(p.x - centre.x) <= 2 && abs(p.y - centre.y) <= 2
+        }, "the real pointer stayed at \(d.pointer()), the button's centre is \(centre)")
+        try d.xdotool("click", "1")
+        #expect(app.waitFor("clicked Share", timeout: 3), "app: \(app.log)")
+    }
+
+    @Test("B12 moving on while the pointer glides: the real pointer stays where the drawn one is, so a click lands under it")
+    func movingDuringGlideKeepsRealPointer() throws {
+        let d = try AccessibleDesktop()
+        _ = try d.startApp()
+        _ = try d.startOverlay([Self.glidingScene])
+        // Right of the application's window, over the bare desktop (no target to snap to).
+        let area = (x: 900, y: 40, width: 370, height: 750)
+        try d.glide(to: 700, 700)
+        usleep(500_000)
+        let reference = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+        try d.glide(to: 1080, 700)
+        usleep(300_000)
+        for round in 0..<3 {
+            // A flick up; the hand stops (the overlay infers a lift, the pointer glides
+            // on), then moves a little further while the glide is still under way.
+            try Self.steps(d, 5, 0, -24, interval: 0.008)
+            usleep(90_000)
+            try Self.steps(d, 8, 2, -2, interval: 0.012)
+            usleep(1_200_000)
+            let shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+            guard let drawn = AccessibleDesktop.changedBounds(reference, shot, width: area.width) else {
+                Issue.record("round \(round): no pointer drawn beside the window; the real one is at \(d.pointer())")
+                return
+            }
+            let centre = (x: area.x + drawn.x + drawn.w / 2, y: area.y + drawn.y + drawn.h / 2)
+            let real = d.pointer()
+            #expect(abs(centre.x - real.x) <= 3 && abs(centre.y - real.y) <= 3,
+                    "round \(round): the drawn pointer is at \(centre), the real one at \(real)")
+            try d.glide(to: 1080, 700)
+            usleep(300_000)
+        }
+    }
+
+    @Test("HiDPI: under GDK_SCALE=2 (logical extents) the pointer morphs onto the real button, at its real size on screen")
+    func morphsAtTwoX() throws {
+        let d = try AccessibleDesktop(screen: "2560x1600x24")
+        // GTK 3 at 2x reports logical coordinates, to AT-SPI and in the app's own report.
+        let app = try d.startApp(x: 100, y: 100, extra: ["GDK_SCALE": "2"])
+        let overlay = try d.startOverlay([Self.scene, "--scale", "2"])
+        let logical = try #require(Self.widgets(app)["Back"])
+        let back = Widget(x: logical.x * 2, y: logical.y * 2, width: logical.width * 2, height: logical.height * 2)
+        let box = try #require(try Self.drawn(d, around: back, pointer: (back.x + back.width / 2 + 18, back.y + back.height / 2 + 8), margin: 48),
+                               "nothing drawn at the button \(back). Log:\n\(overlay.log)")
+        #expect(box.w >= back.width - 12 && box.w <= back.width + 24 && box.h >= back.height - 12 && box.h <= back.height + 24,
+                "the drawn pointer \(box) is not the button \(back) (pixels)")
+        #expect(abs(box.x + box.w / 2 - (back.x + back.width / 2)) <= 6 && abs(box.y + box.h / 2 - (back.y + back.height / 2)) <= 6,
+                "not centred on the button: \(box) vs \(back)")
     }
 }

@@ -153,6 +153,23 @@ import Testing
         #expect(stop < final - 20)
     }
 
+    @Test("B12 moving on mid-glide carries on from where the pointer glided to, and takes the real pointer there too")
+    func motionDuringGlideWarps() throws {
+        let scene = EngineFixture.sceneJSON("", pointer: "\"magnetism\":{\"radius\":0}")
+        let (flick, lift) = Self.flick(from: 100, y: 400, dx: 10)
+        // 50 ms into the glide the hand moves 3 pt down.
+        let trace = flick + "{\"t\":\(lift + 0.05),\"type\":\"motion\",\"dx\":0,\"dy\":3}\n"
+        let (frames, requests) = try EngineFixture.run(scene, trace)
+        let glidedTo = try EngineFixture.replay(scene, flick).at(lift + 0.05).pointer
+        let final = try #require(frames.last).pointer
+        // From the glide's position, not from where the hand lifted (x ≈ 160).
+        // (`glidedTo` is the nearest 60 Hz frame: the glide covers ~15 pt per frame there.)
+        #expect(abs(final.x - glidedTo.x) < 20 && abs(final.y - (glidedTo.y + 3)) < 0.5, "\(final) vs \(glidedTo)")
+        #expect(final.x > 180)
+        let warp = requests.first { if case .warpPointer = $0.request { return true } else { return false } }
+        #expect(warp?.request == .warpPointer(to: final), "requests: \(requests)")
+    }
+
     @Test("B13 magnetism: a flick that lands on nothing glides to the control ahead, not a nearer one behind")
     func magnetism() throws {
         let scene = EngineFixture.sceneJSON("""

@@ -26,6 +26,10 @@ public final class BackgroundProcess {
         process.standardError = output
         process.standardInput = input
         try process.run()
+        // The child has its own copies; Foundation would keep these open for
+        // good (see ChildRun).
+        try? output.close()
+        try? input.fileHandleForReading.close()
     }
 
     deinit {

@@ -29,8 +29,17 @@ public struct ChildRun {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        // Foundation keeps the handles given to a Process open after the child
+        // exits: closed here, or every run leaks two descriptors, and past
+        // 1024 of them Process.run itself crashes (a test gliding with xdotool
+        // runs hundreds).
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)

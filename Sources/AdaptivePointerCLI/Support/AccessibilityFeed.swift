@@ -42,7 +42,8 @@ final class AccessibilityFeed {
                 log("accessibility targets on: \(s.elements.count) from \(s.windows.count) windows "
                     + "(\(s.nodesVisited) nodes scanned in \(Int((s.scanSeconds * 1000).rounded())) ms)")
             } else if verbose {
-                log("accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms")
+                log("accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms"
+                    + (s.eventTime.map { " (first event at \(String(format: "%.6f", $0)))" } ?? ""))
             }
             snapshot = s
             apply()
@@ -67,7 +68,15 @@ final class AccessibilityFeed {
         guard regions != applied else { return }
         applied = regions
         if verbose {
-            for r in regions { log("  target \(r.id) \(r.frame) effect \(String(describing: r.effect)) shape \(String(describing: r.shape)) group \(r.group ?? "-")") }
+            // The monotonic clock, so a test can time a layout change in an application to its targets.
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            log("accessibility: applied \(regions.count) targets at \(String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))")
+            for r in regions {
+                let f = r.frame
+                log("  target \(r.id) \(Int(f.minX.rounded())) \(Int(f.minY.rounded())) \(Int(f.width.rounded())) \(Int(f.height.rounded())) "
+                    + "effect \(String(describing: r.effect)) shape \(String(describing: r.shape)) group \(r.group ?? "-")")
+            }
         }
         var scene = base
         scene.regions = base.regions + regions

@@ -92,6 +92,10 @@ extension PointerEngine {
     }
 
     func moveModel(by delta: Point, at t: Double) {
+        // B12: a hand that moves on mid-glide carries on from where the pointer
+        // has glided to; the real pointer, left where the hand lifted, is put
+        // there too (below), or it and the drawn one would part for good.
+        let interruptedGlide = glide != nil
         if glide != nil { glide = nil }
         let interval = lastMotionTime.map { t - $0 }
         velocity.add(time: t, delta: delta, interval: interval, window: inertia.velocityWindow)
@@ -101,6 +105,7 @@ extension PointerEngine {
         holding = false
         noteActivity(t)
         if pressed && !dragging && model.distance(to: pressPoint) > effects.dragSlop { dragging = true }
+        if interruptedGlide { requests.append(.warpPointer(to: model)) }
     }
 
     func clampToCanvas(_ p: Point) -> Point {

@@ -8,6 +8,11 @@ multi-line text view and a wide button, and reports on stdout what happens:
   clicked NAME          a button was clicked
 Commands on stdin, one per line:
   move X Y              move the window
+  shift NAME DX         move widget NAME DX px to the right (its margin grows)
+  add NAME              add a button NAME to the tool-bar row
+  churn MS              from now on, move the Share button 1 px right and back every MS ms
+  (after shift and add: "changed T" at once, T the monotonic clock in
+  seconds, then the widgets again and "shifted NAME" / "added NAME")
   hang SECONDS          block the main loop (an application that stops answering)
   quit
 """
@@ -22,6 +27,9 @@ from gi.repository import GLib, Gtk  # noqa: E402
 title = sys.argv[1] if len(sys.argv) > 1 else "A11y test"
 x0 = int(sys.argv[2]) if len(sys.argv) > 2 else 100
 y0 = int(sys.argv[3]) if len(sys.argv) > 3 else 100
+# argv[4]: MANY extra buttons; argv[5]: "scrolled" (default: rows of 40 in a
+# scrolled view, most of them scrolled away) or "wall" (small buttons, all
+# showing at once).
 
 
 def say(line):
@@ -63,15 +71,34 @@ box.pack_start(scroller, True, True, 0)
 named["TextView"] = view
 
 many = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+wall = len(sys.argv) > 5 and sys.argv[5] == "wall"
 if many:
-    # A large window for the cost figures: MANY buttons in a grid.
-    grid = Gtk.Grid()
+    # A large window for the cost figures: MANY buttons, in rows of 40 as
+    # real interfaces nest them. (One flat container of thousands is GTK 3's
+    # worst case: its accessible children are found by walking a list, so
+    # enumerating n of them costs n^2 and takes the app seconds at 5,000.)
+    if wall:
+        css = Gtk.CssProvider()
+        css.load_from_data(b"button.tiny { min-height: 0; min-width: 0; padding: 0; margin: 0; }")
+        Gtk.StyleContext.add_provider_for_screen(win.get_screen(), css, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+    rows = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=0)
+    row = None
     for i in range(many):
-        grid.attach(Gtk.Button(label=str(i)), i % 40, i // 40, 1, 1)
-    big = Gtk.ScrolledWindow()
-    big.set_min_content_height(200)
-    big.add(grid)
-    box.pack_start(big, True, True, 0)
+        if i % 40 == 0:
+            row = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL, spacing=0)
+            rows.pack_start(row, False, False, 0)
+        b = Gtk.Button(label="" if wall else str(i))
+        if wall:
+            b.get_style_context().add_class("tiny")
+            b.set_size_request(28, 14)
+        row.pack_start(b, False, False, 0)
+    if wall:
+        box.pack_start(rows, False, False, 0)
+    else:
+        big = Gtk.ScrolledWindow()
+        big.set_min_content_height(200)
+        big.add(rows)
+        box.pack_start(big, True, True, 0)
 
 wide = Gtk.Button(label="A wide button at the bottom")
 wide.connect("clicked", lambda _b: say("clicked Wide"))
@@ -114,6 +141,28 @@ def on_stdin(channel, _condition):
     if parts[0] == "move":
         win.move(int(parts[1]), int(parts[2]))
         GLib.timeout_add(300, lambda: (report_widgets(), say("moved %d %d" % win.get_position()), False)[2])
+    elif parts[0] == "shift" and parts[1] in named:
+        w = named[parts[1]]
+        w.set_margin_start(w.get_margin_start() + int(parts[2]))
+        say("changed %.6f" % time.monotonic())
+        GLib.timeout_add(300, lambda: (report_widgets(), say("shifted " + parts[1]), False)[2])
+    elif parts[0] == "add":
+        b = Gtk.Button(label=parts[1])
+        named[parts[1]] = b
+        b.connect("clicked", lambda _b, n=parts[1]: say("clicked " + n))
+        bar.pack_start(b, False, False, 0)
+        b.show()
+        say("changed %.6f" % time.monotonic())
+        GLib.timeout_add(300, lambda: (report_widgets(), say("added " + parts[1]), False)[2])
+    elif parts[0] == "churn":
+        flip = [1]
+
+        def churn():
+            named["Share"].set_margin_start(named["Share"].get_margin_start() + flip[0])
+            flip[0] = -flip[0]
+            return True
+        GLib.timeout_add(int(parts[1]), churn)
+        say("churning")
     elif parts[0] == "hang":
         say("hanging")
         time.sleep(float(parts[1]))

@@ -28,9 +28,9 @@ final class AccessibleDesktop {
          "NO_AT_BRIDGE": "0", "XDG_SESSION_TYPE": "x11"]
     }
 
-    init(compositor withCompositor: Bool = false) throws {
+    init(compositor withCompositor: Bool = false, screen: String = "1280x800x24") throws {
         let xvfb = try BackgroundProcess(try BackgroundProcess.tool("Xvfb", package: "xvfb"),
-                                         ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"], name: "Xvfb")
+                                         ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"], name: "Xvfb")
         self.xvfb = xvfb
         var number: String?
         _ = BackgroundProcess.wait(timeout: 15) {
@@ -71,27 +71,46 @@ final class AccessibleDesktop {
         for o in overlays { o.stop(signal: SIGINT) }
         for a in apps { a.send("quit"); a.stop() }
         compositor?.stop()
+        // The launcher's accessibility bus (a dbus-daemon) blocks SIGTERM and
+        // outlives it: end it by its id first, or every test leaves one behind.
+        for child in Self.children(of: launcher.pid) { kill(child, SIGKILL) }
         launcher.stop()
         bus.stop()
         xcb_disconnect(connection)
         xvfb.stop()
     }
 
+    /// The processes whose parent is `pid` (from /proc).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { p in
+            guard let stat = try? String(contentsOfFile: "/proc/\(p)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // "pid (comm) state ppid …": the comm may hold spaces, so count after its ")".
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
     /// Starts the GTK test application; returns once it reports its window.
     @discardableResult
-    func startApp(title: String = "A11y test", x: Int = 100, y: Int = 100, extra: [String: String] = [:]) throws -> BackgroundProcess {
+    func startApp(title: String = "A11y test", x: Int = 100, y: Int = 100, arguments: [String] = [],
+                  extra: [String: String] = [:]) throws -> BackgroundProcess {
         var env = environment
         for (k, v) in extra { env[k] = v }
-        let app = try BackgroundProcess("/usr/bin/python3", [Self.appScript, title, "\(x)", "\(y)"], environment: env, name: "gtk-app")
+        let app = try BackgroundProcess("/usr/bin/python3", [Self.appScript, title, "\(x)", "\(y)"] + arguments, environment: env, name: "gtk-app")
         apps.append(app)
         guard app.waitFor("ready", timeout: 20) else { throw BuiltProducts.Missing(description: "the GTK app did not start: \(app.log)") }
         return app
     }
 
     /// Starts `adaptive-pointer run ARGS --backend x11` and waits for its targets.
-    func startOverlay(_ arguments: [String], waitFor text: String = "accessibility targets on") throws -> BackgroundProcess {
+    func startOverlay(_ arguments: [String], waitFor text: String = "accessibility targets on",
+                      extra: [String: String] = [:]) throws -> BackgroundProcess {
+        var env = environment
+        for (k, v) in extra { env[k] = v }
         let overlay = try BackgroundProcess(try BuiltProducts.executable(), ["run"] + arguments + ["--backend", "x11"],
-                                            environment: environment, name: "overlay")
+                                            environment: env, name: "overlay")
         overlays.append(overlay)
         guard overlay.waitFor(text, timeout: 20) else {
             throw BuiltProducts.Missing(description: "the overlay never said '\(text)': \(overlay.log)")
@@ -99,7 +118,9 @@ final class AccessibleDesktop {
         return overlay
     }
 
-    func xdotool(_ args: String...) throws {
+    func xdotool(_ args: String...) throws { try xdotool(args) }
+
+    func xdotool(_ args: [String]) throws {
         let r = try ChildRun(try BackgroundProcess.tool("xdotool", package: "xdotool"), args, environment: environment)
         guard r.status == 0 else { throw BuiltProducts.Missing(description: "xdotool \(args): \(r.stderr)") }
     }
