@@ -15,6 +15,9 @@ extension X11Overlay {
         canvas.beforePresent = { [unowned self, unowned canvas] buffer, damage in
             if canvas.window.shaped { sampler.composite(buffer, damage, on: canvas) }
         }
+        canvas.backdropUnchanged = { [unowned self, unowned canvas] offset in
+            sampler.backdropUnchanged(movedBy: offset, on: canvas)
+        }
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"

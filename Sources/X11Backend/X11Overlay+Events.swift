@@ -41,8 +41,7 @@ extension X11Overlay {
             guard options.mode == .overlay else { return }
             log(composited ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window")
             for c in canvases {
-                c.window.setComposited(composited)
-                c.invalidate()
+                do { try c.setComposited(composited) } catch { log("cannot follow the compositor on \(c.monitor.name): \(error)") }
                 session.invalidate(canvasID: c.canvasID)
             }
             needsService = true
