@@ -78,8 +78,9 @@ final class X11Canvas: OverlayCanvas {
         if egl != nil { return !drawingEGL && nextFrameTime <= MonotonicClock.now() }
         return drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now()
     }
-    /// Plain X11 has no frame callback: frames are paced to the refresh interval.
-    var frameInterval = 1.0 / 60
+    /// Plain X11 has no frame callback: frames are paced to the monitor's refresh
+    /// interval (RandR), 60 Hz when its mode does not state one.
+    var frameInterval: Double { 1 / (monitor.refresh ?? 60) }
     var lastPresent = -Double.infinity
     /// When the canvas may show its next frame.
     var nextFrameTime: Double { lastPresent + frameInterval }

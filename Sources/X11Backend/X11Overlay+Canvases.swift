@@ -21,6 +21,7 @@ extension X11Overlay {
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
+            + ", frames paced to " + (monitor.refresh.map { String(format: "%.2f Hz (RandR)", $0) } ?? "60 Hz (no refresh rate from RandR)")
             + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
     }
 
