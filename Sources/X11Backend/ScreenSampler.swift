@@ -25,7 +25,7 @@ final class ScreenSampler: BackgroundSampler {
     private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
     private(set) var captures = 0
     /// What the material asked while the shown frame was painted, and the answers.
-    private var asked: [(rect: Rect, answer: RGBA)] = []
+    private var asked: [Int: [(rect: Rect, answer: RGBA)]] = [:]
     private var recording = true
     /// When the desktop was last compared for a move without repaint.
     private var lastCheck = -Double.infinity
@@ -46,14 +46,18 @@ final class ScreenSampler: BackgroundSampler {
     func beginFrame(on canvas: X11Canvas) {
         self.canvas = canvas
         patch = .zero
-        asked.removeAll()
+        asked[canvas.canvasID] = []
     }
+
+    /// When the desktop may be sampled again for a move without repaint.
+    var nextCheck: Double { lastCheck + Self.backdropInterval }
 
     /// Whether the material painted last would look the same moved by `offset`
     /// (canvas pt): the asked areas, moved, average to the same colours. Sampled
-    /// at most every `backdropInterval`; in between the answer is yes.
-    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, now: Double = MonotonicClock.now()) -> Bool {
-        guard now - lastCheck >= Self.backdropInterval, !asked.isEmpty else { return true }
+    /// at most every `backdropInterval`; in between: nil (not looked at).
+    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, now: Double = MonotonicClock.now()) -> Bool? {
+        guard let asked = asked[canvas.canvasID], !asked.isEmpty else { return true }
+        guard now >= nextCheck else { return nil }
         lastCheck = now
         self.canvas = canvas
         patch = .zero
@@ -75,7 +79,7 @@ final class ScreenSampler: BackgroundSampler {
             capture(PixelRect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow), canvas)
         }
         let answer = average(r)
-        if recording { asked.append((rect, answer)) }
+        if recording { asked[canvas.canvasID, default: []].append((rect, answer)) }
         return answer
     }
 

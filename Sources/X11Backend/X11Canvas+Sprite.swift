@@ -54,7 +54,11 @@ extension X11Canvas {
     /// the desktop under the material did not change.
     func moveSprite(by offset: Point) -> Bool {
         guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
-        guard backdropUnchanged(movedSincePaint + offset) else { return false }
+        switch backdropUnchanged(movedSincePaint + offset) {
+        case false?: return false
+        case nil: backdropUnverified = true
+        case true?: backdropUnverified = false
+        }
         movedSincePaint = movedSincePaint + offset
         moveResidual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
         let dx = Int(moveResidual.x.rounded()), dy = Int(moveResidual.y.rounded())
@@ -77,6 +81,7 @@ extension X11Canvas {
     func painted(_ buffer: ImageBuffer) {
         moveResidual = .zero
         movedSincePaint = .zero
+        backdropUnverified = false
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
@@ -89,6 +94,15 @@ extension X11Canvas {
         }
         content = x0 > x1 ? .zero
             : PixelRect(x: spriteRect.x + x0, y: spriteRect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// The pointer moved without the desktop under it being looked at, and has
+    /// rested since: false when the material must be painted again.
+    func verifyBackdrop() -> Bool {
+        guard backdropUnverified else { return true }
+        guard let same = backdropUnchanged(movedSincePaint) else { return true }
+        backdropUnverified = false
+        return same
     }
 
     /// Where the window shows the presented buffer's top-left (monitor pixels).

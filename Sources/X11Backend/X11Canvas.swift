@@ -40,7 +40,10 @@ final class X11Canvas: OverlayCanvas {
     var drawingWhole = false
     /// Asked before a move without repaint: has the desktop under the material
     /// changed for what was painted, moved by this much (canvas pt)?
-    var backdropUnchanged: (Point) -> Bool = { _ in true }
+    /// nil: not looked at (sampled at a bounded rate).
+    var backdropUnchanged: (Point) -> Bool? = { _ in true }
+    /// Moved since the desktop under the material was last compared: look again later.
+    var backdropUnverified = false
 
     init(id: Int, window: X11Window, scale: Double, gl: GLContext? = nil) throws {
         canvasID = id
