@@ -8,6 +8,8 @@
 # PointerRendering as modules, then one executable per target), runs each target
 # on a copy of its committed seed corpus (Tests/Fuzz/corpus/<target>) and keeps
 # what it finds in .build/fuzz/findings/<target>. Exit 1 when a target crashes.
+# -timeout=30: a unit takes well under a second; 10 s was reached on a loaded machine
+# (a nice'd run starved by builds), which is not a hang.
 # Leak detection is off (-detect_leaks=0): Swift's lazy globals and fontconfig's
 # caches are reported as leaks at exit; unbounded growth still fails on -rss_limit_mb.
 set -euo pipefail
@@ -19,7 +21,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(scene trace render)
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -module-cache-path "$out/cache")
+# -package-name: the modules share `package` declarations (as under SwiftPM).
+flags=(-sanitize=fuzzer,address -O -g -parse-as-library -package-name adaptivepointer -module-cache-path "$out/cache")
 
 started=$(date +%s)
 if [ ! -f "$out/PointerCore.o" ] || [ -n "$(find Sources/PointerCore -name '*.swift' -newer "$out/PointerCore.o" | head -1)" ]; then
@@ -61,7 +64,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus" "$out/findings/$t"
     cp -n Tests/Fuzz/corpus/$t/* "$corpus/" 2>/dev/null || true
     echo "fuzz: running $t for $seconds s"
-    if ! ASAN_OPTIONS=detect_leaks=0 "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+    if ! ASAN_OPTIONS=detect_leaks=0 "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=30 -rss_limit_mb=2048 -detect_leaks=0 \
             -dict=Tests/Fuzz/json.dict -artifact_prefix="$out/findings/$t/" -print_final_stats=1 2>"$out/$t.log"; then
         status=1
         echo "fuzz: $t FAILED; see $out/$t.log and $out/findings/$t/" >&2

@@ -48,6 +48,8 @@ public final class OutputFile {
     private var temporary: String?
     private let target: String
     private var failure: Failure?
+    /// A device or a pipe, written directly: what it got cannot be taken back.
+    public private(set) var writesInPlace = false
 
     /// Opens `path` for writing. `inputs` are the files the command reads: writing to
     /// any of them is refused (`what` names them in the message, e.g. "the scene file").
@@ -75,6 +77,7 @@ public final class OutputFile {
             // A device or a pipe: written in place.
             fd = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard fd >= 0 else { throw Self.failure(path, errno) }
+            writesInPlace = true
             return
         }
         let slash = resolved.lastIndex(of: "/")

@@ -67,6 +67,35 @@ struct ReplayCommandTests {
         }
     }
 
+    @Test("a long trace with an error near its end: the old --states file stays whole, nothing goes to stdout, no temporary file is left")
+    func lateErrorWritesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 3 MB of good events (read in 1 MB pieces, frames already made), then a bad line.
+        var text = ""
+        for i in 0..<40_000 { text += "{\"t\":\(Double(i) / 1000),\"type\":\"position\",\"x\":\(10 + i % 300),\"y\":28}\n" }
+        let trace = try write("late.jsonl", text + "{\"t\":41,\"type\":\"motion\",\"dx\":1}\n")
+        let states = try write("old.jsonl", "old frames\n")
+        let r = try run([scene, trace, "--states", states])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("late.jsonl:40001:1: missing \"dy\""), "\(r.stderr)")
+        #expect(try String(contentsOfFile: states, encoding: .utf8) == "old frames\n", "the old dump was touched")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "temporary files left: \(left)")
+        let toStdout = try run([scene, trace, "--states", "-"])
+        #expect(toStdout.status == 1 && toStdout.stdout.isEmpty, "\(toStdout.stdout.prefix(200))")
+        // Past the frame limit on a later line: refused before the frames up to it are made.
+        let long = try write("long-late.jsonl", text + "{\"t\":86000,\"type\":\"lift\"}\n")
+        let r2 = try run([scene, long, "--states", states])
+        #expect(r2.status == 1 && r2.stderr.contains("Lower --fps or shorten the trace"), "\(r2.stderr)")
+        #expect(try String(contentsOfFile: states, encoding: .utf8) == "old frames\n")
+        // And the good part alone replays: one frame per 1/60 s, read across the pieces.
+        let good = try write("good.jsonl", text)
+        let r3 = try run([scene, good, "--states", states])
+        #expect(r3.status == 0, "\(r3.stderr)")
+        let frames = try String(contentsOfFile: states, encoding: .utf8).split(separator: "\n")
+        #expect(frames.count >= 40 * 60, "\(frames.count) frames")
+    }
+
     @Test("absurd times, bad --fps and unwritable --states are clear errors, never a crash")
     func oddInputs() throws {
         defer { try? FileManager.default.removeItem(at: dir) }

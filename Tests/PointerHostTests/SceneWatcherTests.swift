@@ -36,7 +36,7 @@ import Glibc
         #"{"version": 1, "name": "\#(name)", "canvas": {"size": [200, 100]}, "regions": [{"id": "a", "frame": [10, 10, 40, 40]}]}"#
     }
 
-    @Test("saved in pieces, deleted, a directory, symlinks to a scene, a FIFO, /dev/zero and a loop: the last good scene stays")
+    @Test("saved in pieces, deleted, a directory, symlinks to a scene, a FIFO, /dev/zero and a loop, a link's target saved by rename: the last good scene stays, each bad state is reported")
     func abuse() throws {
         let dir = NSTemporaryDirectory() + "watcher-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -76,10 +76,12 @@ import Glibc
             try pump()
             #expect(log.current == "two")
 
-            // Deleted, then replaced by a directory.
+            // Deleted (reported, not silently ignored), then replaced by a directory.
+            let errorsBefore = log.errors.count
             unlink(path)
             try pump()
             #expect(log.current == "two")
+            #expect(log.errors.count == errorsBefore + 1 && log.errors.last?.contains("no such file") == true, "\(log.errors)")
             mkdir(path, 0o755)
             try pump()
             #expect(log.current == "two")
@@ -113,6 +115,28 @@ import Glibc
             writeRaw(scene("five"))
             try pump()
             #expect(log.current == "five")
+
+            // A link into another directory, whose target an editor saves by rename
+            // there: the target's directory is watched too.
+            let elsewhere = dir + "/elsewhere"
+            mkdir(elsewhere, 0o755)
+            try Data(scene("six").utf8).write(to: URL(fileURLWithPath: elsewhere + "/real.json"))
+            unlink(path)
+            symlink("elsewhere/real.json", path)
+            try pump()
+            #expect(log.current == "six")
+            try Data(scene("seven").utf8).write(to: URL(fileURLWithPath: elsewhere + "/.real.json.tmp"))
+            rename(elsewhere + "/.real.json.tmp", elsewhere + "/real.json")
+            try pump()
+            #expect(log.current == "seven", "a rename-on-save of the link's target was missed")
+            // The target deleted: reported; restored: reloaded.
+            unlink(elsewhere + "/real.json")
+            try pump()
+            #expect(log.current == "seven")
+            #expect(log.errors.last?.contains("no such file") == true, "\(log.errors.last ?? "no error")")
+            try Data(scene("eight").utf8).write(to: URL(fileURLWithPath: elsewhere + "/real.json"))
+            try pump()
+            #expect(log.current == "eight")
         }
     }
 }

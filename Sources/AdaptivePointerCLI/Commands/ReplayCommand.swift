@@ -49,22 +49,8 @@ struct ReplayCommand: ParsableCommand {
             for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
             throw ExitCode(1)
         }
-        let events: [InputEvent]
-        do {
-            events = try TraceReader.read(path: trace)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(1)
-        }
-        let span = (events.last?.time ?? 0) + Replay.maxSettle
-        if span * fps > Self.maxFrames {
-            // `span` can be as large as 1e308 here: print it without converting to Int (which would trap).
-            let seconds = span < 1e12 ? String(Int(span)) : String(span)
-            throw Self.fail("\(trace): the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).")
-        }
-        // Opened only now that scene and trace are known good: a bad input writes
-        // nothing. Written to a temporary file renamed over --states at the end, so a
-        // full disk or an error leaves the old file whole; never over an input.
+        // Never over an input. A file is written aside and renamed over --states at the
+        // end, so a full disk or a bad trace found halfway leaves the old file whole.
         let output: OutputFile?
         if states == "-" {
             output = nil
@@ -73,6 +59,18 @@ struct ReplayCommand: ParsableCommand {
                 output = try OutputFile(path: states, inputs: [(scene, "the scene file"), (trace, "the trace file")])
             } catch {
                 throw Self.fail(error.code == nil ? "\(error)" : "\(error); pass a writable file path for --states, or - for standard output")
+            }
+        }
+        // The trace is read a piece at a time, so memory stays flat however long it is.
+        // Standard output or a device cannot take back what it got: there the whole
+        // trace is checked first (a bad trace writes nothing), then read again.
+        let checkFirst = output?.writesInPlace ?? true
+        if checkFirst {
+            do {
+                try TraceReader.read(path: trace) { event throws(TraceError) in try checkSpan(upTo: event.time) }
+            } catch {
+                output?.abort()
+                throw Self.fail("\(error)")
             }
         }
         // Streamed in 1 MiB chunks: a long recorded session is millions of frames.
@@ -86,11 +84,27 @@ struct ReplayCommand: ParsableCommand {
             }
             chunk = ""
         }
-        Replay.frames(scene: loaded, events: events, fps: fps) { frame in
+        func emit(_ frame: PointerFrame) {
             guard failure == nil else { return }
             chunk += FrameDumpWriter.line(frame)
             chunk += "\n"
             if chunk.utf8.count >= 1 << 20 { flush() }
+        }
+        var sampler = Replay.Sampler(scene: loaded, fps: fps)
+        do {
+            try TraceReader.read(path: trace) { event throws(TraceError) in
+                // Before any frame up to the event: the work stays within the frame limit.
+                try checkSpan(upTo: event.time)
+                sampler.feed(event, emit)
+                // A write failed (a full disk): stop reading; the failure is reported below.
+                if failure != nil { throw TraceError(line: 0, message: "stopped") }
+            }
+            sampler.finish(emit)
+        } catch {
+            if failure == nil {
+                output?.abort()
+                throw Self.fail("\(error)")
+            }
         }
         if failure == nil, !chunk.isEmpty { flush() }
         if failure == nil, let output {
@@ -100,6 +114,16 @@ struct ReplayCommand: ParsableCommand {
             output?.abort()
             throw Self.fail(failure)
         }
+    }
+
+    /// The frame limit (`SceneLimits.replayFrames`): a trace with absolute clock times
+    /// would be hours of frames. Checked as each event arrives.
+    private func checkSpan(upTo time: Double) throws(TraceError) {
+        let span = time + Replay.maxSettle
+        guard span * fps > Self.maxFrames else { return }
+        // `span` is at most a day here (the trace time limit), but print it without converting a huge value to Int.
+        let seconds = span < 1e12 ? String(Int(span)) : String(span)
+        throw TraceError(line: 0, message: "the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).")
     }
 
     /// Writes all of `text` to `fd`; nil on success, else the system's reason

@@ -207,7 +207,8 @@ struct RunCommand: ParsableCommand {
                 }
             }
             watcher.onError = { error in
-                Self.say("the edited scene has errors; keeping the last good one:\n\(error)")
+                // Also a deleted, half-written or swapped-out file: the error says which.
+                Self.say("the scene file changed and cannot be loaded; keeping the last good one until it loads again:\n\(error)")
             }
             watcher.attach(to: loop)
             return (loop, session, watcher)

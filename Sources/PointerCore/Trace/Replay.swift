@@ -31,21 +31,48 @@ public enum Replay {
         }
     }
 
+    /// Samples frames while events arrive one at a time, so a trace of any length
+    /// is replayed without holding it: `feed` each event in time order (it first
+    /// samples every frame before the event's time), then `finish`.
+    public struct Sampler {
+        public let engine: PointerEngine
+        private let rate: Double
+        private var k = 0
+        private var lastTime = 0.0
+
+        public init(scene: Scene, fps: Double) {
+            engine = PointerEngine(scene: scene)
+            rate = fps > 0 ? fps : 60
+        }
+
+        /// The time of the next frame.
+        private var t: Double { Double(k) / rate }
+
+        public mutating func feed(_ event: InputEvent, _ body: (PointerFrame) -> Void) {
+            while t < event.time {
+                body(engine.frame(at: t))
+                k += 1
+            }
+            engine.handle(event)
+            lastTime = event.time
+        }
+
+        /// Frames after the last event, until the engine settles (at most `maxSettle` later).
+        public mutating func finish(_ body: (PointerFrame) -> Void) {
+            while true {
+                let t = self.t
+                body(engine.frame(at: t))
+                k += 1
+                if t >= lastTime && (engine.nextWakeTime(after: t) == nil || t >= lastTime + maxSettle) { return }
+            }
+        }
+    }
+
     public static func frames(scene: Scene, events: [InputEvent], fps: Double,
                               _ body: (PointerFrame) -> Void) {
-        var player = Player(scene: scene, events: events)
-        let lastTime = events.last?.time ?? 0
-        let rate = fps > 0 ? fps : 60
-        var k = 0
-        while true {
-            let t = Double(k) / rate
-            body(player.frame(at: t))
-            if player.finished && t >= lastTime
-                && (player.engine.nextWakeTime(after: t) == nil || t >= lastTime + maxSettle) {
-                break
-            }
-            k += 1
-        }
+        var sampler = Sampler(scene: scene, fps: fps)
+        for event in events { sampler.feed(event, body) }
+        sampler.finish(body)
     }
 
     /// All frames as dump lines, newline-terminated.

@@ -25,18 +25,35 @@ public enum TraceReader {
     static let types = keysByType.map(\.type)
 
     public static func read(path: String) throws -> [InputEvent] {
-        let bytes: [UInt8]
+        var events: [InputEvent] = []
+        try read(path: path) { events.append($0) }
+        return events
+    }
+
+    /// Reads the trace at `path` a piece at a time and hands each event to `body` in
+    /// order, so memory stays flat however long the trace is. On an error (a
+    /// `TraceError` naming the file) some events may already have been handed over:
+    /// callers that must not act on a bad trace read it once to check it first.
+    /// An error `body` throws (a limit of the caller's) ends the reading, with the file named.
+    public static func read(path: String, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
+        let stream: InputFile.Stream
         do {
-            bytes = try InputFile.read(path, limit: SceneLimits.traceFileBytes)
+            stream = try InputFile.Stream(path, limit: SceneLimits.traceFileBytes)
         } catch {
             throw TraceError(file: path, line: 0, message: "cannot read the trace file: \(readHint(error.reason))")
         }
-        do {
-            return try parse(bytes: bytes)
-        } catch {
-            var e = error
-            e.file = path
-            throw e
+        var scanner = TraceScanner()
+        while true {
+            let piece: ArraySlice<UInt8>
+            do { piece = try stream.next() } catch {
+                throw TraceError(file: path, line: 0, message: "cannot read the trace file: \(readHint(error.reason))")
+            }
+            do { try scanner.feed(piece, final: piece.isEmpty, body) } catch {
+                var e = error
+                e.file = path
+                throw e
+            }
+            if piece.isEmpty { return }
         }
     }
 
@@ -45,40 +62,9 @@ public enum TraceReader {
     }
 
     public static func parse(bytes: [UInt8]) throws(TraceError) -> [InputEvent] {
-        if let hint = InputFile.encodingHint(bytes) {
-            throw TraceError(line: 1, column: 1, message: "not UTF-8 text: \(hint)")
-        }
         var events: [InputEvent] = []
-        var lastTime = -Double.infinity
-        var lineNumber = 0
-        var start = 0
-        // A UTF-8 byte order mark is tolerated, as in scenes.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        while start < bytes.count {
-            lineNumber += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let next = end + 1
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }  // CRLF
-            defer { start = next }
-            if end - start > SceneLimits.traceLineBytes {
-                throw TraceError(line: lineNumber, column: 1,
-                                 message: "the line is \(SceneLimits.bytes(end - start)) long, more than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event")
-            }
-            let line = bytes[start..<end]
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            if events.count >= SceneLimits.traceEvents {
-                throw TraceError(line: lineNumber, column: 1,
-                                 message: "more than \(SceneLimits.grouped(SceneLimits.traceEvents)) events; split the trace")
-            }
-            let event = try parseLine(line, number: lineNumber)
-            if event.time < lastTime {
-                throw TraceError(line: lineNumber, column: 1,
-                                 message: "t \(JSONText.number(event.time)) is earlier than the previous event's \(JSONText.number(lastTime)); times must not decrease")
-            }
-            lastTime = event.time
-            events.append(event)
-        }
+        var scanner = TraceScanner()
+        try scanner.feed(bytes[...], final: true) { events.append($0) }
         return events
     }
 
