@@ -142,11 +142,20 @@ public protocol OverlayCanvas: AnyObject {
     /// `frameID` comes back with the frame's callback and presentation
     /// reports (the session's latency and prediction statistics).
     func endDraw(damage: [Rect], frameID: Int)
+    /// The next frame repaints `damage` (canvas pt), before `beginFrame`: a
+    /// canvas smaller than its output places its buffer over what will be drawn.
+    func prepareFrame(damage: [Rect])
+    /// The next frame is the shown one moved by `offset` (canvas pt), nothing
+    /// else changed: a canvas that can move what it shows does so instead of a
+    /// repaint and returns true; false means draw the frame.
+    func translate(by offset: Point) -> Bool
 }
 
 extension OverlayCanvas {
     public var awaitingFrame: Bool { false }
     public var refreshPeriod: Double? { nil }
+    public func prepareFrame(damage: [Rect]) {}
+    public func translate(by offset: Point) -> Bool { false }
 }
 
 extension OverlayCanvas {

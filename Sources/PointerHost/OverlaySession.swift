@@ -78,6 +78,9 @@ public final class OverlaySession {
     /// Inputs of frames the display discarded (replaced before presenting), per canvas.
     var discardedInputs: [Int: [Double]] = [:]
     var trail = PointerTrail()
+    /// Frames painted, and frames shown by moving what a canvas showed (no repaint).
+    public private(set) var paintedFrames = 0
+    public private(set) var translatedFrames = 0
     var presentedOnce = false
     var frameShownOnce = false
     var warnedRequests = Set<String>()
@@ -260,6 +263,22 @@ public final class OverlaySession {
             canvases[id] = state
             return false
         }
+        // Pure motion on a canvas that can move what it shows: no repaint.
+        if let last = state.lastFrame, banner == state.lastBanner,
+           let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset) {
+            let showsPointer = pointerCanvas == id
+            _ = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
+                           aimedAt: planned ? refresh : nil, drawn: free && showsPointer ? shown.pointer : nil)
+            if showsPointer { uncommittedMotion.removeAll() }
+            translatedFrames += 1
+            state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
+            state.lastFrame = shown
+            state.needsDraw = false
+            state.animationOnly = false
+            canvases[id] = state
+            return true
+        }
+        state.canvas.prepareFrame(damage: state.lastFrame == nil ? contentBounds(shown, banner: banner, canvasSize: size) : damage)
         guard let (target, stale) = state.canvas.beginFrame() else {
             canvases[id] = state
             return false
@@ -289,6 +308,7 @@ public final class OverlaySession {
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
         if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        paintedFrames += 1
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
         state.lastBanner = banner
@@ -296,6 +316,17 @@ public final class OverlaySession {
         state.animationOnly = false
         canvases[id] = state
         return true
+    }
+
+    /// What `frame` draws (canvas pt): its damage over a blank canvas, not the whole canvas.
+    private func contentBounds(_ frame: PointerFrame, banner: Banner?, canvasSize: Size) -> [Rect] {
+        var blank = frame
+        blank.hidden = true
+        blank.regions = [:]
+        blank.menu = nil
+        var rects = painter.damage(from: blank, to: frame, canvasSize: canvasSize)
+        if banner != nil { rects.append(BannerPainter.bounds(canvasSize: canvasSize)) }
+        return rects
     }
 
     /// `r` grown outward to whole pixels at `scale` (pixels per pt).
@@ -318,6 +349,7 @@ public final class OverlaySession {
         var lines = [eventToCommit.summary, frameProcessing.summary]
         if motionToPresent.count > 0 { lines += [motionToPresent.summary, oldestToPresent.summary] }
         lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]
+        lines.append("frames: \(paintedFrames) painted, \(translatedFrames) moved without a repaint")
         lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
         return lines.joined(separator: "\n")
     }

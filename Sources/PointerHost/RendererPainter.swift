@@ -43,7 +43,8 @@ public final class RendererPainter: OverlayPainter {
     }
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
-        guard old != nil, let r = renderers.values.first else {
+        // Damage is geometry: any scale's renderer answers (made now before the first draw).
+        guard old != nil, let r = renderers.values.first ?? (try? renderer(scale: 1)) else {
             return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)]
         }
         return r.damage(from: old, to: new)

@@ -9,6 +9,8 @@ public struct Monitor: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var primary: Bool
+    /// Its refresh rate from the RandR mode (Hz), when the mode states it.
+    public var refresh: Double? = nil
 
     func contains(x px: Int, y py: Int) -> Bool {
         px >= x && py >= y && px < x + width && py < y + height
@@ -35,6 +37,8 @@ extension XCBConnection {
             out.append(Monitor(name: "screen", x: 0, y: 0, width: Int(screen.width_in_pixels),
                                height: Int(screen.height_in_pixels), primary: true))
         }
+        let crtcs = crtcRefreshRates()
+        for i in out.indices { out[i].refresh = RefreshRate.of(out[i], crtcs: crtcs) }
         return out
     }
 

@@ -1,6 +1,7 @@
 import CXCB
 import Foundation
 import PointerCore
+import PointerHost
 import PointerRendering
 
 /// The material's "what colour is under this rect?" answered from the real
@@ -23,6 +24,13 @@ final class ScreenSampler: BackgroundSampler {
     /// Last answer, used when every sampled pixel is ours.
     private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
     private(set) var captures = 0
+    /// What the material asked while the shown frame was painted, and the answers.
+    private var asked: [Int: [(rect: Rect, answer: RGBA)]] = [:]
+    private var recording = true
+    /// When the desktop was last compared for a move without repaint.
+    private var lastCheck = -Double.infinity
+    /// At most this often (s) the desktop is sampled while the pointer only moves.
+    static let backdropInterval = 0.1
 
     /// Largest patch side, in root pixels (bounds the per-frame cost).
     static let maxSide = 320
@@ -38,6 +46,28 @@ final class ScreenSampler: BackgroundSampler {
     func beginFrame(on canvas: X11Canvas) {
         self.canvas = canvas
         patch = .zero
+        asked[canvas.canvasID] = []
+    }
+
+    /// When the desktop may be sampled again for a move without repaint.
+    var nextCheck: Double { lastCheck + Self.backdropInterval }
+
+    /// Whether the material painted last would look the same moved by `offset`
+    /// (canvas pt): the asked areas, moved, average to the same colours. Sampled
+    /// at most every `backdropInterval`; in between: nil (not looked at).
+    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, now: Double = MonotonicClock.now()) -> Bool? {
+        guard let asked = asked[canvas.canvasID], !asked.isEmpty else { return true }
+        guard now >= nextCheck else { return nil }
+        lastCheck = now
+        self.canvas = canvas
+        patch = .zero
+        recording = false
+        defer { recording = true }
+        for (rect, answer) in asked {
+            let c = averageColor(in: rect.offsetBy(offset))
+            if max(abs(c.r - answer.r), abs(c.g - answer.g), abs(c.b - answer.b)) > 1.5 / 255 { return false }
+        }
+        return true
     }
 
     func averageColor(in rect: Rect) -> RGBA {
@@ -48,7 +78,9 @@ final class ScreenSampler: BackgroundSampler {
             let grow = max(r.width, r.height, Int(19 * canvas.scale)) + 4
             capture(PixelRect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow), canvas)
         }
-        return average(r)
+        let answer = average(r)
+        if recording { asked[canvas.canvasID, default: []].append((rect, answer)) }
+        return answer
     }
 
     private var screenRect: PixelRect {
@@ -83,6 +115,7 @@ final class ScreenSampler: BackgroundSampler {
         let ownPixels = own?.data.assumingMemoryBound(to: UInt32.self)
         let ownStride = (own?.stride ?? 0) / 4
         let frame = canvas.monitor
+        let shown = canvas.presentedOrigin
         let shaped = canvas.window.shaped
         for yy in 0..<r.height {
             for xx in 0..<r.width {
@@ -90,7 +123,7 @@ final class ScreenSampler: BackgroundSampler {
                 let s = screen[i]
                 var sr = Float((s >> 16) & 0xff), sg = Float((s >> 8) & 0xff), sb = Float(s & 0xff)
                 var w: Float = 1
-                let wx = r.x + xx - frame.x, wy = r.y + yy - frame.y
+                let wx = r.x + xx - frame.x - shown.x, wy = r.y + yy - frame.y - shown.y
                 if let own, let ownPixels, wx >= 0, wy >= 0, wx < own.width, wy < own.height {
                     let c = ownPixels[wy * ownStride + wx]
                     let a = Float(c >> 24) / 255

@@ -8,7 +8,8 @@ import PointerHost
 /// other. Each buffer remembers what was drawn into the other since it was
 /// last used (`stale`), so every frame repaints only damage. With the GL
 /// renderer (stage windows), frames are drawn into an EGL window surface on the
-/// window instead and presented by EGL.
+/// window instead and presented by EGL. The composited overlay's window and
+/// buffers cover only what is drawn and move with it (X11Canvas+Sprite).
 final class X11Canvas: OverlayCanvas {
     let canvasID: Int
     let window: X11Window
@@ -27,6 +28,22 @@ final class X11Canvas: OverlayCanvas {
     /// The EGL window surface frames go to, when the GL renderer draws this window.
     private var egl: GLWindowSurface?
     private var drawingEGL = false
+    /// Composited overlay: the monitor pixels the window and its buffers cover.
+    var spriteRect = PixelRect.zero
+    /// Monitor pixels holding the shown frame's non-transparent pixels.
+    var content = PixelRect.zero
+    /// Sub-pixel part of moves not yet applied to the window (pixels).
+    var moveResidual = Point.zero
+    /// Canvas pt the shown frame moved since it was painted (for the backdrop check).
+    var movedSincePaint = Point.zero
+    /// Whether the buffer being drawn is all stale (its whole area is uploaded).
+    var drawingWhole = false
+    /// Asked before a move without repaint: has the desktop under the material
+    /// changed for what was painted, moved by this much (canvas pt)?
+    /// nil: not looked at (sampled at a bounded rate).
+    var backdropUnchanged: (Point) -> Bool? = { _ in true }
+    /// Moved since the desktop under the material was last compared: look again later.
+    var backdropUnverified = false
 
     init(id: Int, window: X11Window, scale: Double, gl: GLContext? = nil) throws {
         canvasID = id
@@ -37,20 +54,25 @@ final class X11Canvas: OverlayCanvas {
             egl = try GLWindowSurface(context: gl, nativeWindow: &xid, width: window.frame.width, height: window.frame.height,
                                       scale: scale, visualID: window.visual, alpha: window.depth == 32)
         } else {
+            if isSprite { spriteRect = initialSpriteRect() }
             try makeBuffers()
+            if isSprite { window.place(spriteRect) }
         }
     }
 
     var usesEGL: Bool { egl != nil }
 
-    private func makeBuffers() throws {
+    func makeBuffers() throws {
         let c = window.connection
-        buffers = [try ImageBuffer(connection: c, width: window.frame.width, height: window.frame.height),
-                   try ImageBuffer(connection: c, width: window.frame.width, height: window.frame.height)]
+        let (w, h) = isSprite ? (spriteRect.width, spriteRect.height) : (window.frame.width, window.frame.height)
+        buffers = [try ImageBuffer(connection: c, width: w, height: h), try ImageBuffer(connection: c, width: w, height: h)]
         stale = [nil, nil]
         presented = nil
         next = 0
     }
+
+    /// All of both buffers must be drawn again (the window moved or was resized).
+    func staleEverywhere() { stale = [nil, nil] }
 
     var monitor: Monitor { window.frame }
     var canvasName: String { window.frame.name }
@@ -59,9 +81,10 @@ final class X11Canvas: OverlayCanvas {
         if egl != nil { return !drawingEGL && nextFrameTime <= MonotonicClock.now() }
         return drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now()
     }
-    /// Plain X11 has no frame callback: frames are paced to the refresh interval.
-    var frameInterval = 1.0 / 60
-    private(set) var lastPresent = -Double.infinity
+    /// Plain X11 has no frame callback: frames are paced to the monitor's refresh
+    /// interval (RandR), 60 Hz when its mode does not state one.
+    var frameInterval: Double { 1 / (monitor.refresh ?? 60) }
+    var lastPresent = -Double.infinity
     /// When the canvas may show its next frame.
     var nextFrameTime: Double { lastPresent + frameInterval }
     var usesSharedMemory: Bool { buffers.first?.usesSharedMemory ?? false }
@@ -71,7 +94,29 @@ final class X11Canvas: OverlayCanvas {
         window.move(to: monitor)
         self.scale = scale
         if let egl { return egl.resize(width: monitor.width, height: monitor.height, scale: scale) }
-        try makeBuffers()
+        try resetPlacement()
+    }
+
+    /// A compositor started or stopped: the composited look moves a pointer-sized
+    /// window, the shaped one covers the monitor. Everything is drawn again.
+    func setComposited(_ composited: Bool) throws {
+        window.setComposited(composited)
+        if egl == nil { try resetPlacement() }
+        invalidate()
+    }
+
+    private func resetPlacement() throws {
+        content = .zero
+        moveResidual = .zero
+        movedSincePaint = .zero
+        if isSprite {
+            spriteRect = initialSpriteRect()
+            try makeBuffers()
+            window.place(spriteRect)
+        } else {
+            window.place(window.bounds)
+            try makeBuffers()
+        }
     }
 
     /// Everything must be drawn again (compositor came or went).
@@ -92,7 +137,15 @@ final class X11Canvas: OverlayCanvas {
         guard egl == nil, isReadyToDraw else { return nil }
         let b = buffers[next]
         drawing = next
+        drawingWhole = stale[next] == nil
         willDraw()
+        let origin = Point(x: Double(spriteRect.x) / scale, y: Double(spriteRect.y) / scale)
+        if isSprite {
+            // A fresh or moved buffer: all of it, which is little.
+            let all = Rect(x: origin.x, y: origin.y, width: Double(b.width) / scale, height: Double(b.height) / scale)
+            return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale, origin: origin),
+                    stale[next] ?? [all])
+        }
         return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale), stale[next])
     }
 
@@ -113,11 +166,17 @@ final class X11Canvas: OverlayCanvas {
         guard let i = drawing else { return }
         drawing = nil
         let b = buffers[i]
-        let pixels = damage.map { pixelRect($0) }
+        var pixels = damage.map { pixelRect($0) }
+        if isSprite {
+            // Window pixels: the buffer covers `spriteRect` of the monitor.
+            pixels = drawingWhole ? [PixelRect(x: 0, y: 0, width: b.width, height: b.height)]
+                : pixels.map { PixelRect(x: $0.x - spriteRect.x, y: $0.y - spriteRect.y, width: $0.width, height: $0.height) }
+        }
         beforePresent(b, pixels)
         window.present(b, damage: pixels)
         presented = b
         lastPresent = MonotonicClock.now()
+        if isSprite { painted(b) }
         stale[i] = []
         let other = 1 - i
         if stale[other] != nil { stale[other]! += damage }

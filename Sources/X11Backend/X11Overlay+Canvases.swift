@@ -15,9 +15,13 @@ extension X11Overlay {
         canvas.beforePresent = { [unowned self, unowned canvas] buffer, damage in
             if canvas.window.shaped { sampler.composite(buffer, damage, on: canvas) }
         }
+        canvas.backdropUnchanged = { [unowned self, unowned canvas] offset in
+            sampler.backdropUnchanged(movedBy: offset, on: canvas)
+        }
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
+            + ", frames paced to " + (monitor.refresh.map { String(format: "%.2f Hz (RandR)", $0) } ?? "60 Hz (no refresh rate from RandR)")
             + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
     }
 

@@ -12,7 +12,7 @@ extension X11Overlay {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
-        if moved.any { pointerMoved(now: now, absolute: moved.absolute) }
+        if moved.any { motion(atRootX: nil, y: nil, absolute: moved.absolute, now: now) }
         if needsService {
             needsService = false
             service()
@@ -41,8 +41,7 @@ extension X11Overlay {
             guard options.mode == .overlay else { return }
             log(composited ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window")
             for c in canvases {
-                c.window.setComposited(composited)
-                c.invalidate()
+                do { try c.setComposited(composited) } catch { log("cannot follow the compositor on \(c.monitor.name): \(error)") }
                 session.invalidate(canvasID: c.canvasID)
             }
             needsService = true
@@ -74,16 +73,26 @@ extension X11Overlay {
         case .at(let x, let y, let absolute):
             // Device motion says where the pointer is: the raw motion before it needs no query.
             moved = Moved()
-            pointer(atRootX: x, y: y, absolute: absolute, now: now)
-        case .button(let b, let s): deliver(.button(b, s), now: now)
+            motion(atRootX: x, y: y, absolute: absolute, now: now)
+        case .button(let b, let s):
+            flushMotion()
+            deliver(.button(b, s), now: now)
         case .scroll(let dx, let dy, let src):
+            flushMotion()
             // X counts scrolling down as +; a trace's scroll is how far the content moves
             // (docs/trace-format.md: dy −12 → offset −12), so wheel-down moves the content up.
             deliver(.scroll(dx: -dx / scale, dy: -dy / scale, source: src, phase: nil), now: now)
-        case .pinch(let phase, let s, let r): deliver(.pinch(phase: phase, scale: s, rotation: r), now: now)
-        case .swipe(let phase, let f, let dx, let dy): deliver(.swipe(phase: phase, fingers: f, dx: dx / scale, dy: dy / scale), now: now)
-        case .leave: left(now: now)
+        case .pinch(let phase, let s, let r):
+            flushMotion()
+            deliver(.pinch(phase: phase, scale: s, rotation: r), now: now)
+        case .swipe(let phase, let f, let dx, let dy):
+            flushMotion()
+            deliver(.swipe(phase: phase, fingers: f, dx: dx / scale, dy: dy / scale), now: now)
+        case .leave:
+            flushMotion()
+            left(now: now)
         case .key(let keycode):
+            flushMotion()
             if let name = keyboard?.reportedKeyName(keycode: keycode) { deliver(.key(name), now: now) }
         }
     }

@@ -8,13 +8,15 @@ extension X11Overlay {
     /// Lets the session draw, then, if a canvas still wants a frame but must
     /// wait for the refresh interval, wakes up when it may draw.
     func service(now: Double = MonotonicClock.now()) {
+        if let t = pendingMotionDeadline, t <= now { flushMotion() }
         session.service(now: now)
         pacingDeadline = session.hasPendingDraws ? canvases.map(\.nextFrameTime).filter { $0 > now }.min() : nil
+        backdropDeadline = canvases.contains(where: \.backdropUnverified) ? max(sampler.nextCheck, now) : nil
         armTimer()
     }
 
     func armTimer() {
-        let times = [sessionDeadline, pacingDeadline].compactMap { $0 }
+        let times = [sessionDeadline, pacingDeadline, backdropDeadline, pendingMotionDeadline].compactMap { $0 }
         loop.setDeadline(times.min())
     }
 
@@ -23,6 +25,11 @@ extension X11Overlay {
         if let t = sessionDeadline, t <= now {
             sessionDeadline = nil
             session.timerFired(now: now)  // draws too; may set a new deadline
+        }
+        if let t = backdropDeadline, t <= now {
+            backdropDeadline = nil
+            // The desktop under a pointer moved without repaint changed: paint its material again.
+            for c in canvases where !c.verifyBackdrop() { session.invalidate(canvasID: c.canvasID) }
         }
         service(now: now)
     }

@@ -29,6 +29,10 @@ public final class X11Overlay {
     var needsService = false
     var sessionDeadline: Double?
     var pacingDeadline: Double?
+    /// A pointer moved without repaint waits for its backdrop to be compared.
+    var backdropDeadline: Double?
+    /// Motion coalesced until the next frame (X11Overlay+Coalescing).
+    var pendingMotion: PendingMotion?
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
     /// Another top-level window was mapped, unmapped, moved, resized or restacked.

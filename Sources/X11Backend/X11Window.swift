@@ -78,6 +78,7 @@ final class X11Window {
             setAtomProperty("_NET_WM_STATE", ["_NET_WM_STATE_FULLSCREEN"])
             hideCursorOverWindow()
         }
+        placement = bounds
         xcb_map_window(c.raw, id)
         c.flush()
     }
@@ -99,8 +100,25 @@ final class X11Window {
                                 UInt32(monitor.width), UInt32(monitor.height)]
         xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
                                                         | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
+        placement = bounds
         contentBounds = .zero
         if shaped { setBoundingShape([]) }
+    }
+
+    /// The monitor pixels the window covers (all of the monitor unless placed).
+    private(set) var placement = PixelRect.zero
+
+    /// Composited overlay: covers only `rect` (monitor pixels), moved with what is drawn.
+    func place(_ rect: PixelRect) {
+        guard rect != placement, !rect.isEmpty else { return }
+        var mask = XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
+        var values: [UInt32] = [UInt32(bitPattern: Int32(frame.x + rect.x)), UInt32(bitPattern: Int32(frame.y + rect.y))]
+        if rect.width != placement.width || rect.height != placement.height {
+            mask |= XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue
+            values += [UInt32(rect.width), UInt32(rect.height)]
+        }
+        xcb_configure_window(connection.raw, id, UInt16(mask), values)
+        placement = rect
     }
 
     /// Keeps the overlay above windows mapped or raised after it.

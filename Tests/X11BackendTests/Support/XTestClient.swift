@@ -95,6 +95,13 @@ final class XTestClient {
         return (Int(r.pointee.root_x), Int(r.pointee.root_y))
     }
 
+    /// A top-level window's place on the root (root pixels).
+    func geometry(of window: xcb_window_t) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let g = xcb_get_geometry_reply(connection, xcb_get_geometry(connection, window), nil) else { return nil }
+        defer { free(g) }
+        return (Int(g.pointee.x), Int(g.pointee.y), Int(g.pointee.width), Int(g.pointee.height))
+    }
+
     /// Top-level windows with an override-redirect flag set and mapped (the overlay).
     func mappedOverrideRedirectWindows() -> [xcb_window_t] {
         guard let tree = xcb_query_tree_reply(connection, xcb_query_tree(connection, root), nil) else { return [] }

@@ -1,0 +1,113 @@
+import PointerCore
+import PointerHost
+
+/// The composited overlay's window covers only what is drawn (the pointer, a
+/// highlight, a menu), not the monitor: its memory does not grow with the
+/// output, and a frame that only moves the pointer moves the window instead of
+/// repainting it.
+extension X11Canvas {
+    /// Composited overlay with CPU buffers (the shaped fallback and the stage cover the monitor).
+    var isSprite: Bool { !usesEGL && window.mode == .overlay && !window.shaped }
+
+    /// Room around what is drawn, so small moves and growth stay inside (pt).
+    static let spriteMargin = 24.0
+    /// Buffer sides are rounded up to this (pixels), so sizes are reused.
+    static let spriteGranule = 64
+
+    func initialSpriteRect() -> PixelRect {
+        let side = Self.roundedUp(Int((2 * (Self.spriteMargin + 24) * scale).rounded(.up)))
+        return PixelRect(x: 0, y: 0, width: side, height: side)
+    }
+
+    static func roundedUp(_ n: Int) -> Int { max(spriteGranule, (n + spriteGranule - 1) / spriteGranule * spriteGranule) }
+
+    /// Places the window and buffers over what the next frame draws: what is
+    /// shown now plus the damage. Moved or resized, the buffers are drawn whole.
+    func placeSprite(damage: [Rect]) {
+        guard isSprite, isReadyToDraw else { return }
+        let monitorRect = PixelRect(x: 0, y: 0, width: monitor.width, height: monitor.height)
+        let need = damage.reduce(content) { $0.union(pixelRect($1)) }.intersection(monitorRect)
+        guard !need.isEmpty else { return }
+        let margin = Int((Self.spriteMargin * scale).rounded(.up))
+        let width = Self.roundedUp(need.width + 2 * margin), height = Self.roundedUp(need.height + 2 * margin)
+        let tooBig = width * height * 4 <= spriteRect.width * spriteRect.height
+        guard need.intersection(spriteRect) != need || tooBig else { return }
+        var rect = spriteRect
+        // Grow when too small; shrink when much too big (a menu closed).
+        if width > rect.width || height > rect.height || tooBig {
+            rect.width = width
+            rect.height = height
+        }
+        rect.x = need.x + need.width / 2 - rect.width / 2
+        rect.y = need.y + need.height / 2 - rect.height / 2
+        let resized = rect.width != spriteRect.width || rect.height != spriteRect.height
+        spriteRect = rect
+        if resized {
+            do { try makeBuffers() } catch { return }
+        } else {
+            staleEverywhere()
+        }
+        window.place(spriteRect)
+    }
+
+    /// Moves the shown frame by `offset` (canvas pt) without repainting, when
+    /// the desktop under the material did not change.
+    func moveSprite(by offset: Point) -> Bool {
+        guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
+        switch backdropUnchanged(movedSincePaint + offset) {
+        case false?: return false
+        case nil: backdropUnverified = true
+        case true?: backdropUnverified = false
+        }
+        movedSincePaint = movedSincePaint + offset
+        moveResidual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
+        let dx = Int(moveResidual.x.rounded()), dy = Int(moveResidual.y.rounded())
+        moveResidual = moveResidual - Point(x: Double(dx), y: Double(dy))
+        if dx != 0 || dy != 0 {
+            spriteRect.x += dx
+            spriteRect.y += dy
+            content.x += dx
+            content.y += dy
+            window.place(spriteRect)
+            window.connection.flush()
+            // The buffers now hold the look at the old place: the next paint is whole.
+            staleEverywhere()
+        }
+        lastPresent = MonotonicClock.now()
+        return true
+    }
+
+    /// After a paint: where the non-transparent pixels of `buffer` are.
+    func painted(_ buffer: ImageBuffer) {
+        moveResidual = .zero
+        movedSincePaint = .zero
+        backdropUnverified = false
+        let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
+        let rowPixels = buffer.stride / 4
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for y in 0..<buffer.height {
+            let row = pixels + y * rowPixels
+            for x in 0..<buffer.width where row[x] >> 24 != 0 {
+                x0 = min(x0, x); x1 = max(x1, x)
+                y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        content = x0 > x1 ? .zero
+            : PixelRect(x: spriteRect.x + x0, y: spriteRect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// The pointer moved without the desktop under it being looked at, and has
+    /// rested since: false when the material must be painted again.
+    func verifyBackdrop() -> Bool {
+        guard backdropUnverified else { return true }
+        guard let same = backdropUnchanged(movedSincePaint) else { return true }
+        backdropUnverified = false
+        return same
+    }
+
+    /// Where the window shows the presented buffer's top-left (monitor pixels).
+    var presentedOrigin: (x: Int, y: Int) { isSprite ? (spriteRect.x, spriteRect.y) : (0, 0) }
+
+    func prepareFrame(damage: [Rect]) { placeSprite(damage: damage) }
+    func translate(by offset: Point) -> Bool { moveSprite(by: offset) }
+}

@@ -1,0 +1,54 @@
+import CXCB
+import Foundation
+import PointerCore
+import PointerHost
+
+/// Overlay motion coalesced per frame: a 250–1000 Hz mouse sends several
+/// motion events per refresh, but only where the pointer is when a frame may
+/// be drawn matters. Between frames the newest motion waits (one round trip
+/// and one engine step per frame, not per event); anything else (a button, a
+/// scroll, a key, leaving) delivers it first, so the order is kept.
+extension X11Overlay {
+    /// Motion waiting for the next frame.
+    struct PendingMotion {
+        /// Where the device motion put the pointer (root px); nil: ask the server.
+        var at: (x: Double, y: Double)?
+        var absolute: Bool
+        /// When it arrived (the engine's sample time).
+        var time: Double
+    }
+
+    /// AP_X11_NO_COALESCING=1 delivers every motion event at once (for comparison).
+    static let coalescing = ProcessInfo.processInfo.environment["AP_X11_NO_COALESCING"] == nil
+
+    /// Whether motion arriving now waits for the pointer canvas's next frame.
+    func motionWaits(now: Double, absolute: Bool) -> Bool {
+        guard Self.coalescing, options.mode == .overlay, !absolute, let canvas = pointerCanvas else { return false }
+        return canvas.nextFrameTime > now
+    }
+
+    /// Raw or device motion: delivered now, or kept for the next frame.
+    func motion(atRootX x: Double?, y: Double?, absolute: Bool, now: Double) {
+        if motionWaits(now: now, absolute: absolute) {
+            let at = x.flatMap { x in y.map { (x: x, y: $0) } }
+            pendingMotion = PendingMotion(at: at, absolute: absolute, time: now)
+            needsService = true
+            return
+        }
+        pendingMotion = nil
+        if let x, let y { pointer(atRootX: x, y: y, absolute: absolute, now: now) } else { pointerMoved(now: now, absolute: absolute) }
+    }
+
+    /// Delivers the waiting motion (before other input, or when its frame is due).
+    func flushMotion() {
+        guard let p = pendingMotion else { return }
+        pendingMotion = nil
+        if let at = p.at { pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time) } else { pointerMoved(now: p.time, absolute: p.absolute) }
+    }
+
+    /// When the waiting motion is due: the pointer canvas's next frame.
+    var pendingMotionDeadline: Double? {
+        guard pendingMotion != nil else { return nil }
+        return pointerCanvas?.nextFrameTime ?? MonotonicClock.now()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension X11EndToEnd {
+    /// The composited overlay's window covers only the pointer and moves with it,
+    /// so its memory does not grow with the screen; a move that changes nothing
+    /// but the place is shown by moving the window, without a repaint.
+    @Suite("X11 composited overlay: a pointer-sized window", .serialized)
+    struct OverlaySpriteTests {
+        /// The overlay's window: the override-redirect window over `(x, y)`.
+        static func overlayWindow(_ rig: OverlayTests.Rig, over x: Int, _ y: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+            rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
+                .first { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+        }
+
+        @Test("B6 the composited overlay window is pointer-sized and follows the pointer")
+        func windowFollowsPointer() throws {
+            let rig = try OverlayTests.rig(composited: true)
+            for (x, y) in [(400, 500), (900, 200), (60, 700)] {
+                try rig.xdo.moveTo(x, y, client: rig.client)
+                // The drawn pointer is there (the window moved, and shows it)…
+                let shot = try #require(rig.client.screenshot { s in
+                    s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil })
+                #expect(shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil,
+                        "no pointer drawn near (\(x), \(y))")
+                // …by a window around it, far smaller than the screen.
+                let window = try #require(Self.overlayWindow(rig, over: x, y), "no overlay window over (\(x), \(y))")
+                #expect(window.width <= 256 && window.height <= 256,
+                        "the overlay window is \(window.width)×\(window.height) px on a \(rig.client.width)×\(rig.client.height) screen")
+            }
+            #expect(rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
+                .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")
+        }
+
+        @Test("Pointer motion over a plain desktop moves the window without repainting")
+        func motionWithoutRepaint() throws {
+            let rig = try OverlayTests.rig(composited: true, extra: ["--stats"])
+            try rig.xdo.moveTo(300, 300, client: rig.client)
+            usleep(300_000)
+            // 100 small steps over one colour: the pointer's look never changes.
+            var args: [String] = []
+            for i in 0..<100 { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", "0.008"] }
+            try runTool("xdotool", args, display: rig.server.display, timeout: 30)
+            usleep(500_000)
+            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+            let line = try #require(rig.pointer.log.split(separator: "\n").first { $0.contains("frames:") },
+                                    "no frame counts in --stats: \(rig.pointer.log)")
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            let painted = try #require(numbers.first), moved = try #require(numbers.dropFirst().first)
+            #expect(moved >= 20, "only \(moved) frames were shown by moving the window (\(line))")
+            #expect(painted < moved, "\(painted) frames were painted for pure motion (\(line))")
+        }
+    }
+}
