@@ -20,17 +20,8 @@ struct HostileCommandTests {
     }
 
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let r = try ChildRun(try BuiltProducts.executable(), arguments)
+        return (r.status, r.stdout, r.stderr)
     }
 
     static func hasRawControl(_ s: String) -> Bool {

@@ -14,16 +14,8 @@ struct RenderCommandTests {
     }
 
     func run(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
-        process.arguments = ["render"] + arguments
-        let err = Pipe()
-        process.standardOutput = Pipe()
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        let r = try ChildRun(try BuiltProducts.executable(), ["render"] + arguments)
+        return (r.status, r.stderr)
     }
 
     func write(_ name: String, _ text: String) throws -> String {

@@ -25,17 +25,8 @@ struct ReplayCommandTests {
     }
 
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
-        process.arguments = ["replay"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let r = try ChildRun(try BuiltProducts.executable(), ["replay"] + arguments)
+        return (r.status, r.stdout, r.stderr)
     }
 
     @Test("a good trace writes one frame per line to --states and exits 0")

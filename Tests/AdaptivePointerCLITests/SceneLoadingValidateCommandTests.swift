@@ -4,17 +4,8 @@ import TestSupport
 
 /// Runs `adaptive-pointer validate ARGS…` and returns (exit status, stdout, stderr).
 private func runValidate(_ arguments: [String]) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable())
-    process.arguments = ["validate"] + arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    let r = try ChildRun(try BuiltProducts.executable(), ["validate"] + arguments)
+    return (r.status, r.stdout, r.stderr)
 }
 
 /// End to end: the `validate` command as a designer runs it.
