@@ -78,6 +78,7 @@ final class Display {
             readPrepared = false
             if revents & Int16(POLLIN) != 0 {
                 if wl_display_read_events(display) < 0 { return fail(onFailure) }
+                if !readBacklog() { return fail(onFailure) }
             } else {
                 wl_display_cancel_read(display)
                 if revents & Int16(POLLHUP | POLLERR) != 0 {
@@ -92,6 +93,30 @@ final class Display {
         })
         source.currentEvents = { [unowned self] in Int16(POLLIN) | (flushPending ? Int16(POLLOUT) : 0) }
         return source
+    }
+
+    /// Most reads taken in one wake-up before drawing (each takes up to the
+    /// client's 4 KB input buffer).
+    static let maxReadsPerWake = 256
+
+    /// Reads (and dispatches) whatever else is already waiting on the socket, so
+    /// one draw answers the whole backlog. One read per draw caps input at 4 KB
+    /// per frame: a slow draw under a fast stream then falls further behind
+    /// until the compositor's buffer for us fills and it disconnects us.
+    private func readBacklog() -> Bool {
+        for _ in 0..<Self.maxReadsPerWake {
+            if wl_display_dispatch_pending(display) < 0 { return false }
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { return false }
+            }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else {
+                wl_display_cancel_read(display) // hang-ups are seen by the next poll
+                return true
+            }
+            if wl_display_read_events(display) < 0 { return false }
+        }
+        return true
     }
 
     private func fail(_ onFailure: (WaylandError) -> Void) {

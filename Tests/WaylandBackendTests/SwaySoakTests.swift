@@ -81,11 +81,10 @@ struct SwaySoakTests {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
-        // Frame-callback pacing: one draw per refresh however fast the stream, so a
-        // debug build keeps reading under 2.5 kHz on a loaded machine (with input
-        // pacing, a draw per input fell behind and sway cut the client off in CI).
-        // What is measured here is memory and descriptors, not pacing.
-        let overlay = try OverlayProcess(arguments: ["run", scene, "--stats", "--pacing", "callback"], environment: sway.environment)
+        // Default (input) pacing: the overlay reads the whole socket backlog before
+        // each draw. It once read 4 KB per draw, so a debug build fell behind this
+        // 2.5 kHz stream on a loaded machine and sway cut it off.
+        let overlay = try OverlayProcess(arguments: ["run", scene, "--stats"], environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
             throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
