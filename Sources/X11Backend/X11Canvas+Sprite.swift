@@ -1,14 +1,13 @@
 import PointerCore
 import PointerHost
 
-/// The overlay's window covers only what is drawn (the pointer, a highlight, a
-/// menu), not the monitor: its memory does not grow with the output, and a
-/// frame that only moves the pointer moves the window instead of repainting
-/// it. Composited or shaped alike: a shaped window's shape is relative to the
-/// window, so it moves with it.
+/// The composited overlay's window covers only what is drawn (the pointer, a
+/// highlight, a menu), not the monitor: its memory does not grow with the
+/// output, and a frame that only moves the pointer moves the window instead of
+/// repainting it.
 extension X11Canvas {
-    /// The overlay with CPU buffers (the stage covers the monitor).
-    var isSprite: Bool { !usesEGL && window.mode == .overlay }
+    /// Composited overlay with CPU buffers (the shaped fallback and the stage cover the monitor).
+    var isSprite: Bool { !usesEGL && window.mode == .overlay && !window.shaped }
 
     /// Room around what is drawn, so small moves and growth stay inside (pt).
     static let spriteMargin = 24.0

@@ -28,7 +28,7 @@ final class X11Canvas: OverlayCanvas {
     /// The EGL window surface frames go to, when the GL renderer draws this window.
     private var egl: GLWindowSurface?
     private var drawingEGL = false
-    /// Overlay: the monitor pixels the window and its buffers cover.
+    /// Composited overlay: the monitor pixels the window and its buffers cover.
     var spriteRect = PixelRect.zero
     /// Monitor pixels holding the shown frame's non-transparent pixels.
     var content = PixelRect.zero
@@ -97,8 +97,8 @@ final class X11Canvas: OverlayCanvas {
         try resetPlacement()
     }
 
-    /// A compositor started or stopped: the window switches between the ARGB
-    /// look and a bounding shape. Everything is drawn again.
+    /// A compositor started or stopped: the composited look moves a pointer-sized
+    /// window, the shaped one covers the monitor. Everything is drawn again.
     func setComposited(_ composited: Bool) throws {
         window.setComposited(composited)
         if egl == nil { try resetPlacement() }

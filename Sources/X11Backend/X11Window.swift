@@ -163,7 +163,7 @@ final class X11Window {
     /// Rebuilds the bounding shape from the pixels that are not (nearly) transparent,
     /// scanning what was drawn before plus the new damage; one rectangle per run.
     private func updateShape(_ buffer: ImageBuffer, scanning damage: PixelRect) {
-        let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        let area = contentBounds.union(damage).intersection(bounds)
         var rects: [xcb_rectangle_t] = []
         var found = PixelRect.zero
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)

@@ -5,11 +5,10 @@ import Glibc
 #endif
 
 extension X11EndToEnd {
-    /// The overlay's window covers only the pointer and moves with it, with a
-    /// compositor (ARGB) and without (shaped), so its memory does not grow with
-    /// the screen; a move that changes nothing but the place is shown by moving
-    /// the window, without a repaint.
-    @Suite("X11 overlay: a pointer-sized window", .serialized)
+    /// The composited overlay's window covers only the pointer and moves with it,
+    /// so its memory does not grow with the screen; a move that changes nothing
+    /// but the place is shown by moving the window, without a repaint.
+    @Suite("X11 composited overlay: a pointer-sized window", .serialized)
     struct OverlaySpriteTests {
         /// The overlay's window: the override-redirect window over `(x, y)`.
         static func overlayWindow(_ rig: OverlayTests.Rig, over x: Int, _ y: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
@@ -17,9 +16,9 @@ extension X11EndToEnd {
                 .first { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
         }
 
-        @Test("B6 the overlay window is pointer-sized and follows the pointer", arguments: [false, true])
-        func windowFollowsPointer(composited: Bool) throws {
-            let rig = try OverlayTests.rig(composited: composited)
+        @Test("B6 the composited overlay window is pointer-sized and follows the pointer")
+        func windowFollowsPointer() throws {
+            let rig = try OverlayTests.rig(composited: true)
             for (x, y) in [(400, 500), (900, 200), (60, 700)] {
                 try rig.xdo.moveTo(x, y, client: rig.client)
                 // The drawn pointer is there (the window moved, and shows it)…
@@ -36,9 +35,9 @@ extension X11EndToEnd {
                 .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")
         }
 
-        @Test("Pointer motion over a plain desktop moves the window without repainting", arguments: [false, true])
-        func motionWithoutRepaint(composited: Bool) throws {
-            let rig = try OverlayTests.rig(composited: composited, extra: ["--stats"])
+        @Test("Pointer motion over a plain desktop moves the window without repainting")
+        func motionWithoutRepaint() throws {
+            let rig = try OverlayTests.rig(composited: true, extra: ["--stats"])
             try rig.xdo.moveTo(300, 300, client: rig.client)
             usleep(300_000)
             // 100 small steps over one colour: the pointer's look never changes.
