@@ -164,3 +164,26 @@ extension OverlayCanvas {
         beginDraw().map { (.pixels($0.buffer), $0.stale) }
     }
 }
+
+/// A canvas that shows the stage at rest on its own full-size surface and the
+/// pointer with whatever moves in a small layer above it (Wayland: a
+/// subsurface holding that part of the frame, stage beneath included), so the
+/// still stage needs one full-size buffer, not two. The banner has a layer of
+/// its own. Everything drawn is shown together by `endDraw`.
+public protocol LayeredCanvas: OverlayCanvas {
+    /// Frames go to the small layer now; false: the canvas is drawn whole, as a plain canvas.
+    var splitsStill: Bool { get }
+    /// A buffer over the whole canvas for the stage at rest; nil when none is free yet.
+    func beginStill() -> PixelBuffer?
+    /// The still stage was drawn into `beginStill`'s buffer. A stage that is not
+    /// opaque everywhere cannot be split (the layer would show it twice):
+    /// `splitsStill` turns false.
+    func endStill()
+    /// The next frame's live layer must cover `rects` (canvas pt): where the
+    /// frame differs from the still stage.
+    func placeLive(covering rects: [Rect])
+    /// A cleared buffer over `bounds` (canvas pt) for the banner; nil when none is free yet.
+    func beginBanner(_ bounds: Rect) -> PixelBuffer?
+    func endBanner()
+    func hideBanner()
+}

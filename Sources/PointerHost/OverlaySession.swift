@@ -55,6 +55,9 @@ public final class OverlaySession {
         var canvas: OverlayCanvas
         var lastFrame: PointerFrame?
         var lastBanner: Banner?
+        /// A layered canvas shows the current scene's still stage, and this banner on its layer.
+        var stillShown = false
+        var layerBanner: Banner?
         var needsDraw = true
         /// Something other than input wants a frame (an animation): with
         /// input pacing it waits for the frame callback.
@@ -173,7 +176,11 @@ public final class OverlaySession {
     public func replace(scene: Scene) throws {
         try painter.replace(scene: scene)
         model.replace(scene: scene)
-        for id in canvases.keys { canvases[id]?.lastFrame = nil }
+        for id in canvases.keys {
+            canvases[id]?.lastFrame = nil
+            canvases[id]?.stillShown = false
+            canvases[id]?.layerBanner = nil
+        }
         markAllDirty(byInput: false)
     }
 
@@ -193,6 +200,8 @@ public final class OverlaySession {
     /// The canvas was resized or its buffers were dropped: repaint all of it.
     public func invalidate(canvasID id: Int) {
         canvases[id]?.lastFrame = nil
+        canvases[id]?.stillShown = false
+        canvases[id]?.layerBanner = nil
         canvases[id]?.needsDraw = true
         if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.planner.timing.setNominalPeriod(p) }
     }
@@ -252,12 +261,27 @@ public final class OverlaySession {
         let presentAt = (refresh ?? now) - start
         var (shown, free) = model.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
-        let banner = banner(at: t)
+        var banner = banner(at: t)
         let size = state.canvas.sizeInPoints
+        var layersChanged = false
+        if let layered = state.canvas as? LayeredCanvas, layered.splitsStill {
+            switch drawLayers(layered, &state, shown: shown, banner: banner, size: size) {
+            case nil:
+                canvases[id] = state
+                return false
+            case let changed?:
+                layersChanged = changed
+            }
+            if layered.splitsStill {
+                banner = nil // on its own layer
+            } else {
+                state.lastFrame = nil // not splittable after all: the whole canvas, as a plain one
+            }
+        }
         var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
         // The whole banner, rim included: a rim left behind would stay on screen.
         if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
-        if damage.isEmpty {
+        if damage.isEmpty && !layersChanged {
             state.planner.nothingToDraw()
             state.needsDraw = false
             canvases[id] = state
@@ -316,6 +340,48 @@ public final class OverlaySession {
         state.animationOnly = false
         canvases[id] = state
         return true
+    }
+
+    /// The stage at rest (no pointer, no effect, no menu) on a layered canvas's
+    /// still layer, the banner on its own, and the live layer placed over where
+    /// `shown` differs from the stage at rest. True when a layer changed (the
+    /// frame must be committed even without damage); nil when a buffer is not free yet.
+    private func drawLayers(_ layered: LayeredCanvas, _ state: inout CanvasState, shown: PointerFrame,
+                            banner: Banner?, size: Size) -> Bool? {
+        var still = shown
+        still.hidden = true
+        still.regions = [:]
+        still.menu = nil
+        var changed = false
+        if !state.stillShown {
+            guard let buffer = layered.beginStill() else { return nil }
+            do {
+                try painter.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
+            } catch {
+                layered.cancelDraw()
+                if warnedRequests.insert("draw: \(error)").inserted { log("draw failed on \(layered.canvasName): \(error)") }
+                return nil
+            }
+            layered.endStill()
+            state.stillShown = true
+            state.lastFrame = nil
+            changed = true
+            guard layered.splitsStill else { return changed }
+        }
+        if banner != state.layerBanner || (banner != nil && changed) {
+            if let banner {
+                let bounds = BannerPainter.bounds(canvasSize: size)
+                guard let buffer = layered.beginBanner(bounds) else { return nil }
+                do { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds]) } catch { return nil }
+                layered.endBanner()
+            } else {
+                layered.hideBanner()
+            }
+            state.layerBanner = banner
+            changed = true
+        }
+        layered.placeLive(covering: painter.damage(from: still, to: shown, canvasSize: size))
+        return changed
     }
 
     /// What `frame` draws (canvas pt): its damage over a blank canvas, not the whole canvas.

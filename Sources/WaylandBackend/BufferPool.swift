@@ -100,6 +100,11 @@ final class BufferPool {
         }
     }
 
+    /// Frees the buffers the compositor is not holding.
+    func dropFree() {
+        buffers.removeAll { !$0.busy }
+    }
+
     /// Drops every buffer (after a resize or scale change, all are stale).
     func invalidateAll() {
         for b in buffers { b.stale = nil }

@@ -15,7 +15,12 @@ protocol SurfaceRole: AnyObject {
 /// shm buffers (or, with the GL renderer, an EGL window), frame pacing,
 /// presentation feedback, scale (integer, or fractional through wp_viewport). The stage's canvas pt map 1:1 to the
 /// surface's logical coordinates, with the canvas origin at its top-left.
-final class OverlaySurface: OverlayCanvas {
+///
+/// With shm buffers, an integer scale and an opaque stage, the surface holds
+/// the still stage in one buffer and the pointer with what moves is drawn
+/// into a small subsurface above it (LayeredCanvas); otherwise frames are
+/// drawn whole into two full-size buffers.
+final class OverlaySurface: LayeredCanvas {
     let canvasID: Int
     let output: Output
     let surface: OpaquePointer
@@ -32,6 +37,14 @@ final class OverlaySurface: OverlayCanvas {
     /// Set when frames are drawn with GL into an EGL window instead of shm buffers.
     private let egl: EGLWindow?
     private var drawingEGL: GLWindowSurface?
+    /// Above the surface: the pointer with what moves, and the banner.
+    private var live: SubsurfaceLayer?
+    private var bannerLayer: SubsurfaceLayer?
+    /// Whether the still stage drawn last is opaque everywhere (nil: none drawn yet).
+    private var stillOpaque: Bool?
+    private var drawingStill: ShmBuffer?
+    /// The still stage attached to the surface, committed with the next frame.
+    private var pendingStill: ShmBuffer?
 
     /// Something changed that may let the session draw (configure, frame done, release).
     var onReady: () -> Void = {}
@@ -63,7 +76,19 @@ final class OverlaySurface: OverlayCanvas {
                 rescale()
             }
         }
-        pool.onRelease = { [unowned self] in onReady() }
+        if gl == nil, let subcompositor = registry.subcompositor {
+            live = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+            bannerLayer = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+            if live == nil || bannerLayer == nil { live = nil; bannerLayer = nil }
+            live?.onRelease = { [unowned self] in onReady() }
+            bannerLayer?.onRelease = { [unowned self] in onReady() }
+        }
+        pool.onRelease = { [unowned self] in
+            // Split, the still stage is drawn again only for a new scene or size:
+            // a buffer the compositor gave back is not kept for it.
+            if splitsStill { pool.dropFree() }
+            onReady()
+        }
         scheduler.onFrame = { [unowned self] id, _ in
             onFrameDone(id, MonotonicClock.now())
             onReady()
@@ -72,6 +97,8 @@ final class OverlaySurface: OverlayCanvas {
 
     deinit {
         drawingEGL = nil
+        live = nil // subsurfaces before their parent
+        bannerLayer = nil
         role = nil // destroys the role object before its wl_surface
         fractional = nil
         if let viewport { wp_viewport_destroy(viewport) }
@@ -116,6 +143,9 @@ final class OverlaySurface: OverlayCanvas {
         } else {
             wl_surface_set_buffer_scale(surface, output.scale)
         }
+        live?.setScale(Int(output.scale))
+        bannerLayer?.setScale(Int(output.scale))
+        stillOpaque = nil
         pool.invalidateAll()
         onInvalidated()
         onReady()
@@ -132,6 +162,7 @@ final class OverlaySurface: OverlayCanvas {
 
     var isReadyToDraw: Bool {
         if egl != nil { return configured }
+        if splitsStill { return configured && (live?.hasFreeBuffer ?? false) }
         return configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
     }
 
@@ -150,6 +181,7 @@ final class OverlaySurface: OverlayCanvas {
     var refreshPeriod: Double? { output.refreshPeriod }
 
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
+        if splitsStill, let live { return live.begin() }
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         drawing = b
@@ -158,6 +190,9 @@ final class OverlaySurface: OverlayCanvas {
     }
 
     func cancelDraw() {
+        drawingStill?.stale = nil
+        drawingStill = nil
+        live?.cancel()
         drawing?.stale = nil
         drawing = nil
         drawingEGL?.invalidate()
@@ -168,6 +203,16 @@ final class OverlaySurface: OverlayCanvas {
         if let window = drawingEGL {
             drawingEGL = nil
             return present(window, damage: damage, frameID: frameID)
+        }
+        if let live, splitsStill {
+            live.end(damage: damage)
+            requestReports(frameID: frameID)
+            wl_surface_commit(surface) // shows the layers and the still stage together
+            if let still = pendingStill {
+                pool.committed(still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
+                pendingStill = nil
+            }
+            return
         }
         guard let b = drawing else { return }
         drawing = nil
@@ -183,6 +228,63 @@ final class OverlaySurface: OverlayCanvas {
         requestReports(frameID: frameID)
         wl_surface_commit(surface)
         pool.committed(b, damage: damage)
+    }
+
+    // MARK: LayeredCanvas
+
+    /// Split only where the layers' whole-pt positions line up with the stage's pixels.
+    var splitsStill: Bool { live != nil && stillOpaque != false && !(viewport != nil && fractionalScale != nil) }
+
+    func beginStill() -> PixelBuffer? {
+        let (w, h) = pixelSize
+        guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        drawingStill = b
+        return PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(w) / sizeInPoints.width)
+    }
+
+    func endStill() {
+        guard let b = drawingStill else { return }
+        drawingStill = nil
+        stillOpaque = Self.isOpaque(b)
+        guard stillOpaque == true else {
+            // Drawn whole from now on; the layers show nothing.
+            b.stale = nil
+            live?.hide()
+            bannerLayer?.hide()
+            return
+        }
+        wl_surface_attach(surface, b.proxy, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, Int32(b.width), Int32(b.height))
+        pendingStill = b
+    }
+
+    func placeLive(covering rects: [Rect]) {
+        guard let live else { return }
+        // Nothing moves: a layer is still needed to commit with (it shows the stage).
+        let need = rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 1, height: 1)) { $0.union($1) }
+        if !rects.isEmpty || live.rect.isEmpty {
+            live.cover(SubsurfaceLayer.placement(for: need, current: live.rect, canvas: sizeInPoints))
+        }
+    }
+
+    func beginBanner(_ bounds: Rect) -> PixelBuffer? {
+        guard let bannerLayer else { return nil }
+        let x0 = bounds.minX.rounded(.down), y0 = bounds.minY.rounded(.down)
+        bannerLayer.cover(Rect(x: x0, y: y0, width: bounds.maxX.rounded(.up) - x0, height: bounds.maxY.rounded(.up) - y0))
+        return bannerLayer.begin(cleared: true)?.buffer
+    }
+
+    func endBanner() { bannerLayer?.end(damage: [bannerLayer?.rect ?? .zero]) }
+
+    func hideBanner() { bannerLayer?.hide() }
+
+    /// Every pixel fully opaque (premultiplied ARGB: alpha in the top byte).
+    private static func isOpaque(_ b: ShmBuffer) -> Bool {
+        for y in 0..<b.height {
+            let row = (b.data + y * b.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<b.width where row[x] < 0xFF00_0000 { return false }
+        }
+        return true
     }
 
     /// The frame callback and presentation feedback of the next commit, which is frame `frameID`.

@@ -6,6 +6,7 @@ import CWaylandProtocols
 final class Registry {
     private let registry: OpaquePointer
     private(set) var compositor: OpaquePointer?
+    private(set) var subcompositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var layerShell: OpaquePointer?
     private(set) var layerShellVersion: UInt32 = 0
@@ -39,6 +40,7 @@ final class Registry {
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
         presentation = nil
         if let shm { wl_proxy_destroy(shm) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let compositor { wl_compositor_destroy(compositor) }
         wl_registry_destroy(registry)
     }
@@ -52,6 +54,8 @@ final class Registry {
         case "wl_compositor":
             // v4: damage_buffer (damage in buffer pixels).
             compositor = bind(name, ap_wl_compositor_interface(), min(version, 4))
+        case "wl_subcompositor":
+            subcompositor = bind(name, ap_wl_subcompositor_interface(), 1)
         case "wl_shm":
             shm = bind(name, ap_wl_shm_interface(), 1)
         case "wl_output":

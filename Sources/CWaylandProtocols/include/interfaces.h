@@ -9,6 +9,7 @@
     static inline const struct wl_interface *ap_##name##_interface(void) { return &name##_interface; }
 
 AP_INTERFACE(wl_compositor)
+AP_INTERFACE(wl_subcompositor)
 AP_INTERFACE(wl_shm)
 AP_INTERFACE(wl_seat)
 AP_INTERFACE(wl_output)

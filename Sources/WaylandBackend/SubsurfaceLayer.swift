@@ -1,0 +1,128 @@
+import CWaylandClient
+import PointerCore
+import PointerHost
+
+/// A small surface above the overlay's surface (a synchronized wl_subsurface)
+/// showing part of the canvas: the live layer (the pointer and whatever moves,
+/// over the stage beneath it) or the banner. Its buffers are only as large as
+/// what it covers, and what it commits is shown with the parent's next commit,
+/// so the layers and the stage change together.
+final class SubsurfaceLayer {
+    let surface: OpaquePointer
+    private let subsurface: OpaquePointer
+    private let pool: BufferPool
+    private var drawing: ShmBuffer?
+    /// The canvas pt covered (whole pt, so the layer's pixels line up with the stage's).
+    private(set) var rect = Rect.zero
+    private var position: (x: Int32, y: Int32)?
+    /// Pixels per pt (integer buffer scales only).
+    private var scale = 1
+
+    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer) {
+        guard let s = wl_compositor_create_surface(compositor) else { return nil }
+        guard let sub = wl_subcompositor_get_subsurface(subcompositor, s, parent) else {
+            wl_surface_destroy(s)
+            return nil
+        }
+        surface = s
+        subsurface = sub
+        pool = BufferPool(shm: shm)
+        // Input goes to the overlay's surface underneath, as if the layer were not there.
+        if let empty = wl_compositor_create_region(compositor) {
+            wl_surface_set_input_region(s, empty)
+            wl_region_destroy(empty)
+        }
+    }
+
+    deinit {
+        drawing = nil
+        wl_subsurface_destroy(subsurface)
+        wl_surface_destroy(surface)
+    }
+
+    var onRelease: () -> Void {
+        get { pool.onRelease }
+        set { pool.onRelease = newValue }
+    }
+
+    func setScale(_ s: Int) {
+        scale = max(1, s)
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        pool.invalidateAll()
+    }
+
+    private var pixelSize: (width: Int, height: Int) { (Int(rect.width) * scale, Int(rect.height) * scale) }
+
+    var hasFreeBuffer: Bool { rect.isEmpty || pool.hasFree(width: pixelSize.width, height: pixelSize.height) }
+
+    /// Covers `r` from the next frame on; a moved layer is drawn whole.
+    func cover(_ r: Rect) {
+        guard r != rect else { return }
+        rect = r
+        pool.invalidateAll()
+    }
+
+    /// A buffer over `rect`, with the canvas-pt areas stale in it (nil: all of it).
+    func begin(cleared: Bool = false) -> (buffer: PixelBuffer, stale: [Rect]?)? {
+        let (w, h) = pixelSize
+        guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        drawing = b
+        if cleared { b.data.initializeMemory(as: UInt8.self, repeating: 0, count: b.byteCount) }
+        return (PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(scale), origin: rect.origin),
+                b.stale)
+    }
+
+    func cancel() {
+        drawing?.stale = nil
+        drawing = nil
+    }
+
+    /// Attaches the drawn buffer with `damage` (canvas pt) and moves the layer;
+    /// shown with the parent's next commit.
+    func end(damage: [Rect]) {
+        guard let b = drawing else { return }
+        drawing = nil
+        wl_surface_attach(surface, b.proxy, 0, 0)
+        let s = Double(scale)
+        for r in damage {
+            let x0 = max(0, Int(((r.minX - rect.minX) * s).rounded(.down))), y0 = max(0, Int(((r.minY - rect.minY) * s).rounded(.down)))
+            let x1 = min(b.width, Int(((r.maxX - rect.minX) * s).rounded(.up))), y1 = min(b.height, Int(((r.maxY - rect.minY) * s).rounded(.up)))
+            if x1 > x0 && y1 > y0 { wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) }
+        }
+        let at = (x: Int32(rect.minX), y: Int32(rect.minY))
+        if position.map({ $0 != at }) ?? true {
+            wl_subsurface_set_position(subsurface, at.x, at.y)
+            position = at
+        }
+        wl_surface_commit(surface)
+        pool.committed(b, damage: damage)
+    }
+
+    /// Shows nothing from the parent's next commit on.
+    func hide() {
+        wl_surface_attach(surface, nil, 0, 0)
+        wl_surface_commit(surface)
+        rect = .zero
+        pool.invalidateAll()
+    }
+
+    /// The layer over `need` (canvas pt) on a canvas of `size`: the current one
+    /// when it still covers it and is not far too big, else one with room
+    /// around it, in whole `granule`s, inside the canvas.
+    static func placement(for need: Rect, current: Rect, canvas size: Size, margin: Double = 24, granule: Double = 32) -> Rect {
+        let canvas = Rect(x: 0, y: 0, width: size.width.rounded(.down), height: size.height.rounded(.down))
+        let x0 = max(need.minX, 0), y0 = max(need.minY, 0)
+        let wanted = Rect(x: x0, y: y0, width: min(need.maxX, canvas.maxX) - x0, height: min(need.maxY, canvas.maxY) - y0)
+        guard !wanted.isEmpty, !canvas.isEmpty else { return current }
+        func roundedUp(_ v: Double) -> Double { max(granule, (v / granule).rounded(.up) * granule) }
+        let width = min(canvas.width, roundedUp(wanted.width + 2 * margin))
+        let height = min(canvas.height, roundedUp(wanted.height + 2 * margin))
+        let fits = current.minX <= wanted.minX && current.minY <= wanted.minY
+            && current.maxX >= wanted.maxX && current.maxY >= wanted.maxY
+        let farTooBig = current.width * current.height > 4 * width * height
+        if fits && !farTooBig { return current }
+        let x = min(max(0, (wanted.midX - width / 2).rounded(.down)), canvas.width - width)
+        let y = min(max(0, (wanted.midY - height / 2).rounded(.down)), canvas.height - height)
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
