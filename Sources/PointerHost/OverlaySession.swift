@@ -55,8 +55,8 @@ public final class OverlaySession {
         var canvas: OverlayCanvas
         var lastFrame: PointerFrame?
         var lastBanner: Banner?
-        /// A layered canvas shows the current scene's still stage, and this banner on its layer.
-        var stillShown = false
+        /// The still stage a layered canvas shows for the current scene, and the banner on its layer.
+        var still: PointerFrame?
         var layerBanner: Banner?
         var needsDraw = true
         /// Something other than input wants a frame (an animation): with
@@ -178,7 +178,7 @@ public final class OverlaySession {
         model.replace(scene: scene)
         for id in canvases.keys {
             canvases[id]?.lastFrame = nil
-            canvases[id]?.stillShown = false
+            canvases[id]?.still = nil
             canvases[id]?.layerBanner = nil
         }
         markAllDirty(byInput: false)
@@ -200,7 +200,7 @@ public final class OverlaySession {
     /// The canvas was resized or its buffers were dropped: repaint all of it.
     public func invalidate(canvasID id: Int) {
         canvases[id]?.lastFrame = nil
-        canvases[id]?.stillShown = false
+        canvases[id]?.still = nil
         canvases[id]?.layerBanner = nil
         canvases[id]?.needsDraw = true
         if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.planner.timing.setNominalPeriod(p) }
@@ -348,12 +348,14 @@ public final class OverlaySession {
     /// frame must be committed even without damage); nil when a buffer is not free yet.
     private func drawLayers(_ layered: LayeredCanvas, _ state: inout CanvasState, shown: PointerFrame,
                             banner: Banner?, size: Size) -> Bool? {
-        var still = shown
-        still.hidden = true
-        still.regions = [:]
-        still.menu = nil
         var changed = false
-        if !state.stillShown {
+        if state.still == nil {
+            // Nobody pointing: no pointer, no menu, every region at rest, and those
+            // shown only on hover (at rest fully transparent) hidden.
+            var still = shown
+            still.hidden = true
+            still.regions = shown.regions.filter { $0.value.opacity == 0 }
+            still.menu = nil
             guard let buffer = layered.beginStill() else { return nil }
             do {
                 try painter.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
@@ -363,7 +365,7 @@ public final class OverlaySession {
                 return nil
             }
             layered.endStill()
-            state.stillShown = true
+            state.still = still
             state.lastFrame = nil
             changed = true
             guard layered.splitsStill else { return changed }
@@ -380,7 +382,7 @@ public final class OverlaySession {
             state.layerBanner = banner
             changed = true
         }
-        layered.placeLive(covering: painter.damage(from: still, to: shown, canvasSize: size))
+        layered.placeLive(covering: painter.damage(from: state.still, to: shown, canvasSize: size))
         return changed
     }
 

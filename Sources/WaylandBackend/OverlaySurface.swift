@@ -57,6 +57,8 @@ final class OverlaySurface: LayeredCanvas {
     /// Frame `frameID` was never presented (a later commit replaced it).
     var onDiscarded: (_ frameID: Int) -> Void = { _ in }
     var onClosed: () -> Void = {}
+    /// The still stage was drawn: whether it is split from the pointer's layer.
+    var onSplit: (Bool) -> Void = { _ in }
 
     init?(canvasID: Int, output: Output, registry: Registry, gl: GLContext? = nil) {
         guard let compositor = registry.compositor, let shm = registry.shm,
@@ -246,6 +248,7 @@ final class OverlaySurface: LayeredCanvas {
         guard let b = drawingStill else { return }
         drawingStill = nil
         stillOpaque = Self.isOpaque(b)
+        onSplit(stillOpaque == true)
         guard stillOpaque == true else {
             // Drawn whole from now on; the layers show nothing.
             b.stale = nil
@@ -263,7 +266,7 @@ final class OverlaySurface: LayeredCanvas {
         // Nothing moves: a layer is still needed to commit with (it shows the stage).
         let need = rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 1, height: 1)) { $0.union($1) }
         if !rects.isEmpty || live.rect.isEmpty {
-            live.cover(SubsurfaceLayer.placement(for: need, current: live.rect, canvas: sizeInPoints))
+            live.cover(LiveLayerPlacement.placement(for: need, current: live.rect, canvas: sizeInPoints))
         }
     }
 

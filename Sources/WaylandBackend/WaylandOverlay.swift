@@ -160,6 +160,13 @@ public final class WaylandOverlay {
         surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at) }
         surface.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
         surface.onClosed = { [unowned self] in surfaceClosed(id) }
+        var split: Bool?
+        surface.onSplit = { [unowned self, unowned surface] now in
+            guard now != split else { return }
+            split = now
+            log(now ? "\(surface.canvasName): the still stage in one buffer, the pointer in a subsurface over it"
+                : "\(surface.canvasName): the stage is not opaque everywhere: frames are drawn whole (two full-size buffers)")
+        }
         surfaces[id] = surface
         session.add(surface)
         log("overlay on \(output.displayName) (\(registry.layerShell != nil ? "layer-shell overlay layer" : "xdg-shell fullscreen"), scale \(output.scale))")
