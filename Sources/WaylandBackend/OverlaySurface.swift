@@ -279,7 +279,16 @@ final class OverlaySurface: LayeredCanvas {
 
     func endBanner() { bannerLayer?.end(damage: [bannerLayer?.rect ?? .zero]) }
 
-    func hideBanner() { bannerLayer?.hide() }
+    /// A cleared buffer rather than none: sway 1.7 does not repaint where a
+    /// synchronized subsurface is unmapped, and the last look of the hint stayed on screen.
+    func hideBanner() {
+        guard let bannerLayer else { return }
+        if bannerLayer.begin(cleared: true) != nil {
+            bannerLayer.end(damage: [bannerLayer.rect])
+        } else {
+            bannerLayer.hide()
+        }
+    }
 
     /// Every pixel fully opaque (premultiplied ARGB: alpha in the top byte).
     private static func isOpaque(_ b: ShmBuffer) -> Bool {

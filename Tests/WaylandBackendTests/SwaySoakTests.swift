@@ -139,7 +139,11 @@ struct SwaySoakTests {
             + "early \(early) → last \(last) (growth \(growth) KiB); fds \(fdCounts.min() ?? 0)…\(fdCounts.max() ?? 0) over \(fdCounts.count) samples; \(stats)")
         #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
         #expect(abs(growth) <= 5 * 1024, "RSS went from \(early) to \(last): \(growth) KiB. Samples:\n\(samples.map(\.description).joined(separator: "\n"))")
-        #expect(Set(fdCounts).count == 1, "open descriptors changed: \(samples.map(\.description).joined(separator: "\n"))")
+        // No leak: as many descriptors at the end as early on. In between a sample may
+        // catch the memfd of a new shm buffer for the pointer's layer (open until
+        // the pool is created, and its copy queued until libwayland flushes).
+        #expect(last.fds == early.fds && (fdCounts.max() ?? 0) <= early.fds + 2,
+                "open descriptors changed: \(samples.map(\.description).joined(separator: "\n"))")
         // It really handled the stream: thousands of events made it to the screen.
         let committed = overlay.log.split(separator: "\n").first { $0.contains("event→commit") }
             .flatMap { $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } } ?? 0
