@@ -260,7 +260,7 @@ struct AccessibilityEndToEndTests {
     @Test("HiDPI: under GDK_SCALE=2 (logical extents) the pointer morphs onto the real button, at its real size on screen")
     func morphsAtTwoX() throws {
         // Composited: without a compositor the shaped fallback over a GTK window
-        // sometimes shows no platter (docs/x11.md, "Known defects"); this test is
+        // sometimes shows no platter (docs/x11.md, "Known gaps"); this test is
         // about logical-to-screen coordinates at 2x.
         let d = try AccessibleDesktop(compositor: true, screen: "2560x1600x24")
         // GTK 3 at 2x reports logical coordinates, to AT-SPI and in the app's own report.
