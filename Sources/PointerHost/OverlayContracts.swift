@@ -182,7 +182,7 @@ public protocol LayeredCanvas: OverlayCanvas {
     /// The next frame's live layer must cover `rects` (canvas pt): where the
     /// frame differs from the still stage.
     func placeLive(covering rects: [Rect])
-    /// A cleared buffer over `bounds` (canvas pt) for the banner; nil when none is free yet.
+    /// A cleared buffer over `bounds` (canvas pt, whole) for the banner; nil when none is free yet.
     func beginBanner(_ bounds: Rect) -> PixelBuffer?
     func endBanner()
     func hideBanner()

@@ -272,11 +272,9 @@ public final class OverlaySession {
             case let changed?:
                 layersChanged = changed
             }
-            if layered.splitsStill {
-                banner = nil // on its own layer
-            } else {
-                state.lastFrame = nil // not splittable after all: the whole canvas, as a plain one
-            }
+            // On its own layer; if the stage turned out not to split, drawLayers
+            // dropped the last frame and the canvas is drawn whole.
+            if layered.splitsStill { banner = nil }
         }
         var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
         // The whole banner, rim included: a rim left behind would stay on screen.
@@ -370,9 +368,9 @@ public final class OverlaySession {
             changed = true
             guard layered.splitsStill else { return changed }
         }
-        if banner != state.layerBanner || (banner != nil && changed) {
+        if banner != state.layerBanner {
             if let banner {
-                let bounds = BannerPainter.bounds(canvasSize: size)
+                let bounds = Self.pixelAligned(BannerPainter.bounds(canvasSize: size), scale: 1) // whole pt
                 guard let buffer = layered.beginBanner(bounds) else { return nil }
                 do { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds]) } catch { return nil }
                 layered.endBanner()

@@ -271,10 +271,8 @@ final class OverlaySurface: LayeredCanvas {
     }
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
-        guard let bannerLayer else { return nil }
-        let x0 = bounds.minX.rounded(.down), y0 = bounds.minY.rounded(.down)
-        bannerLayer.cover(Rect(x: x0, y: y0, width: bounds.maxX.rounded(.up) - x0, height: bounds.maxY.rounded(.up) - y0))
-        return bannerLayer.begin(cleared: true)?.buffer
+        bannerLayer?.cover(bounds)
+        return bannerLayer?.begin(cleared: true)?.buffer
     }
 
     func endBanner() { bannerLayer?.end(damage: [bannerLayer?.rect ?? .zero]) }

@@ -66,8 +66,7 @@ final class ComposingCanvas: LayeredCanvas {
     func endDraw(damage: [Rect], frameID: Int) {}
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
-        let x0 = bounds.minX.rounded(.down), y0 = bounds.minY.rounded(.down)
-        bannerRect = Rect(x: x0, y: y0, width: bounds.maxX.rounded(.up) - x0, height: bounds.maxY.rounded(.up) - y0)
+        bannerRect = bounds
         banner = [UInt32](repeating: 0, count: Int(bannerRect.width * bannerRect.height))
         return banner.withUnsafeMutableBytes {
             PixelBuffer(data: $0.baseAddress!, width: Int(bannerRect.width), height: Int(bannerRect.height),
