@@ -153,5 +153,30 @@ final class CairoContext {
         cairo_font_extents(cr, &e)
         return FontExtents(ascent: e.ascent, descent: e.descent, height: e.height)
     }
-    func showText(_ text: String) { cairo_show_text(cr, text) }
+    /// Cairo 1.16 puts each glyph on a whole device pixel, rounding half up. A
+    /// glyph exactly half a pixel off (a label leaning with the pointer can land
+    /// there) then rounds either way on noise in the last bit of its position,
+    /// which differs with the buffer's origin: the live layer and the whole
+    /// canvas drew the same label a pixel apart. Rounding here first, with a
+    /// bias far above that noise, puts it on the same pixel in every buffer.
+    func showText(_ text: String) {
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        guard let font = cairo_get_scaled_font(cr),
+              cairo_scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
+              let glyphs else { return cairo_show_text(cr, text) }
+        defer { cairo_glyph_free(glyphs) }
+        for i in 0..<Int(count) {
+            var gx = glyphs[i].x, gy = glyphs[i].y
+            cairo_user_to_device(cr, &gx, &gy)
+            gx = (gx + 0.5 + 1e-6).rounded(.down)
+            gy = (gy + 0.5 + 1e-6).rounded(.down)
+            cairo_device_to_user(cr, &gx, &gy)
+            glyphs[i].x = gx
+            glyphs[i].y = gy
+        }
+        cairo_show_glyphs(cr, glyphs, count)
+    }
 }
