@@ -169,7 +169,8 @@ extension OverlayCanvas {
 /// pointer with whatever moves in a small layer above it (Wayland: a
 /// subsurface holding that part of the frame, stage beneath included), so the
 /// still stage needs one full-size buffer, not two. The banner has a layer of
-/// its own. Everything drawn is shown together by `endDraw`.
+/// its own; what differs in places far apart gets a live layer each. Everything
+/// drawn is shown together by `endDraw`.
 public protocol LayeredCanvas: OverlayCanvas {
     /// Frames go to the small layer now; false: the canvas is drawn whole, as a plain canvas.
     var splitsStill: Bool { get }
@@ -179,9 +180,18 @@ public protocol LayeredCanvas: OverlayCanvas {
     /// opaque everywhere cannot be split (the layer would show it twice):
     /// `splitsStill` turns false.
     func endStill()
-    /// The next frame's live layer must cover `rects` (canvas pt): where the
-    /// frame differs from the still stage.
+    /// The next frame's live layers must cover `rects` (canvas pt): where the
+    /// frame differs from the still stage (LiveLayerPlacement.layers).
     func placeLive(covering rects: [Rect])
+    /// The live layers (canvas pt, whole pt) by index; an empty one is not used.
+    var liveRects: [Rect] { get }
+    /// A buffer for live layer `index` and what to repaint in it: `damage`
+    /// (canvas pt) within the layer plus what is stale in the buffer. nil:
+    /// nothing to repaint there, or no buffer free.
+    func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])?
+    /// Layer `index` was repainted; `damage` (canvas pt) is what changed in
+    /// this frame there. It is shown with `endDraw`.
+    func endLive(_ index: Int, damage: [Rect])
     /// A cleared buffer over `bounds` (canvas pt, whole) for the banner; nil when none is free yet.
     func beginBanner(_ bounds: Rect) -> PixelBuffer?
     func endBanner()

@@ -300,35 +300,36 @@ public final class OverlaySession {
             canvases[id] = state
             return true
         }
-        state.canvas.prepareFrame(damage: state.lastFrame == nil ? contentBounds(shown, banner: banner, canvasSize: size) : damage)
-        guard let (target, stale) = state.canvas.beginFrame() else {
-            canvases[id] = state
-            return false
-        }
         let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
-        // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-        let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
-        let clip = stale.map { aligned + $0 } ?? full
-        do {
-            try painter.draw(shown, into: target, clip: clip)
-            if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
-        } catch {
-            // Never commit (or remember as drawn) a half-drawn buffer: the
-            // screen keeps the last good frame, and the next draw is a full one.
-            state.canvas.cancelDraw()
-            if warnedRequests.insert("draw: \(error)").inserted {
-                log("draw failed on \(state.canvas.canvasName): \(error)")
+        var committedDamage = full
+        if let layered = state.canvas as? LayeredCanvas, layered.splitsStill {
+            do {
+                try drawLive(layered, shown: shown, damage: state.lastFrame == nil ? nil : damage)
+            } catch {
+                return drawFailed(error, id, &state)
             }
-            state.lastFrame = nil
-            state.needsDraw = false
-            canvases[id] = state
-            return false
+        } else {
+            state.canvas.prepareFrame(damage: state.lastFrame == nil ? contentBounds(shown, banner: banner, canvasSize: size) : damage)
+            guard let (target, stale) = state.canvas.beginFrame() else {
+                canvases[id] = state
+                return false
+            }
+            // Whole pixels only: an antialiased clip edge would blend old and new pixels.
+            let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
+            let clip = stale.map { aligned + $0 } ?? full
+            do {
+                try painter.draw(shown, into: target, clip: clip)
+                if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
+            } catch {
+                return drawFailed(error, id, &state)
+            }
+            if state.lastFrame != nil { committedDamage = aligned }
         }
         let showsPointer = pointerCanvas == id
         let frameID = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
                                  aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
-        state.canvas.endDraw(damage: state.lastFrame == nil ? full : aligned, frameID: frameID)
+        state.canvas.endDraw(damage: committedDamage, frameID: frameID)
         if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
         paintedFrames += 1
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
@@ -340,48 +341,17 @@ public final class OverlaySession {
         return true
     }
 
-    /// The stage at rest (no pointer, no effect, no menu) on a layered canvas's
-    /// still layer, the banner on its own, and the live layer placed over where
-    /// `shown` differs from the stage at rest. True when a layer changed (the
-    /// frame must be committed even without damage); nil when a buffer is not free yet.
-    private func drawLayers(_ layered: LayeredCanvas, _ state: inout CanvasState, shown: PointerFrame,
-                            banner: Banner?, size: Size) -> Bool? {
-        var changed = false
-        if state.still == nil {
-            // Nobody pointing: no pointer, no menu, every region at rest, and those
-            // shown only on hover (at rest fully transparent) hidden.
-            var still = shown
-            still.hidden = true
-            still.regions = shown.regions.filter { $0.value.opacity == 0 }
-            still.menu = nil
-            guard let buffer = layered.beginStill() else { return nil }
-            do {
-                try painter.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
-            } catch {
-                layered.cancelDraw()
-                if warnedRequests.insert("draw: \(error)").inserted { log("draw failed on \(layered.canvasName): \(error)") }
-                return nil
-            }
-            layered.endStill()
-            state.still = still
-            state.lastFrame = nil
-            changed = true
-            guard layered.splitsStill else { return changed }
+    /// Never commit (or remember as drawn) a half-drawn buffer: the screen
+    /// keeps the last good frame, and the next draw is a full one.
+    private func drawFailed(_ error: Error, _ id: Int, _ state: inout CanvasState) -> Bool {
+        state.canvas.cancelDraw()
+        if warnedRequests.insert("draw: \(error)").inserted {
+            log("draw failed on \(state.canvas.canvasName): \(error)")
         }
-        if banner != state.layerBanner {
-            if let banner {
-                let bounds = Self.pixelAligned(BannerPainter.bounds(canvasSize: size), scale: 1) // whole pt
-                guard let buffer = layered.beginBanner(bounds) else { return nil }
-                do { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds]) } catch { return nil }
-                layered.endBanner()
-            } else {
-                layered.hideBanner()
-            }
-            state.layerBanner = banner
-            changed = true
-        }
-        layered.placeLive(covering: painter.damage(from: state.still, to: shown, canvasSize: size))
-        return changed
+        state.lastFrame = nil
+        state.needsDraw = false
+        canvases[id] = state
+        return false
     }
 
     /// What `frame` draws (canvas pt): its damage over a blank canvas, not the whole canvas.

@@ -398,13 +398,3 @@ extension SceneRenderer {
         ctx.restore()
     }
 }
-
-extension Rect {
-    /// The overlap of two rects (empty, at self's origin, when they don't meet).
-    func intersection(_ o: Rect) -> Rect {
-        let x0 = Swift.max(minX, o.minX), y0 = Swift.max(minY, o.minY)
-        let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
-        guard x1 > x0, y1 > y0 else { return Rect(origin: origin, size: .zero) }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-}

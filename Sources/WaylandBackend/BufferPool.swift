@@ -67,6 +67,8 @@ final class BufferPool {
     private var buffers: [ShmBuffer] = []
     let capacity = 2
     var onRelease: () -> Void = {}
+    /// The size asked for last: a buffer of another size is dropped once released.
+    private var wanted: (width: Int, height: Int)?
 
     init(shm: OpaquePointer) { self.shm = shm }
 
@@ -79,6 +81,7 @@ final class BufferPool {
     /// A released buffer of this size, creating one if needed; stale ones of
     /// another size are dropped (busy ones are dropped when released).
     func acquire(width: Int, height: Int) -> ShmBuffer? {
+        wanted = (width, height)
         buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
         if let free = buffers.first(where: { !$0.busy }) { return free }
         guard buffers.count < capacity, let b = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
@@ -111,6 +114,10 @@ final class BufferPool {
     }
 
     fileprivate func bufferReleased(_ buffer: ShmBuffer) {
+        // A layer that shrank may not draw again soon: its old buffer's memory goes now.
+        if let wanted, buffer.width != wanted.width || buffer.height != wanted.height {
+            buffers.removeAll { $0 === buffer }
+        }
         onRelease()
     }
 }

@@ -18,7 +18,7 @@ protocol SurfaceRole: AnyObject {
 ///
 /// With shm buffers, an integer scale and an opaque stage, the surface holds
 /// the still stage in one buffer and the pointer with what moves is drawn
-/// into a small subsurface above it (LayeredCanvas); otherwise frames are
+/// into small subsurfaces above it (LayeredCanvas); otherwise frames are
 /// drawn whole into two full-size buffers.
 final class OverlaySurface: LayeredCanvas {
     let canvasID: Int
@@ -37,8 +37,8 @@ final class OverlaySurface: LayeredCanvas {
     /// Set when frames are drawn with GL into an EGL window instead of shm buffers.
     private let egl: EGLWindow?
     private var drawingEGL: GLWindowSurface?
-    /// Above the surface: the pointer with what moves, and the banner.
-    private var live: SubsurfaceLayer?
+    /// Above the surface: the pointer with what moves (LiveLayerPlacement.layerCount layers), and the banner.
+    private var lives: [SubsurfaceLayer] = []
     private var bannerLayer: SubsurfaceLayer?
     /// Whether the still stage drawn last is opaque everywhere (nil: none drawn yet).
     private var stillOpaque: Bool?
@@ -79,10 +79,12 @@ final class OverlaySurface: LayeredCanvas {
             }
         }
         if gl == nil, let subcompositor = registry.subcompositor {
-            live = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+            lives = (0..<LiveLayerPlacement.layerCount).compactMap { _ in
+                SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+            }
             bannerLayer = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
-            if live == nil || bannerLayer == nil { live = nil; bannerLayer = nil }
-            live?.onRelease = { [unowned self] in onReady() }
+            if lives.count < LiveLayerPlacement.layerCount || bannerLayer == nil { lives = []; bannerLayer = nil }
+            for layer in lives { layer.onRelease = { [unowned self] in onReady() } }
             bannerLayer?.onRelease = { [unowned self] in onReady() }
         }
         pool.onRelease = { [unowned self] in
@@ -99,7 +101,7 @@ final class OverlaySurface: LayeredCanvas {
 
     deinit {
         drawingEGL = nil
-        live = nil // subsurfaces before their parent
+        lives = [] // subsurfaces before their parent
         bannerLayer = nil
         role = nil // destroys the role object before its wl_surface
         fractional = nil
@@ -145,7 +147,7 @@ final class OverlaySurface: LayeredCanvas {
         } else {
             wl_surface_set_buffer_scale(surface, output.scale)
         }
-        live?.setScale(Int(output.scale))
+        for layer in lives { layer.setScale(Int(output.scale)) }
         bannerLayer?.setScale(Int(output.scale))
         stillOpaque = nil
         pool.invalidateAll()
@@ -164,7 +166,7 @@ final class OverlaySurface: LayeredCanvas {
 
     var isReadyToDraw: Bool {
         if egl != nil { return configured }
-        if splitsStill { return configured && (live?.hasFreeBuffer ?? false) }
+        if splitsStill { return configured && lives.allSatisfy(\.hasFreeBuffer) }
         return configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
     }
 
@@ -183,7 +185,7 @@ final class OverlaySurface: LayeredCanvas {
     var refreshPeriod: Double? { output.refreshPeriod }
 
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        if splitsStill, let live { return live.begin() }
+        if splitsStill { return nil } // split, frames go to the live layers (beginLive)
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         drawing = b
@@ -194,7 +196,7 @@ final class OverlaySurface: LayeredCanvas {
     func cancelDraw() {
         drawingStill?.stale = nil
         drawingStill = nil
-        live?.cancel()
+        for layer in lives { layer.cancel() }
         drawing?.stale = nil
         drawing = nil
         drawingEGL?.invalidate()
@@ -206,8 +208,7 @@ final class OverlaySurface: LayeredCanvas {
             drawingEGL = nil
             return present(window, damage: damage, frameID: frameID)
         }
-        if let live, splitsStill {
-            live.end(damage: damage)
+        if splitsStill {
             requestReports(frameID: frameID)
             wl_surface_commit(surface) // shows the layers and the still stage together
             if let still = pendingStill {
@@ -235,7 +236,7 @@ final class OverlaySurface: LayeredCanvas {
     // MARK: LayeredCanvas
 
     /// Split only where the layers' whole-pt positions line up with the stage's pixels.
-    var splitsStill: Bool { live != nil && stillOpaque != false && !(viewport != nil && fractionalScale != nil) }
+    var splitsStill: Bool { !lives.isEmpty && stillOpaque != false && !(viewport != nil && fractionalScale != nil) }
 
     func beginStill() -> PixelBuffer? {
         let (w, h) = pixelSize
@@ -252,7 +253,7 @@ final class OverlaySurface: LayeredCanvas {
         guard stillOpaque == true else {
             // Drawn whole from now on; the layers show nothing.
             b.stale = nil
-            live?.hide()
+            for layer in lives { layer.hide() }
             bannerLayer?.hide()
             return
         }
@@ -262,12 +263,18 @@ final class OverlaySurface: LayeredCanvas {
     }
 
     func placeLive(covering rects: [Rect]) {
-        guard let live else { return }
-        // Nothing moves: a layer is still needed to commit with (it shows the stage).
-        let need = rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 1, height: 1)) { $0.union($1) }
-        if !rects.isEmpty || live.rect.isEmpty {
-            live.cover(LiveLayerPlacement.placement(for: need, current: live.rect, canvas: sizeInPoints))
-        }
+        let placed = LiveLayerPlacement.layers(for: rects, current: liveRects, canvas: sizeInPoints)
+        for (layer, rect) in zip(lives, placed) { layer.cover(rect) }
+    }
+
+    var liveRects: [Rect] { lives.map(\.rect) }
+
+    func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
+        lives.indices.contains(index) ? lives[index].begin(repainting: damage) : nil
+    }
+
+    func endLive(_ index: Int, damage: [Rect]) {
+        if lives.indices.contains(index) { lives[index].end(damage: damage) }
     }
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {

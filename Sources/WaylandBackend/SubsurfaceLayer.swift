@@ -3,7 +3,7 @@ import PointerCore
 import PointerHost
 
 /// A small surface above the overlay's surface (a synchronized wl_subsurface)
-/// showing part of the canvas: the live layer (the pointer and whatever moves,
+/// showing part of the canvas: a live layer (the pointer and whatever moves,
 /// over the stage beneath it) or the banner. Its buffers are only as large as
 /// what it covers, and what it commits is shown with the parent's next commit,
 /// so the layers and the stage change together.
@@ -12,6 +12,8 @@ final class SubsurfaceLayer {
     private let subsurface: OpaquePointer
     private let pool: BufferPool
     private var drawing: ShmBuffer?
+    /// What `begin(repainting:)` said to repaint: the compositor's damage at `end`.
+    private var repainting: [Rect]?
     /// The canvas pt covered (whole pt, so the layer's pixels line up with the stage's).
     private(set) var rect = Rect.zero
     private var position: (x: Int32, y: Int32)?
@@ -72,19 +74,36 @@ final class SubsurfaceLayer {
                 b.stale)
     }
 
+    /// A buffer over `rect` and what to repaint in it: `damage` (canvas pt)
+    /// within the layer plus what is stale in the buffer; nil when that is nothing.
+    func begin(repainting damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
+        guard let (buffer, stale) = begin() else { return nil }
+        let repaint = LiveLayerPlacement.repaint(damage, in: rect, stale: stale)
+        guard !repaint.isEmpty else {
+            drawing = nil // the buffer stays free, its pixels untouched
+            return nil
+        }
+        repainting = repaint
+        return (buffer, repaint)
+    }
+
     func cancel() {
         drawing?.stale = nil
         drawing = nil
+        repainting = nil
     }
 
-    /// Attaches the drawn buffer with `damage` (canvas pt) and moves the layer;
-    /// shown with the parent's next commit.
+    /// Attaches the drawn buffer and moves the layer; shown with the parent's
+    /// next commit. `damage` (canvas pt) is what changed in this frame: the
+    /// other buffer lacks it. The compositor is told of all that was repainted.
     func end(damage: [Rect]) {
         guard let b = drawing else { return }
         drawing = nil
+        let repainted = repainting ?? damage
+        repainting = nil
         wl_surface_attach(surface, b.proxy, 0, 0)
         let s = Double(scale)
-        for r in damage {
+        for r in repainted {
             let x0 = max(0, Int(((r.minX - rect.minX) * s).rounded(.down))), y0 = max(0, Int(((r.minY - rect.minY) * s).rounded(.down)))
             let x1 = min(b.width, Int(((r.maxX - rect.minX) * s).rounded(.up))), y1 = min(b.height, Int(((r.maxY - rect.minY) * s).rounded(.up)))
             if x1 > x0 && y1 > y0 { wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) }

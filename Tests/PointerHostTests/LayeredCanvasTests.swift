@@ -5,7 +5,7 @@ import PointerRendering
 import Testing
 
 /// A layered canvas as the Wayland backend builds it, in memory: the still
-/// stage in one full-size buffer, the live layer (a small rectangle of the
+/// stage in one full-size buffer, the live layers (small rectangles of the
 /// frame, stage beneath included) replacing those pixels, the banner blended on top.
 final class ComposingCanvas: LayeredCanvas {
     let canvasID = 1
@@ -16,9 +16,9 @@ final class ComposingCanvas: LayeredCanvas {
     private var still: [UInt32]
     private(set) var stillOpaque: Bool?
     private(set) var stillDraws = 0
-    private(set) var liveRect = Rect.zero
-    private var live: [UInt32] = []
-    private var liveFresh = true
+    private(set) var liveRects = [Rect](repeating: .zero, count: LiveLayerPlacement.layerCount)
+    private var live = [[UInt32]](repeating: [], count: LiveLayerPlacement.layerCount)
+    private var liveFresh = [Bool](repeating: true, count: LiveLayerPlacement.layerCount)
     private var bannerRect = Rect.zero
     private var banner: [UInt32] = []
     private var bannerShown = false
@@ -42,27 +42,31 @@ final class ComposingCanvas: LayeredCanvas {
     }
 
     func placeLive(covering rects: [Rect]) {
-        guard let first = rects.first else { return }
-        let need = rects.dropFirst().reduce(first) { $0.union($1) }
-        let placed = LiveLayerPlacement.placement(for: need, current: liveRect, canvas: sizeInPoints)
-        guard placed != liveRect else { return }
-        liveRect = placed
-        live = [UInt32](repeating: 0xDEAD_BEEF, count: Int(liveRect.width * liveRect.height)) // garbage until drawn
-        liveFresh = true
-    }
-
-    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        guard !liveRect.isEmpty else { return nil }
-        let stale: [Rect]? = liveFresh ? nil : []
-        liveFresh = false
-        let buffer = live.withUnsafeMutableBytes {
-            PixelBuffer(data: $0.baseAddress!, width: Int(liveRect.width), height: Int(liveRect.height),
-                        stride: 4 * Int(liveRect.width), scale: 1, origin: liveRect.origin)
+        let placed = LiveLayerPlacement.layers(for: rects, current: liveRects, canvas: sizeInPoints)
+        for i in placed.indices where placed[i] != liveRects[i] {
+            liveRects[i] = placed[i]
+            live[i] = [UInt32](repeating: 0xDEAD_BEEF, count: Int(placed[i].width * placed[i].height)) // garbage until drawn
+            liveFresh[i] = true
         }
-        return (buffer, stale)
     }
 
-    func cancelDraw() { liveFresh = true }
+    func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
+        let rect = liveRects[index]
+        let repaint = LiveLayerPlacement.repaint(damage, in: rect, stale: liveFresh[index] ? nil : [])
+        guard !rect.isEmpty, !repaint.isEmpty else { return nil }
+        liveFresh[index] = false
+        let buffer = live[index].withUnsafeMutableBytes {
+            PixelBuffer(data: $0.baseAddress!, width: Int(rect.width), height: Int(rect.height),
+                        stride: 4 * Int(rect.width), scale: 1, origin: rect.origin)
+        }
+        return (buffer, repaint)
+    }
+
+    func endLive(_ index: Int, damage: [Rect]) {}
+
+    /// Split, frames go to the live layers.
+    func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? { nil }
+    func cancelDraw() { liveFresh = liveFresh.map { _ in true } }
     func endDraw(damage: [Rect], frameID: Int) {}
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
@@ -77,12 +81,14 @@ final class ComposingCanvas: LayeredCanvas {
     func endBanner() { bannerShown = true }
     func hideBanner() { bannerShown = false }
 
-    /// What the compositor shows: still, live layer over it, banner over both.
+    /// What the compositor shows: still, live layers over it, banner over all.
     func composed() -> [UInt32] {
         var out = still
-        let lx = Int(liveRect.minX), ly = Int(liveRect.minY), lw = Int(liveRect.width)
-        for y in 0..<Int(liveRect.height) {
-            for x in 0..<lw { out[(ly + y) * width + lx + x] = live[y * lw + x] }
+        for (rect, pixels) in zip(liveRects, live) where !rect.isEmpty {
+            let lx = Int(rect.minX), ly = Int(rect.minY), lw = Int(rect.width)
+            for y in 0..<Int(rect.height) {
+                for x in 0..<lw { out[(ly + y) * width + lx + x] = pixels[y * lw + x] }
+            }
         }
         guard bannerShown else { return out }
         let bx = Int(bannerRect.minX), by = Int(bannerRect.minY), bw = Int(bannerRect.width)
@@ -137,7 +143,7 @@ final class ComposingCanvas: LayeredCanvas {
                 next += 1
             }
             session.timerFired(now: t)
-            areas.append(layered.liveRect.width * layered.liveRect.height)
+            areas.append(layered.liveRects.reduce(0) { $0 + $1.width * $1.height })
             let frame = session.model.frame(at: t)
             let banner = session.banner(at: t)
             try fresh.withUnsafeMutableBytes {
@@ -169,9 +175,8 @@ final class ComposingCanvas: LayeredCanvas {
         }
         #expect(compared > 20)
         #expect(layered.stillDraws == 1, "the still stage was drawn \(layered.stillDraws) times")
-        // Most of the time the live layer is small next to the stage (the pointer and
-        // the control under it); two things apart (a menu and the pointer far from it)
-        // make it as large as both together.
+        // Most of the time the live layers are small next to the stage (the pointer and
+        // the control under it; a menu and the pointer far from it on layers of their own).
         let median = areas.sorted()[areas.count / 2]
         print("layered \(name): worst \(worstSeen)/255, at most \(mostDiffering) pixels; median live layer \(median) pt² (\(Int(100 * median / (size.width * size.height))) % of the canvas), largest \(areas.max() ?? 0)")
         #expect(median < 0.4 * size.width * size.height, "median live layer \(median) pt² on \(size)")

@@ -42,6 +42,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The overlap of two rects (empty, at self's origin, when they don't meet).
+    public func intersection(_ o: Rect) -> Rect {
+        let x0 = Swift.max(minX, o.minX), y0 = Swift.max(minY, o.minY)
+        let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(origin: origin, size: .zero) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     public func union(_ other: Rect) -> Rect {
         let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
         let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
