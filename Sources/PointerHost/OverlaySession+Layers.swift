@@ -33,6 +33,10 @@ extension OverlaySession {
             changed = true
             guard layered.splitsStill else { return changed }
         }
+        layered.placeLive(covering: painter.damage(from: state.still, to: shown, canvasSize: size))
+        // A layer moved to a new size may need a buffer the compositor still holds:
+        // the frame waits for its release rather than leave that layer's old look on screen.
+        guard layered.isReadyToDraw else { return nil }
         if banner != state.layerBanner {
             if let banner {
                 let bounds = Self.pixelAligned(BannerPainter.bounds(canvasSize: size), scale: 1) // whole pt
@@ -45,7 +49,6 @@ extension OverlaySession {
             state.layerBanner = banner
             changed = true
         }
-        layered.placeLive(covering: painter.damage(from: state.still, to: shown, canvasSize: size))
         return changed
     }
 

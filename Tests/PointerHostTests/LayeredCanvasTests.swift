@@ -11,7 +11,11 @@ final class ComposingCanvas: LayeredCanvas {
     let canvasID = 1
     let canvasName = "layers"
     let sizeInPoints: Size
-    var isReadyToDraw = true
+    /// Like a compositor still holding both buffers of a layer that moved to a
+    /// new size: that layer has no buffer until `releaseHeldBuffers()`.
+    var holdsMovedLayers = false
+    private var held = false
+    var isReadyToDraw: Bool { !held }
     let width: Int, height: Int
     private var still: [UInt32]
     private(set) var stillOpaque: Bool?
@@ -19,6 +23,9 @@ final class ComposingCanvas: LayeredCanvas {
     private(set) var liveRects = [Rect](repeating: .zero, count: LiveLayerPlacement.layerCount)
     private var live = [[UInt32]](repeating: [], count: LiveLayerPlacement.layerCount)
     private var liveFresh = [Bool](repeating: true, count: LiveLayerPlacement.layerCount)
+    /// What the compositor shows of each layer: drawn layers take effect with the parent's commit.
+    private var drawnLayers: [Int: (rect: Rect, pixels: [UInt32])] = [:]
+    private var shownLayers = [(rect: Rect, pixels: [UInt32])](repeating: (.zero, []), count: LiveLayerPlacement.layerCount)
     private var bannerRect = Rect.zero
     private var banner: [UInt32] = []
     private var bannerShown = false
@@ -47,13 +54,16 @@ final class ComposingCanvas: LayeredCanvas {
             liveRects[i] = placed[i]
             live[i] = [UInt32](repeating: 0xDEAD_BEEF, count: Int(placed[i].width * placed[i].height)) // garbage until drawn
             liveFresh[i] = true
+            if holdsMovedLayers { held = true }
         }
     }
+
+    func releaseHeldBuffers() { held = false }
 
     func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
         let rect = liveRects[index]
         let repaint = LiveLayerPlacement.repaint(damage, in: rect, stale: liveFresh[index] ? nil : [])
-        guard !rect.isEmpty, !repaint.isEmpty else { return nil }
+        guard !held, !rect.isEmpty, !repaint.isEmpty else { return nil }
         liveFresh[index] = false
         let buffer = live[index].withUnsafeMutableBytes {
             PixelBuffer(data: $0.baseAddress!, width: Int(rect.width), height: Int(rect.height),
@@ -62,12 +72,19 @@ final class ComposingCanvas: LayeredCanvas {
         return (buffer, repaint)
     }
 
-    func endLive(_ index: Int, damage: [Rect]) {}
+    func endLive(_ index: Int, damage: [Rect]) { drawnLayers[index] = (liveRects[index], live[index]) }
 
     /// Split, frames go to the live layers.
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? { nil }
-    func cancelDraw() { liveFresh = liveFresh.map { _ in true } }
-    func endDraw(damage: [Rect], frameID: Int) {}
+    func cancelDraw() {
+        liveFresh = liveFresh.map { _ in true }
+        drawnLayers = [:]
+    }
+
+    func endDraw(damage: [Rect], frameID: Int) {
+        for (i, layer) in drawnLayers { shownLayers[i] = layer }
+        drawnLayers = [:]
+    }
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
         bannerRect = bounds
@@ -84,7 +101,7 @@ final class ComposingCanvas: LayeredCanvas {
     /// What the compositor shows: still, live layers over it, banner over all.
     func composed() -> [UInt32] {
         var out = still
-        for (rect, pixels) in zip(liveRects, live) where !rect.isEmpty {
+        for (rect, pixels) in shownLayers where !rect.isEmpty {
             let lx = Int(rect.minX), ly = Int(rect.minY), lw = Int(rect.width)
             for y in 0..<Int(rect.height) {
                 for x in 0..<lw { out[(ly + y) * width + lx + x] = pixels[y * lw + x] }
@@ -116,13 +133,18 @@ final class ComposingCanvas: LayeredCanvas {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Assets")
 
+    /// `holding`: each layer that moves to a new size finds both its buffers held
+    /// by the compositor, released a moment later; the frame must wait for them,
+    /// not show that layer's old look.
     @Test("C14/C15/E26 still stage + live layer + banner layer = the whole frame, every frame of a bundled trace",
-          arguments: ["demo", "context-menus", "app-icons"])
-    func layersComposeToTheFrame(name: String) throws {
+          arguments: [("demo", false), ("context-menus", false), ("app-icons", false), ("demo", true), ("app-icons", true)])
+    func layersComposeToTheFrame(name: String, holding: Bool) throws {
         let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/\(name).json").path)
         let events = try TraceReader.read(path: Self.assets.appendingPathComponent("Traces/\(name).jsonl").path)
         let size = try #require(scene.canvas.size)
         let layered = ComposingCanvas(size: size)
+        layered.holdsMovedLayers = holding
+        var holds = 0
         let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
         session.add(layered)
         session.pointerMoved(toCanvas: 1)
@@ -143,6 +165,11 @@ final class ComposingCanvas: LayeredCanvas {
                 next += 1
             }
             session.timerFired(now: t)
+            if !layered.isReadyToDraw {
+                holds += 1
+                layered.releaseHeldBuffers() // as the compositor's release event wakes the session
+                session.service(now: t)
+            }
             areas.append(layered.liveRects.reduce(0) { $0 + $1.width * $1.height })
             let frame = session.model.frame(at: t)
             let banner = session.banner(at: t)
@@ -174,6 +201,7 @@ final class ComposingCanvas: LayeredCanvas {
             t += 1.0 / 30
         }
         #expect(compared > 20)
+        if holding { #expect(holds > 5, "layers moved to a new size \(holds) times") }
         #expect(layered.stillDraws == 1, "the still stage was drawn \(layered.stillDraws) times")
         // Most of the time the live layers are small next to the stage (the pointer and
         // the control under it; a menu and the pointer far from it on layers of their own).
