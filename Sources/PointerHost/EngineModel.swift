@@ -18,7 +18,10 @@ public final class EngineModel: OverlayModel {
         prediction.frame(of: engine, at: time, presentAt: presentTime)
     }
     public var truePointer: Point? { engine.modelPointer }
-    public func nextWakeTime(after time: Double) -> Double? { engine.nextWakeTime(after: time) }
+    public func nextWakeTime(after time: Double) -> Double? {
+        let wakes = [engine.nextWakeTime(after: time), prediction.settleTime(after: time)].compactMap { $0 }
+        return wakes.min()
+    }
     public func drainHostRequests() -> [HostRequest] { engine.drainHostRequests() }
     public func replace(scene: Scene) { engine.replace(scene: scene) }
 }

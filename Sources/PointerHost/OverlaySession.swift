@@ -293,6 +293,7 @@ public final class OverlaySession {
                            aimedAt: planned ? refresh : nil, drawn: free && showsPointer ? shown.pointer : nil)
             if showsPointer { uncommittedMotion.removeAll() }
             translatedFrames += 1
+            if Self.debugTiming { log(String(format: "DBG moved at %.4f by %.1f,%.1f drawn %.1f,%.1f model %.1f,%.1f", now, offset.x, offset.y, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0)) }
             state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
             state.lastFrame = shown
             state.needsDraw = false

@@ -52,6 +52,7 @@ extension X11Overlay {
         let x = Int((p.x * scale + Double(canvas.monitor.x)).rounded())
         let y = Int((p.y * scale + Double(canvas.monitor.y)).rounded())
         connection.warpPointer(toRootX: x, y: y)
+        if Self.debug { log("warp to \(x),\(y) (model \(p))") }
         // Motion waiting from before the warp: ask the server where the pointer is now.
         pendingMotion?.at = nil
         steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))

@@ -163,3 +163,42 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         }
     }
 }
+
+@Suite struct PredictionSettleTests {
+    /// The host draws only when input arrives or the model asks to be woken.
+    /// When the hand stops, the last frame drawn must show the pointer where the
+    /// hand is, not extrapolated past it: clicks land at the real pointer.
+    @Test("a pointer drawn ahead of a moving hand comes back to where the hand stopped, with no further input")
+    func predictionSettles() throws {
+        let scene = try SceneLoader.load(text: #"{"version":1,"canvas":{"size":[1280,800]},"regions":[],"pointer":{"autoHideDelay":0}}"#,
+                                         file: "empty.json")
+        // About 150 pt/s, too slow to glide on when the hand stops; reports every
+        // 8 ms, or every 28 ms (what a loaded machine delivered in an end-to-end run).
+        for interval in [0.008, 0.028] {
+            let step = 150 * interval / 2.0.squareRoot()
+            let model = EngineModel(scene: scene, predict: true)
+            var t = 1.0
+            model.handle(InputEvent(time: t, .position(Point(x: 300, y: 300))))
+            for i in 1...12 {
+                t += interval
+                model.handle(InputEvent(time: t, .motion(dx: step, dy: -step)))
+                if i == 12 { break }
+            }
+            let stopped = try #require(model.truePointer)
+            // A frame drawn with the last report: drawn ahead.
+            let (ahead, _) = model.frame(at: t + 0.002, presentAt: t + 0.018)
+            #expect(ahead.pointer.distance(to: stopped) > 1, "interval \(interval): nothing predicted, so nothing to check")
+            // Then only wake-ups (an inferred lift, a glide, its end): each draws a
+            // frame, and the last one drawn is what stays on screen.
+            var now = t + 0.002
+            var last = ahead
+            while let wake = model.nextWakeTime(after: now), wake < now + 5 {
+                now = max(wake, now + 0.001)
+                last = model.frame(at: now, presentAt: now + 0.016).frame
+            }
+            let exact = model.frame(at: now + 1).pointer // where the pointer rests (the real one is warped there)
+            #expect(last.pointer.distance(to: exact) < 0.01,
+                    "interval \(interval): the pointer stays drawn at \(last.pointer), it rests at \(exact)")
+        }
+    }
+}

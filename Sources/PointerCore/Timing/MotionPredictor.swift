@@ -112,6 +112,14 @@ public struct MotionPredictor: Sendable {
         return step
     }
 
+    /// From this time on the silence since the newest sample has faded any
+    /// prediction to zero: a frame drawn then shows the pointer where the hand stopped.
+    public var settleTime: Double? {
+        guard samples.count >= 2, let newest = samples.last else { return nil }
+        let interval = usualInterval()
+        return newest.t + tuning.stallIntervals * interval + interval
+    }
+
     /// The predicted point at `presentTime` (the newest sample when there is none to extrapolate).
     public func predicted(now: Double, presentAt presentTime: Double) -> Point? {
         latest.map { $0 + offset(now: now, presentAt: presentTime) }

@@ -33,6 +33,14 @@ public struct PointerPrediction: Sendable {
         }
     }
 
+    /// When a frame must be drawn so a pointer drawn ahead of a hand that has
+    /// stopped comes back to where the hand is (nothing else may draw one: the
+    /// engine has no reason to); nil when there is nothing to take back.
+    public func settleTime(after time: Double) -> Double? {
+        guard enabled, predictor.isTracking, let settle = predictor.settleTime, settle > time else { return nil }
+        return settle
+    }
+
     /// The engine's frame at `time`, drawn for `presentTime`: a freely moving
     /// pointer is put where it is predicted to be then. `free` says whether
     /// the frame's pointer follows the hand one to one in continuous motion
