@@ -1,5 +1,6 @@
 # Build and install adaptive-pointer.
-#   make                      release build (.build/release/adaptive-pointer)
+#   make                      release build (.build/release/adaptive-pointer), the Swift
+#                             runtime linked in (runs without the toolchain's libraries)
 #   make install PREFIX=…     binary, assets, the menu entry, man page, docs (DESTDIR supported);
 #                             no autostart: that is per user and opt-in (adaptive-pointer autostart enable)
 #   make install-files …      the same without building (BINARY=path picks the binary)
@@ -35,7 +36,7 @@ ASSET_DIRS = Scenes Traces Schema
 all: build
 
 build:
-	$(SWIFT) build -c release --product adaptive-pointer
+	$(SWIFT) build -c release --static-swift-stdlib --product adaptive-pointer
 
 install: build install-files
 

@@ -34,7 +34,7 @@ for tool in sway setpriv; do
   command -v $tool >/dev/null || { echo "needs $tool" >&2; exit 2; }
 done
 [ -x "$BIN/adaptive-pointer" ] && [ -x "$BIN/wayland-input-player" ] || {
-  echo "build first: swift build -c release --product adaptive-pointer; swift build -c release --product wayland-input-player" >&2; exit 2; }
+  echo "build first: swift build -c release --static-swift-stdlib --product adaptive-pointer; swift build -c release --product wayland-input-player" >&2; exit 2; }
 
 USER_NAME=adaptive-pointer-test
 if [ "$(id -u)" = 0 ] && ! id $USER_NAME >/dev/null 2>&1; then

@@ -35,7 +35,7 @@ for tool in Xvfb xdotool xset; do
 done
 [ "$PICOM" = 0 ] || command -v picom >/dev/null || { echo "needs picom (apt-get install picom)" >&2; exit 2; }
 [ -n "$OTHER" ] || [ -x "$BIN/adaptive-pointer" ] || {
-  echo "build first: swift build -c release --product adaptive-pointer" >&2; exit 2; }
+  echo "build first: swift build -c release --static-swift-stdlib --product adaptive-pointer" >&2; exit 2; }
 
 RUN=$(mktemp -d /tmp/ap-bench-x11-XXXXXX)
 cleanup() {

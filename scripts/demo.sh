@@ -6,5 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh --runtime
-swift build -c release --product adaptive-pointer
+# The Swift runtime linked in: the binary needs no Swift libraries at run time,
+# and it is about 4.5 MB smaller in memory (docs/latency.md, "Memory").
+swift build -c release --static-swift-stdlib --product adaptive-pointer
 exec .build/release/adaptive-pointer run "$@"
