@@ -88,6 +88,10 @@ public final class OverlaySession {
     var frameShownOnce = false
     var warnedRequests = Set<String>()
     private var heldModifiers: Set<ModifierKey> = []
+    /// The latest time the model was asked about (monotonic s). Input stamped
+    /// earlier (a backend timing it when it happened, read late) is given to the
+    /// model at this time: the model's clock never goes back.
+    private var modelClock = -Double.infinity
     private var bannerText: String?
     /// Session second at which the banner is gone.
     private var bannerEnd = 0.0
@@ -107,7 +111,8 @@ public final class OverlaySession {
         if QuitShortcut.matches(kind, held: heldModifiers), let onQuitShortcut {
             return onQuitShortcut()
         }
-        let event = InputEvent(time: now - start, kind)
+        modelClock = max(modelClock, now)
+        let event = InputEvent(time: modelClock - start, kind)
         recorder?.record(event)
         model.handle(event)
         if oldestUncommittedInput == nil { oldestUncommittedInput = now }
@@ -259,6 +264,7 @@ public final class OverlaySession {
         let began = MonotonicClock.now()
         // The frame is seen at the repaint it is drawn for; without one, about now.
         let presentAt = (refresh ?? now) - start
+        modelClock = max(modelClock, now)
         var (shown, free) = model.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
         var banner = banner(at: t)

@@ -119,6 +119,9 @@ final class PointerInput {
         return UnsafeRawPointer(event).load(fromByteOffset: 1, as: UInt8.self) == connection.xinputOpcode
     }
 
+    /// The server time of the event just handled, when it moved the pointer.
+    var motionTime: UInt32? { decoder.motionTime }
+
     /// Decodes one XI2 generic event.
     func handle(_ event: UnsafePointer<xcb_generic_event_t>) -> [PointerNative] {
         let out = decoder.decode(UnsafeRawPointer(event))

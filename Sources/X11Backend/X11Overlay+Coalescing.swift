@@ -28,15 +28,17 @@ extension X11Overlay {
     }
 
     /// Raw or device motion: delivered now, or kept for the next frame.
-    func motion(atRootX x: Double?, y: Double?, absolute: Bool, now: Double) {
+    /// `sampledAt`: when it happened (the server's event time), if known.
+    func motion(atRootX x: Double?, y: Double?, absolute: Bool, now: Double, sampledAt: Double? = nil) {
+        let time = sampledAt ?? now
         if motionWaits(now: now, absolute: absolute) {
             let at = x.flatMap { x in y.map { (x: x, y: $0) } }
-            pendingMotion = PendingMotion(at: at, absolute: absolute, time: now)
+            pendingMotion = PendingMotion(at: at, absolute: absolute, time: time)
             needsService = true
             return
         }
         pendingMotion = nil
-        if let x, let y { pointer(atRootX: x, y: y, absolute: absolute, now: now) } else { pointerMoved(now: now, absolute: absolute) }
+        if let x, let y { pointer(atRootX: x, y: y, absolute: absolute, now: time) } else { pointerMoved(now: time, absolute: absolute) }
     }
 
     /// Delivers the waiting motion (before other input, or when its frame is due).

@@ -12,7 +12,7 @@ extension X11Overlay {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
-        if moved.any { motion(atRootX: nil, y: nil, absolute: moved.absolute, now: now) }
+        if moved.any { motion(atRootX: nil, y: nil, absolute: moved.absolute, now: now, sampledAt: moved.time) }
         if needsService {
             needsService = false
             service()
@@ -24,13 +24,17 @@ extension X11Overlay {
         var any = false
         /// Some of it came from a device that places the pointer (tablet, touchscreen).
         var absolute = false
+        /// When the newest of it happened (the server's time, on the monotonic clock).
+        var time: Double?
     }
 
     func handle(_ e: UnsafePointer<xcb_generic_event_t>, now: Double, moved: inout Moved) {
         let type = e.pointee.response_type & 0x7f
         if Self.debug { log("event \(type)") }
         if input.isEvent(e) {
-            for native in input.handle(e) { translate(native, now: now, moved: &moved) }
+            let natives = input.handle(e)
+            let happened = input.motionTime.map { serverClock.time(ofServer: $0, readAt: now) }
+            for native in natives { translate(native, now: now, happened: happened, moved: &moved) }
         } else if let keyboard, keyboard.isEvent(e) {
             if let mods = keyboard.handle(e) { deliver(.modifiers(mods), now: now) }
         } else if connection.shmAvailable && type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) {
@@ -65,15 +69,17 @@ extension X11Overlay {
         }
     }
 
-    func translate(_ native: PointerNative, now: Double, moved: inout Moved) {
+    /// `happened`: when the server says the motion happened (nil: now).
+    func translate(_ native: PointerNative, now: Double, happened: Double? = nil, moved: inout Moved) {
         switch native {
         case .moved(let absolute):
             moved.any = true
             moved.absolute = moved.absolute || absolute
+            if let happened { moved.time = max(moved.time ?? happened, happened) }
         case .at(let x, let y, let absolute):
             // Device motion says where the pointer is: the raw motion before it needs no query.
             moved = Moved()
-            motion(atRootX: x, y: y, absolute: absolute, now: now)
+            motion(atRootX: x, y: y, absolute: absolute, now: now, sampledAt: happened)
         case .button(let b, let s):
             flushMotion()
             deliver(.button(b, s), now: now)

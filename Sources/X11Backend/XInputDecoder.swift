@@ -13,6 +13,8 @@ struct XInputDecoder {
     var seesRawMotion = false
     /// Server time of the last raw motion per source device.
     private var lastRawMotion: [UInt16: UInt32] = [:]
+    /// The server time of the last decoded event that moves the pointer (nil: it did not).
+    private(set) var motionTime: UInt32?
     /// A device or the hierarchy changed: the scroll classes must be read again.
     var devicesChanged = false
     private var gestures = GestureTranslator()
@@ -24,10 +26,12 @@ struct XInputDecoder {
     /// Decodes one XI2 event (the bytes xcb hands over, full_sequence included).
     mutating func decode(_ raw: UnsafeRawPointer) -> [PointerNative] {
         let type = Int32(raw.load(fromByteOffset: 8, as: UInt16.self))
+        motionTime = nil
         switch type {
         case XCB_INPUT_RAW_MOTION:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
             lastRawMotion[e.pointee.sourceid] = e.pointee.time
+            motionTime = e.pointee.time
             var out: [PointerNative] = []
             if let scroll = rawScroll(e) { out.append(scroll) }
             // Motion that is only scrolling does not move the pointer.
@@ -43,6 +47,7 @@ struct XInputDecoder {
             return button(Int(e.detail), pressed: type == XCB_INPUT_RAW_BUTTON_PRESS, flags: e.flags)
         case XCB_INPUT_MOTION:
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
+            motionTime = e.pointee.time
             var out: [PointerNative] = []
             if let scroll = deviceScroll(e) { out.append(scroll) }
             out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
