@@ -212,11 +212,12 @@ struct AccessibilityEndToEndTests {
         // the button at ~400-600 px/s and stopping short of it: the glide carries
         // on (~70-100 px) onto it, and the pointer is recentred on it (B9).
         try d.glide(to: centre.x + 130, centre.y)
-        // The approach is quick enough to glide on (about 0.7 s) and the glide's end
-        // moves the real pointer: let it end, then put the pointer back, slowly.
+        // On a loaded machine the approach can arrive fast enough to glide on (about
+        // 0.7 s), and the glide's end moves the real pointer: let any glide end, put
+        // the pointer back, and let that settle too, so the flick starts at rest.
         usleep(1_000_000)
         try d.glide(to: centre.x + 130, centre.y)
-        usleep(300_000)
+        usleep(1_000_000)
         try Self.steps(d, 6, -6, 0, interval: 0.01)
         let short = d.pointer()
         #expect(short.x > share.x + share.width, "the hand reached the button itself: \(short)")
