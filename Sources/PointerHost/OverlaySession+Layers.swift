@@ -24,7 +24,7 @@ extension OverlaySession {
                 try painter.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
             } catch {
                 layered.cancelDraw()
-                if warnedRequests.insert("draw: \(error)").inserted { log("draw failed on \(layered.canvasName): \(error)") }
+                warnDrawFailed(error, on: layered.canvasName)
                 return nil
             }
             layered.endStill()
@@ -41,8 +41,14 @@ extension OverlaySession {
             if let banner {
                 let bounds = Self.pixelAligned(BannerPainter.bounds(canvasSize: size), scale: 1) // whole pt
                 guard let buffer = layered.beginBanner(bounds) else { return nil }
-                do { try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds]) } catch { return nil }
-                layered.endBanner()
+                do {
+                    try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds])
+                    layered.endBanner()
+                } catch {
+                    // Without its hint the stage still runs; retrying every frame would stall it.
+                    warnDrawFailed(error, on: layered.canvasName)
+                    layered.hideBanner()
+                }
             } else {
                 layered.hideBanner()
             }

@@ -348,13 +348,16 @@ public final class OverlaySession {
         return true
     }
 
+    /// One log line per distinct draw error, however often it recurs.
+    func warnDrawFailed(_ error: Error, on canvasName: String) {
+        if warnedRequests.insert("draw: \(error)").inserted { log("draw failed on \(canvasName): \(error)") }
+    }
+
     /// Never commit (or remember as drawn) a half-drawn buffer: the screen
     /// keeps the last good frame, and the next draw is a full one.
     private func drawFailed(_ error: Error, _ id: Int, _ state: inout CanvasState) -> Bool {
         state.canvas.cancelDraw()
-        if warnedRequests.insert("draw: \(error)").inserted {
-            log("draw failed on \(state.canvas.canvasName): \(error)")
-        }
+        warnDrawFailed(error, on: state.canvas.canvasName)
         state.lastFrame = nil
         state.needsDraw = false
         canvases[id] = state

@@ -209,4 +209,27 @@ final class ComposingCanvas: LayeredCanvas {
         print("layered \(name): worst \(worstSeen)/255, at most \(mostDiffering) pixels; median live layer \(median) pt² (\(Int(100 * median / (size.width * size.height))) % of the canvas), largest \(areas.max() ?? 0)")
         #expect(median < 0.4 * size.width * size.height, "median live layer \(median) pt² on \(size)")
     }
+
+    @Test("a start-up hint that fails to draw leaves the stage running: the pointer is still drawn, one log line")
+    func failingBannerDoesNotStall() {
+        let canvas = ComposingCanvas(size: Size(width: 100, height: 100))
+        let painter = FakePainter()
+        painter.failBanners = true
+        painter.paintsOpaque = true
+        let model = FakeModel()
+        let session = OverlaySession(model: model, painter: painter, start: 0)
+        var logged: [String] = []
+        session.log = { logged.append($0) }
+        session.add(canvas)
+        session.pointerMoved(toCanvas: 1)
+        session.showBanner("Ctrl+Alt+Esc quits the stage", for: 3, now: 0)
+        session.service(now: 0.1)
+        for (i, x) in [30.0, 50, 70].enumerated() {
+            painter.clips.removeAll()
+            session.handle(.position(Point(x: x, y: 40)), at: 0.2 + Double(i) / 10)
+            session.service(now: 0.2 + Double(i) / 10)
+            #expect(!painter.clips.isEmpty, "the pointer at x \(x) was not drawn")
+        }
+        #expect(logged.filter { $0.contains("draw failed") }.count == 1, "\(logged)")
+    }
 }

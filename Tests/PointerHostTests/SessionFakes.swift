@@ -1,4 +1,5 @@
 import PointerCore
+import PointerRendering
 @testable import PointerHost
 
 /// A fake canvas and model to test what the session draws and when it sleeps.
@@ -57,9 +58,19 @@ final class FakePainter: OverlayPainter {
     var failDraws = false
     var failReplace = false
     var scenes: [Scene] = []
+    var failBanners = false
+    /// Fills what it draws with opaque black (a layered canvas splits only an opaque stage).
+    var paintsOpaque = false
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {
         if failDraws { throw Broken() }
         clips.append(clip)
+        guard paintsOpaque else { return }
+        for y in 0..<buffer.height {
+            buffer.data.advanced(by: y * buffer.stride).initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: buffer.width)
+        }
+    }
+    func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
+        if failBanners { throw Broken() }
     }
     func replace(scene: Scene) throws {
         if failReplace { throw Broken() }
