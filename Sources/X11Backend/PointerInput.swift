@@ -7,7 +7,8 @@ import PointerCore
 enum PointerNative: Equatable {
     /// The pointer moved somewhere: ask the server where (overlay, raw events).
     /// `absolute`: moved by a device that places it (tablet, touchscreen).
-    case moved(absolute: Bool)
+    /// `dx`, `dy`: a relative device's step as the server accelerated it (root px).
+    case moved(absolute: Bool, dx: Double = 0, dy: Double = 0)
     /// Position in root pixels (device events carry it); `absolute` as above, or a warp.
     case at(x: Double, y: Double, absolute: Bool)
     case button(PointerButton, ButtonState)

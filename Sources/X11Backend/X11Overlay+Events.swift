@@ -72,13 +72,15 @@ extension X11Overlay {
     /// `happened`: when the server says the motion happened (nil: now).
     func translate(_ native: PointerNative, now: Double, happened: Double? = nil, moved: inout Moved) {
         switch native {
-        case .moved(let absolute):
+        case .moved(let absolute, let dx, let dy):
             moved.any = true
             moved.absolute = moved.absolute || absolute
             if let happened { moved.time = max(moved.time ?? happened, happened) }
+            if absolute { rawSteps.removeAll() } else { rawSteps.append(dx: dx, dy: dy, time: happened ?? now) }
         case .at(let x, let y, let absolute):
             // Device motion says where the pointer is: the raw motion before it needs no query.
             moved = Moved()
+            rawSteps.removeAll()
             motion(atRootX: x, y: y, absolute: absolute, now: now, sampledAt: happened)
         case .button(let b, let s):
             flushMotion()

@@ -5,10 +5,21 @@ import PointerHost
 
 /// The real pointer: where it is (canvas pt), leaving every monitor, and warps.
 extension X11Overlay {
-    /// Overlay: where is the pointer now? One QueryPointer per batch of raw motion.
+    /// Overlay: where is the pointer now? One QueryPointer per batch of raw motion;
+    /// a batch read late is handed over as the steps it was made of (`RawMotionSteps`).
     func pointerMoved(now: Double, absolute: Bool = false) {
+        defer { rawSteps.removeAll() }
         guard let p = connection.queryPointer() else { return }
-        pointer(atRootX: Double(p.x), y: Double(p.y), absolute: absolute, now: now)
+        let end = (x: Double(p.x), y: Double(p.y))
+        guard !absolute, !rawSteps.isEmpty,
+              let monitor = canvas(atRootX: p.x, y: p.y)?.monitor else {
+            return pointer(atRootX: end.x, y: end.y, absolute: absolute, now: now)
+        }
+        let bounds = (minX: Double(monitor.x), minY: Double(monitor.y),
+                      maxX: Double(monitor.x + monitor.width - 1), maxY: Double(monitor.y + monitor.height - 1))
+        for s in rawSteps.samples(endingAt: end, time: now, within: bounds) {
+            pointer(atRootX: s.x, y: s.y, absolute: false, now: s.time)
+        }
     }
 
     /// The real pointer is at a root position; `HostPointerSteps` decides between
@@ -31,6 +42,7 @@ extension X11Overlay {
     }
 
     func left(now: Double) {
+        rawSteps.removeAll()
         guard pointerCanvas != nil else { return }
         pointerCanvas = nil
         steps.reset()
@@ -54,7 +66,9 @@ extension X11Overlay {
         connection.warpPointer(toRootX: x, y: y)
         if Self.debug { log("warp to \(x),\(y) (model \(p))") }
         // Motion waiting from before the warp: ask the server where the pointer is now.
+        // Its steps cannot be walked back across the warp.
         pendingMotion?.at = nil
+        rawSteps.removeAll()
         steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
     }
 }

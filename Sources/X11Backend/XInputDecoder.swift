@@ -36,7 +36,9 @@ struct XInputDecoder {
             if let scroll = rawScroll(e) { out.append(scroll) }
             // Motion that is only scrolling does not move the pointer.
             if out.isEmpty || hasNonScrollValuators(e) {
-                out.append(.moved(absolute: deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false))
+                let absolute = deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false
+                let step = absolute ? (dx: 0.0, dy: 0.0) : rawStep(e)
+                out.append(.moved(absolute: absolute, dx: step.dx, dy: step.dy))
             }
             return out
         case XCB_INPUT_RAW_TOUCH_BEGIN, XCB_INPUT_RAW_TOUCH_UPDATE:
@@ -154,6 +156,17 @@ struct XInputDecoder {
             any = true
         }
         return any ? .scroll(dx: dx, dy: dy, source: .finger) : nil
+    }
+
+    /// A relative device's x and y (valuators 0 and 1), accelerated by the server.
+    private func rawStep(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> (dx: Double, dy: Double) {
+        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
+        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
+        var dx = 0.0, dy = 0.0
+        for i in 0..<n {
+            if numbers[i] == 0 { dx = values[i] } else if numbers[i] == 1 { dy = values[i] }
+        }
+        return (dx, dy)
     }
 
     private func hasNonScrollValuators(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> Bool {

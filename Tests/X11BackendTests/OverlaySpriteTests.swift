@@ -29,7 +29,7 @@ extension X11EndToEnd {
                 // …by a window around it, far smaller than the screen.
                 let window = try #require(Self.overlayWindow(rig, over: x, y), "no overlay window over (\(x), \(y))")
                 #expect(window.width <= 256 && window.height <= 256,
-                        "the overlay window is \(window.width)×\(window.height) px on a \(rig.client.width)×\(rig.client.height) screen")
+                        "the overlay window is \(window.width)×\(window.height) px on a \(rig.client.width)×\(rig.client.height) screen; log: \(rig.pointer.log.suffix(1500))")
             }
             #expect(rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
                 .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")

@@ -58,7 +58,9 @@ struct XInputDecoderTests {
         var d = Self.touchpad
         #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [3: 7.5])) == [.scroll(dx: 0, dy: 7.5, source: .finger)])
         #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [2: -30])) == [.scroll(dx: -30, dy: 0, source: .finger)])
-        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [0: 3, 1: -2])) == [.moved(absolute: false)])
+        // A mouse's step comes with it (x and y are valuators 0 and 1), as the server accelerated it.
+        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [0: 3, 1: -2])) == [.moved(absolute: false, dx: 3, dy: -2)])
+        #expect(Self.decode(&d, Self.raw(XCB_INPUT_RAW_MOTION, valuators: [1: -2.5])) == [.moved(absolute: false, dx: 0, dy: -2.5)])
     }
 
     @Test("E25/E26 buttons: 3 is secondary, wheel detents scroll unless emulated from valuators")
@@ -138,7 +140,7 @@ extension XInputDecoderTests {
         d.seesRawMotion = true
         d.deviceKinds = [2: .master, 4: .relative, 9: .absolute, 11: .touch]
         // A mouse step: its raw twin (same source, same server time) came first.
-        #expect(Self.decode(&d, Self.rawMotion(source: 4, time: 1000)) == [.moved(absolute: false)])
+        #expect(Self.decode(&d, Self.rawMotion(source: 4, time: 1000)) == [.moved(absolute: false, dx: 3, dy: -2)])
         #expect(Self.decode(&d, Self.motion(source: 4, time: 1000, x: 410, y: 300)) == [.at(x: 410, y: 300, absolute: false)])
         // A warp (`xdotool mousemove`): device motion with no raw event.
         #expect(Self.decode(&d, Self.motion(source: 4, time: 1200, x: 900, y: 450)) == [.at(x: 900, y: 450, absolute: true)])

@@ -53,7 +53,11 @@ struct XDo {
     /// Moves the pointer as a device does (XTEST relative motion, which makes
     /// raw events); `mousemove` would warp, which devices never do.
     func moveTo(_ x: Int, _ y: Int, client: XTestClient) throws {
-        for _ in 0..<3 {
+        for attempt in 0..<3 {
+            // The server accelerates the jump, so it may land off and need a
+            // correction. A pause first makes that a new stroke: two big jumps
+            // read close together are a flick, and the pointer would glide on.
+            if attempt > 0 { usleep(120_000) }
             guard let p = client.pointer() else { return }
             if p.x == x && p.y == y { return }
             try runTool("xdotool", ["mousemove_relative", "--", "\(x - p.x)", "\(y - p.y)"], display: display)

@@ -42,10 +42,13 @@ final class XTestClient {
     }
 
     /// A plain opaque window filled with `color` (0xRRGGBB) that listens for clicks.
+    /// `tracksMotion`: select pointer motion, as real applications do; device
+    /// motion then stops at this window and the overlay sees only raw motion.
     @discardableResult
-    func openWindow(x: Int, y: Int, width: Int, height: Int, color: UInt32) -> xcb_window_t {
+    func openWindow(x: Int, y: Int, width: Int, height: Int, color: UInt32, tracksMotion: Bool = false) -> xcb_window_t {
         let w = xcb_generate_id(connection)
-        let values: [UInt32] = [color, XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_EXPOSURE.rawValue]
+        let motion = tracksMotion ? XCB_EVENT_MASK_POINTER_MOTION.rawValue : 0
+        let values: [UInt32] = [color, XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_EXPOSURE.rawValue | motion]
         let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data.pointee
         xcb_create_window(connection, UInt8(XCB_COPY_FROM_PARENT), w, root, Int16(x), Int16(y), UInt16(width), UInt16(height), 0,
                           UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.root_visual,
