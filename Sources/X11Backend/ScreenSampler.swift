@@ -117,6 +117,12 @@ final class ScreenSampler: BackgroundSampler {
         let frame = canvas.monitor
         let shown = canvas.presentedOrigin
         let shaped = canvas.window.shaped
+        let rootWidth = Int(connection.screen.width_in_pixels)
+        // Per pixel: buffers, not the arrays (a class's arrays are checked for
+        // exclusive access and uniqueness on every element, half this loop's time).
+        rgb.withUnsafeMutableBufferPointer { rgb in
+        weight.withUnsafeMutableBufferPointer { weight in
+        seen.withUnsafeMutableBufferPointer { seen in
         for yy in 0..<r.height {
             for xx in 0..<r.width {
                 let i = yy * r.width + xx
@@ -141,7 +147,7 @@ final class ScreenSampler: BackgroundSampler {
                     }
                 }
                 if shaped && !seen.isEmpty {
-                    let k = (r.y + yy) * Int(connection.screen.width_in_pixels) + r.x + xx
+                    let k = (r.y + yy) * rootWidth + r.x + xx
                     if w > 0 {
                         seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
                     } else if seen[k] != 0 {
@@ -154,6 +160,9 @@ final class ScreenSampler: BackgroundSampler {
                 weight[i] = w
             }
         }
+        }
+        }
+        }
         patch = r
     }
 
@@ -162,6 +171,9 @@ final class ScreenSampler: BackgroundSampler {
         let r = rect.intersection(patch)
         guard !r.isEmpty else { return last }
         var tr: Float = 0, tg: Float = 0, tb: Float = 0, tw: Float = 0
+        let patch = patch
+        rgb.withUnsafeBufferPointer { rgb in
+        weight.withUnsafeBufferPointer { weight in
         for y in r.y..<(r.y + r.height) {
             let row = (y - patch.y) * patch.width
             for x in r.x..<(r.x + r.width) {
@@ -171,6 +183,8 @@ final class ScreenSampler: BackgroundSampler {
                 tr += rgb[i * 3] * w; tg += rgb[i * 3 + 1] * w; tb += rgb[i * 3 + 2] * w
                 tw += w
             }
+        }
+        }
         }
         guard tw > 0.5 else { return last }
         let d = Double(tw) * 255
@@ -186,7 +200,10 @@ final class ScreenSampler: BackgroundSampler {
         guard !patch.isEmpty else { return }
         let w = patch.width
         var left = [Int](repeating: -1, count: w), right = [Int](repeating: -1, count: w)
-        for y in 0..<patch.height {
+        let height = patch.height
+        rgb.withUnsafeMutableBufferPointer { rgb in
+        weight.withUnsafeMutableBufferPointer { weight in
+        for y in 0..<height {
             let row = y * w
             var last = -1
             for x in 0..<w {
@@ -206,6 +223,8 @@ final class ScreenSampler: BackgroundSampler {
                 rgb[i * 3] = rgb[j * 3]; rgb[i * 3 + 1] = rgb[j * 3 + 1]; rgb[i * 3 + 2] = rgb[j * 3 + 2]
                 weight[i] = 0.001 // known now, but never counted in a material average
             }
+        }
+        }
         }
     }
 
@@ -230,6 +249,9 @@ final class ScreenSampler: BackgroundSampler {
         let px = buffer.data.assumingMemoryBound(to: UInt32.self)
         let stride = buffer.stride / 4
         let fx = canvas.monitor.x, fy = canvas.monitor.y
+        let patch = patch
+        rgb.withUnsafeBufferPointer { rgb in
+        weight.withUnsafeBufferPointer { weight in
         for rect in rects {
             let r = rect.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
             guard !r.isEmpty else { continue }
@@ -251,6 +273,8 @@ final class ScreenSampler: BackgroundSampler {
                     px[y * stride + x] = 0xFF00_0000 | UInt32(nr) << 16 | UInt32(ng) << 8 | UInt32(nb)
                 }
             }
+        }
+        }
         }
     }
 }
