@@ -165,6 +165,36 @@ extension X11EndToEnd {
             #expect(onWhite < 255 - 40, "pointer on white has luminance \(onWhite)")
         }
 
+        /// Without a compositor the material blends over the desktop as captured:
+        /// a desktop that changes while the pointer moves (here: a white window
+        /// opened under it between two frames) must not leave the resting pointer
+        /// with a material from before. (Capturing less often than every frame
+        /// was tried and failed this: docs/latency.md, X11 overlay cost.)
+        @Test("D20 a shaped pointer over a desktop that changed as it moved rests with the material drawn fresh")
+        func sampledDesktopIsRechecked() throws {
+            let rig = try Self.rig(composited: false)
+            rig.client.openWindow(x: 0, y: 0, width: rig.client.width, height: rig.client.height, color: 0x1C1C1E)
+            try rig.xdo.moveTo(400, 400, client: rig.client)
+            usleep(400_000)
+            // A frame captures the dark desktop; the desktop turns white; the next
+            // frame, within 100 ms, is drawn from that capture.
+            try rig.xdo.run("mousemove_relative", "--", "1", "0")
+            usleep(30_000)
+            rig.client.openWindow(x: 200, y: 200, width: 400, height: 400, color: 0xFFFFFF)
+            try rig.xdo.run("mousemove_relative", "--", "1", "0")
+            usleep(500_000)
+            let rested = try #require(rig.client.screenshot())
+            // The same pointer drawn from a fresh capture, for comparison.
+            try rig.xdo.run("mousemove_relative", "--", "1", "0")
+            usleep(500_000)
+            let fresh = try #require(rig.client.screenshot())
+            Self.save(rested, "overlay-recheck-rested")
+            Self.save(fresh, "overlay-recheck-fresh")
+            let a = rested.at(402, 400), b = fresh.at(403, 400)
+            #expect(Screenshot.distance(a, b) <= 12,
+                    "the resting pointer shows \(String(a, radix: 16)), drawn fresh \(String(b, radix: 16))")
+        }
+
         @Test("B9 after a lift over a control the real pointer is warped to its centre, so a click lands on it", arguments: [false, true])
         func recenterWarpsRealPointer(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
