@@ -32,12 +32,14 @@ struct XInputDecoder {
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
             lastRawMotion[e.pointee.sourceid] = e.pointee.time
             motionTime = e.pointee.time
+            let valuators = Self.rawValuators(e)
+            let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1 ?? [:]
             var out: [PointerNative] = []
-            if let scroll = rawScroll(e) { out.append(scroll) }
+            if let scroll = rawScroll(valuators, axes: axes) { out.append(scroll) }
             // Motion that is only scrolling does not move the pointer.
-            if out.isEmpty || hasNonScrollValuators(e) {
+            if out.isEmpty || valuators.isEmpty || valuators.contains(where: { axes[$0.number] == nil }) {
                 let absolute = deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false
-                let step = absolute ? (dx: 0.0, dy: 0.0) : rawStep(e)
+                let step = absolute ? (dx: 0.0, dy: 0.0) : Self.rawStep(valuators)
                 out.append(.moved(absolute: absolute, dx: step.dx, dy: step.dy))
             }
             return out
@@ -143,15 +145,19 @@ struct XInputDecoder {
         return nil
     }
 
-    /// Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
-    private func rawScroll(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> PointerNative? {
-        guard let (_, axes) = axes(for: e.pointee.sourceid, e.pointee.deviceid) else { return nil }
+    /// The valuators set in a raw event (accelerated values), read once per event.
+    private static func rawValuators(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> [(number: Int, value: Double)] {
         var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
         let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
+        return (0..<n).map { (Int(numbers[$0]), values[$0]) }
+    }
+
+    /// Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
+    private func rawScroll(_ valuators: [(number: Int, value: Double)], axes: [Int: ScrollAxis]) -> PointerNative? {
         var dx = 0.0, dy = 0.0, any = false
-        for i in 0..<n {
-            guard let axis = axes[Int(numbers[i])] else { continue }
-            let d = values[i] / axis.increment * Self.wheelStep
+        for v in valuators {
+            guard let axis = axes[v.number] else { continue }
+            let d = v.value / axis.increment * Self.wheelStep
             if axis.vertical { dy += d } else { dx += d }
             any = true
         }
@@ -159,21 +165,12 @@ struct XInputDecoder {
     }
 
     /// A relative device's x and y (valuators 0 and 1), accelerated by the server.
-    private func rawStep(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> (dx: Double, dy: Double) {
-        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
-        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
+    private static func rawStep(_ valuators: [(number: Int, value: Double)]) -> (dx: Double, dy: Double) {
         var dx = 0.0, dy = 0.0
-        for i in 0..<n {
-            if numbers[i] == 0 { dx = values[i] } else if numbers[i] == 1 { dy = values[i] }
+        for v in valuators {
+            if v.number == 0 { dx = v.value } else if v.number == 1 { dy = v.value }
         }
         return (dx, dy)
-    }
-
-    private func hasNonScrollValuators(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> Bool {
-        let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1 ?? [:]
-        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
-        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
-        return n == 0 || (0..<n).contains { axes[Int(numbers[$0])] == nil }
     }
 
     /// Device-event scroll valuators are absolute: the delta is against the last value.
