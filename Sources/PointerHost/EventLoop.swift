@@ -25,11 +25,12 @@ public final class EventLoop {
         public var currentEvents: (() -> Int16)?
 
         public init(fd: Int32, events: Int16 = Int16(POLLIN), prepare: @escaping () -> Void = {},
-                    handle: @escaping (_ revents: Int16) -> Void) {
+                    handle: @escaping (_ revents: Int16) -> Void, currentEvents: (() -> Int16)? = nil) {
             self.fd = fd
             self.events = events
             self.prepare = prepare
             self.handle = handle
+            self.currentEvents = currentEvents
         }
     }
 

@@ -48,6 +48,13 @@ extension X11Overlay {
         if let at = p.at { pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time) } else { pointerMoved(now: p.time, absolute: p.absolute) }
     }
 
+    /// While motion waits for its frame the connection is not polled: what
+    /// arrives meanwhile is read in one go when the frame is due (every loop
+    /// pass reads the socket before the timer is handled), so a 1000 Hz mouse
+    /// wakes the overlay about twice per frame, not once per event. A broken
+    /// connection still wakes it: poll always reports POLLHUP and POLLERR.
+    var connectionPollEvents: Int16 { pendingMotion == nil ? Int16(POLLIN) : 0 }
+
     /// When the waiting motion is due: the pointer canvas's next frame.
     var pendingMotionDeadline: Double? {
         guard pendingMotion != nil else { return nil }

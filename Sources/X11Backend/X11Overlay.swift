@@ -109,7 +109,7 @@ public final class X11Overlay {
                 return
             }
             dispatch(queuedOnly: false)
-        }))
+        }, currentEvents: { [unowned self] in connectionPollEvents }))
         if let mods = keyboard?.initialModifiers(), !mods.isEmpty { session.handle(.modifiers(mods), at: MonotonicClock.now()) }
         pointerMoved(now: MonotonicClock.now())  // start where the real pointer is
         service()

@@ -50,7 +50,28 @@ extension X11EndToEnd {
                 try? (old + report + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             }
             #expect(idleSwitches <= 2, "the idle overlay woke \(idleSwitches) times in 10 s")
+            // While the hand moves, motion waits for its frame without waking the
+            // overlay per event: two or three wake-ups per frame (the first event,
+            // an upload's completion, the frame's timer), not one per event of a
+            // 250 Hz mouse (6–7 per frame when every event woke it).
+            let frames = Self.statNumber(rig.pointer.log, before: " painted") + Self.statNumber(rig.pointer.log, before: " moved without")
+            let wakeups = Self.statNumber(rig.pointer.log, after: "poll wake-ups: ")
+            #expect(frames > 50, "only \(frames) frames for 1000 motion events: \(statsLine)")
+            #expect(wakeups <= 4 * frames + 50, "\(wakeups) wake-ups for \(frames) frames: the overlay woke per motion event")
             #expect(cpuOverlay1 > cpuOverlay0, "the overlay did not react to 1000 motion events")
+        }
+
+        /// The number in the --stats line just before `marker` ("frames: 256 painted") or just after it.
+        static func statNumber(_ log: String, before marker: String? = nil, after prefix: String? = nil) -> Int {
+            for line in log.split(separator: "\n") {
+                if let marker, let r = line.range(of: marker) {
+                    return Int(line[..<r.lowerBound].split(whereSeparator: { !$0.isNumber }).last ?? "") ?? 0
+                }
+                if let prefix, let r = line.range(of: prefix) {
+                    return Int(line[r.upperBound...].prefix(while: \.isNumber)) ?? 0
+                }
+            }
+            return 0
         }
     }
 }
