@@ -101,6 +101,7 @@ sleep 1
 CPU_AP1=$(ps_cpu $AP_PID); CPU_SW1=$(ps_cpu $SWAY_REAL)
 HWM=$(grep VmHWM /proc/$AP_PID/status | awk '{print $2}')
 RSS=$(grep VmRSS /proc/$AP_PID/status | awk '{print $2}')
+SPLIT=$(awk '/^Rss(Anon|File|Shmem):/ { printf "%s%s %d MB", sep, substr($1, 4, length($1) - 4), $2 / 1024; sep = ", " }' /proc/$AP_PID/status)
 kill -TERM $AP_PID; wait $AP_PID || true
 AP_PID=
 TICK=$(getconf CLK_TCK)
@@ -108,5 +109,5 @@ echo "scene $SCENE, $SIZE scale $SCALE, $EVENTS motions every $INTERVAL s, run $
 sed -n '/stats:/,$p' "$RUN/ap.log"
 awk -v a="$CPU_AP0" -v b="$CPU_AP1" -v c="$CPU_SW0" -v d="$CPU_SW1" -v t="$TICK" \
   'BEGIN{printf "CPU during the tour: overlay %.2f s, sway %.2f s\n", (b-a)/t, (d-c)/t}'
-echo "peak RSS (VmHWM): $((HWM / 1024)) MB; after the tour (VmRSS): $((RSS / 1024)) MB"
+echo "peak RSS (VmHWM): $((HWM / 1024)) MB; after the tour (VmRSS): $((RSS / 1024)) MB ($SPLIT)"
 [ -n "${AP_BENCH_LOG:-}" ] && cp "$RUN/ap.log" "$AP_BENCH_LOG" || true
