@@ -142,9 +142,10 @@ public protocol OverlayCanvas: AnyObject {
     /// `frameID` comes back with the frame's callback and presentation
     /// reports (the session's latency and prediction statistics).
     func endDraw(damage: [Rect], frameID: Int)
-    /// The next frame repaints `damage` (canvas pt), before `beginFrame`: a
-    /// canvas smaller than its output places its buffer over what will be drawn.
-    func prepareFrame(damage: [Rect])
+    /// Before `beginFrame`: the next frame draws within `drawing()` (canvas pt;
+    /// asked only by a canvas smaller than its output, which places its buffer
+    /// over it; what it showed elsewhere goes when it moves away).
+    func prepareFrame(drawing: () -> [Rect])
     /// The next frame is the shown one moved by `offset` (canvas pt), nothing
     /// else changed: a canvas that can move what it shows does so instead of a
     /// repaint and returns true; false means draw the frame.
@@ -154,7 +155,7 @@ public protocol OverlayCanvas: AnyObject {
 extension OverlayCanvas {
     public var awaitingFrame: Bool { false }
     public var refreshPeriod: Double? { nil }
-    public func prepareFrame(damage: [Rect]) {}
+    public func prepareFrame(drawing: () -> [Rect]) {}
     public func translate(by offset: Point) -> Bool { false }
 }
 

@@ -316,7 +316,7 @@ public final class OverlaySession {
                 return drawFailed(error, id, &state)
             }
         } else {
-            state.canvas.prepareFrame(damage: state.lastFrame == nil ? contentBounds(shown, banner: banner, canvasSize: size) : damage)
+            state.canvas.prepareFrame { contentBounds(shown, banner: banner, canvasSize: size) }
             guard let (target, stale) = state.canvas.beginFrame() else {
                 canvases[id] = state
                 return false

@@ -238,8 +238,10 @@ final class ScreenSampler: BackgroundSampler {
         // The desktop under what is blended must have been captured this frame:
         // a shape drawn without asking the sampler (a highlight platter, which
         // takes its colour from the stage) would otherwise blend over a stale guess.
+        let origin = canvas.bufferOrigin
+        let fx = canvas.monitor.x + origin.x, fy = canvas.monitor.y + origin.y
         if let area = rects.dropFirst().reduce(rects.first, { $0?.union($1) }) {
-            let root = PixelRect(x: area.x + canvas.monitor.x, y: area.y + canvas.monitor.y, width: area.width, height: area.height)
+            let root = PixelRect(x: area.x + fx, y: area.y + fy, width: area.width, height: area.height)
             if root.intersection(patch) != root.intersection(screenRect) {
                 capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
             }
@@ -249,7 +251,6 @@ final class ScreenSampler: BackgroundSampler {
         let mr = Float(mean.r * 255), mg = Float(mean.g * 255), mb = Float(mean.b * 255)
         let px = buffer.data.assumingMemoryBound(to: UInt32.self)
         let stride = buffer.stride / 4
-        let fx = canvas.monitor.x, fy = canvas.monitor.y
         let patch = patch
         rgb.withUnsafeBufferPointer { rgb in
         weight.withUnsafeBufferPointer { weight in

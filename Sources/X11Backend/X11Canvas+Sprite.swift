@@ -1,13 +1,14 @@
 import PointerCore
 import PointerHost
 
-/// The composited overlay's window covers only what is drawn (the pointer, a
-/// highlight, a menu), not the monitor: its memory does not grow with the
-/// output, and a frame that only moves the pointer moves the window instead of
-/// repainting it.
+/// The overlay's window covers only what is drawn (the pointer, a highlight, a
+/// menu), not the monitor: its memory does not grow with the output. Composited,
+/// a frame that only moves the pointer moves the window instead of repainting
+/// it; shaped (no compositor), every pixel is blended over the desktop beneath
+/// it, so a moved pointer is painted again.
 extension X11Canvas {
-    /// Composited overlay with CPU buffers (the shaped fallback and the stage cover the monitor).
-    var isSprite: Bool { !usesEGL && window.mode == .overlay && !window.shaped }
+    /// The overlay with CPU buffers (the stage covers the monitor).
+    var isSprite: Bool { !usesEGL && window.mode == .overlay }
 
     /// Room around what is drawn, so small moves and growth stay inside (pt).
     static let spriteMargin = 24.0
@@ -21,12 +22,14 @@ extension X11Canvas {
 
     static func roundedUp(_ n: Int) -> Int { max(spriteGranule, (n + spriteGranule - 1) / spriteGranule * spriteGranule) }
 
-    /// Places the window and buffers over what the next frame draws: what is
-    /// shown now plus the damage. Moved or resized, the buffers are drawn whole.
-    func placeSprite(damage: [Rect]) {
+    /// Places the window and buffers over what the next frame draws. What it
+    /// showed elsewhere needs no covering: the window moving away removes it
+    /// (covering it too made a jump across the screen open a window spanning
+    /// both ends). Moved or resized, the buffers are drawn whole.
+    func placeSprite(drawing: [Rect]) {
         guard isSprite, isReadyToDraw else { return }
         let monitorRect = PixelRect(x: 0, y: 0, width: monitor.width, height: monitor.height)
-        let need = damage.reduce(content) { $0.union(pixelRect($1)) }.intersection(monitorRect)
+        let need = drawing.reduce(PixelRect.zero) { $0.union(pixelRect($1)) }.intersection(monitorRect)
         guard !need.isEmpty else { return }
         let margin = Int((Self.spriteMargin * scale).rounded(.up))
         let width = Self.roundedUp(need.width + 2 * margin), height = Self.roundedUp(need.height + 2 * margin)
@@ -47,13 +50,20 @@ extension X11Canvas {
         } else {
             staleEverywhere()
         }
+        // Shaped, the window moves with the frame that fills it (endDraw): its
+        // pixels hold the desktop they were blended over, and a moved or resized
+        // window would show them out of place until then.
+        guard !window.shaped else { return }
+        // Moved, the window carries the shown pixels along (resized, they stay).
+        if !resized { presentedOrigin = (spriteRect.x, spriteRect.y) }
         window.place(spriteRect)
     }
 
     /// Moves the shown frame by `offset` (canvas pt) without repainting, when
     /// the desktop under the material did not change.
     func moveSprite(by offset: Point) -> Bool {
-        guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
+        // Shaped, the shown pixels hold the desktop they were blended over.
+        guard isSprite, !window.shaped, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
         switch backdropUnchanged(movedSincePaint + offset) {
         case false?: return false
         case nil: backdropUnverified = true
@@ -69,6 +79,7 @@ extension X11Canvas {
             content.x += dx
             content.y += dy
             window.place(spriteRect)
+            presentedOrigin = (spriteRect.x, spriteRect.y)
             window.connection.flush()
             // The buffers now hold the look at the old place: the next paint is whole.
             staleEverywhere()
@@ -105,9 +116,11 @@ extension X11Canvas {
         return same
     }
 
-    /// Where the window shows the presented buffer's top-left (monitor pixels).
-    var presentedOrigin: (x: Int, y: Int) { isSprite ? (spriteRect.x, spriteRect.y) : (0, 0) }
+    /// Where the buffer being drawn will be shown (its top-left, monitor pixels).
+    var bufferOrigin: (x: Int, y: Int) { isSprite ? (spriteRect.x, spriteRect.y) : (0, 0) }
 
-    func prepareFrame(damage: [Rect]) { placeSprite(damage: damage) }
+    func prepareFrame(drawing: () -> [Rect]) {
+        if isSprite { placeSprite(drawing: drawing()) }
+    }
     func translate(by offset: Point) -> Bool { moveSprite(by: offset) }
 }

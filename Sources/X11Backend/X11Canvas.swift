@@ -8,8 +8,8 @@ import PointerHost
 /// other. Each buffer remembers what was drawn into the other since it was
 /// last used (`stale`), so every frame repaints only damage. With the GL
 /// renderer (stage windows), frames are drawn into an EGL window surface on the
-/// window instead and presented by EGL. The composited overlay's window and
-/// buffers cover only what is drawn and move with it (X11Canvas+Sprite).
+/// window instead and presented by EGL. The overlay's window and buffers cover
+/// only what is drawn and move with it (X11Canvas+Sprite).
 final class X11Canvas: OverlayCanvas {
     let canvasID: Int
     let window: X11Window
@@ -19,8 +19,11 @@ final class X11Canvas: OverlayCanvas {
     private var stale: [[Rect]?] = [nil, nil]
     private var next = 0
     private var drawing: Int?
-    /// The buffer on screen, for Expose and for un-compositing screen samples.
+    /// The buffer on screen, for Expose and for un-compositing screen samples;
+    /// kept over new buffers until they are shown (the screen still shows it).
     private(set) var presented: ImageBuffer?
+    /// Where the presented buffer's top-left is on the monitor (pixels).
+    var presentedOrigin = (x: 0, y: 0)
     /// Called when the session starts drawing a frame into this canvas.
     var willDraw: () -> Void = {}
     /// Called with the window-pixel damage of a buffer about to be shown.
@@ -67,7 +70,6 @@ final class X11Canvas: OverlayCanvas {
         let (w, h) = isSprite ? (spriteRect.width, spriteRect.height) : (window.frame.width, window.frame.height)
         buffers = [try ImageBuffer(connection: c, width: w, height: h), try ImageBuffer(connection: c, width: w, height: h)]
         stale = [nil, nil]
-        presented = nil
         next = 0
     }
 
@@ -97,8 +99,8 @@ final class X11Canvas: OverlayCanvas {
         try resetPlacement()
     }
 
-    /// A compositor started or stopped: the composited look moves a pointer-sized
-    /// window, the shaped one covers the monitor. Everything is drawn again.
+    /// A compositor started or stopped: the window switches between the ARGB
+    /// look and the shaped one. Everything is drawn again.
     func setComposited(_ composited: Bool) throws {
         window.setComposited(composited)
         if egl == nil { try resetPlacement() }
@@ -106,6 +108,7 @@ final class X11Canvas: OverlayCanvas {
     }
 
     private func resetPlacement() throws {
+        presented = nil  // what it showed no longer stands for what is on screen
         content = .zero
         moveResidual = .zero
         movedSincePaint = .zero
@@ -173,8 +176,10 @@ final class X11Canvas: OverlayCanvas {
                 : pixels.map { PixelRect(x: $0.x - spriteRect.x, y: $0.y - spriteRect.y, width: $0.width, height: $0.height) }
         }
         beforePresent(b, pixels)
+        if isSprite && window.shaped { window.place(spriteRect) }
         window.present(b, damage: pixels)
         presented = b
+        presentedOrigin = bufferOrigin
         lastPresent = MonotonicClock.now()
         if isSprite { painted(b) }
         stale[i] = []
@@ -193,7 +198,9 @@ final class X11Canvas: OverlayCanvas {
     /// Expose: copy the shown pixels again.
     func exposed(_ rect: PixelRect) {
         if let egl { try? egl.presentAgain(); return }
-        if let presented { window.reupload(presented, rect) }
+        // Not while new buffers wait to be shown: the window was resized, and it
+        // is drawn whole next frame.
+        if let presented, presented === buffers.first || presented === buffers.last { window.reupload(presented, rect) }
     }
 
     /// Canvas pt → window pixels, rounded outwards.

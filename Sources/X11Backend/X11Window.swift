@@ -46,8 +46,11 @@ final class X11Window {
         var mask: UInt32 = XCB_CW_BACK_PIXEL.rawValue | XCB_CW_BORDER_PIXEL.rawValue
         var values: [UInt32] = [0, 0]
         if mode == .overlay {
-            mask |= XCB_CW_OVERRIDE_REDIRECT.rawValue
-            values.append(1)
+            // Resized to cover what is drawn, the window keeps its pixels where
+            // they are on screen until the next frame replaces them (the default
+            // forgets them: a shaped window showed a black platter meanwhile).
+            mask |= XCB_CW_BIT_GRAVITY.rawValue | XCB_CW_OVERRIDE_REDIRECT.rawValue
+            values += [XCB_GRAVITY_STATIC.rawValue, 1]
         }
         mask |= XCB_CW_EVENT_MASK.rawValue
         values.append(XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
@@ -108,16 +111,26 @@ final class X11Window {
     /// The monitor pixels the window covers (all of the monitor unless placed).
     private(set) var placement = PixelRect.zero
 
-    /// Composited overlay: covers only `rect` (monitor pixels), moved with what is drawn.
+    /// Overlay: covers only `rect` (monitor pixels), moved with what is drawn.
+    /// Moved, the window's pixels and shape go with it. Resized, its pixels stay
+    /// where they are on screen (static bit gravity), so the shape is moved back
+    /// under them: until the next frame, the screen shows what it showed.
     func place(_ rect: PixelRect) {
         guard rect != placement, !rect.isEmpty else { return }
         var mask = XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
         var values: [UInt32] = [UInt32(bitPattern: Int32(frame.x + rect.x)), UInt32(bitPattern: Int32(frame.y + rect.y))]
-        if rect.width != placement.width || rect.height != placement.height {
+        let resized = rect.width != placement.width || rect.height != placement.height
+        if resized {
             mask |= XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue
             values += [UInt32(rect.width), UInt32(rect.height)]
         }
         xcb_configure_window(connection.raw, id, UInt16(mask), values)
+        if resized && shaped {
+            let dx = placement.x - rect.x, dy = placement.y - rect.y
+            xcb_shape_offset(connection.raw, UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, Int16(dx), Int16(dy))
+            contentBounds = PixelRect(x: contentBounds.x + dx, y: contentBounds.y + dy,
+                                      width: contentBounds.width, height: contentBounds.height)
+        }
         placement = rect
     }
 
@@ -163,7 +176,8 @@ final class X11Window {
     /// Rebuilds the bounding shape from the pixels that are not (nearly) transparent,
     /// scanning what was drawn before plus the new damage; one rectangle per run.
     private func updateShape(_ buffer: ImageBuffer, scanning damage: PixelRect) {
-        let area = contentBounds.union(damage).intersection(bounds)
+        // The window may be smaller than the monitor (it covers what is drawn).
+        let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         var rects: [xcb_rectangle_t] = []
         var found = PixelRect.zero
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)

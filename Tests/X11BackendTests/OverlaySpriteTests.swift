@@ -5,10 +5,11 @@ import Glibc
 #endif
 
 extension X11EndToEnd {
-    /// The composited overlay's window covers only the pointer and moves with it,
-    /// so its memory does not grow with the screen; a move that changes nothing
-    /// but the place is shown by moving the window, without a repaint.
-    @Suite("X11 composited overlay: a pointer-sized window", .serialized)
+    /// The overlay's window covers only the pointer and moves with it, composited
+    /// or shaped, so its memory does not grow with the screen; composited, a move
+    /// that changes nothing but the place is shown by moving the window, without
+    /// a repaint.
+    @Suite("X11 overlay: a pointer-sized window", .serialized)
     struct OverlaySpriteTests {
         /// The overlay's window: the override-redirect window over `(x, y)`.
         static func overlayWindow(_ rig: OverlayTests.Rig, over x: Int, _ y: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
@@ -16,9 +17,10 @@ extension X11EndToEnd {
                 .first { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
         }
 
-        @Test("B6 the composited overlay window is pointer-sized and follows the pointer")
-        func windowFollowsPointer() throws {
-            let rig = try OverlayTests.rig(composited: true)
+        @Test("B6 the overlay window, composited or shaped, is pointer-sized and follows the pointer",
+              arguments: [true, false])
+        func windowFollowsPointer(composited: Bool) throws {
+            let rig = try OverlayTests.rig(composited: composited)
             for (x, y) in [(400, 500), (900, 200), (60, 700)] {
                 try rig.xdo.moveTo(x, y, client: rig.client)
                 // The drawn pointer is there (the window moved, and shows it)…
