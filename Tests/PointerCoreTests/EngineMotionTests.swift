@@ -72,6 +72,39 @@ import Testing
         #expect(requests.contains { $0.request == .warpPointer(to: Point(x: 218.5, y: 218.5)) })
     }
 
+    /// A mouse cannot say when the hand lets go, so a pause is taken for a lift.
+    /// Recentring at every pause pulled a hand nudging out of a control back
+    /// to its centre each time, and it could not leave in small steps.
+    @Test("B9 a pause over a control recentres once; small nudges with pauses then leave it")
+    func pausesRecentreOncePerVisit() throws {
+        var trace = """
+            {"t":0,"type":"position","x":205,"y":230}
+            {"t":0.008,"type":"motion","dx":0.5,"dy":0}
+            """
+        for i in 0..<8 { trace += "\n{\"t\":\(0.3 + Double(i) * 0.15),\"type\":\"motion\",\"dx\":0,\"dy\":8}" }
+        trace += "\n{\"t\":1.8,\"type\":\"motion\",\"dx\":0.5,\"dy\":0}"
+        let (frames, requests) = try EngineFixture.run(Self.button, trace)
+        // The first pause recentres, as a lift does…
+        #expect(frames.at(0.25).pointer == Point(x: 218.5, y: 218.5))
+        #expect(requests.contains { $0.request == .warpPointer(to: Point(x: 218.5, y: 218.5)) })
+        // …the later ones leave the pointer where the hand put it, so it walks off.
+        let nudged = frames.at(0.3 + 2 * 0.15 + 0.1).pointer
+        #expect(nudged.y > 218.5 + 12, "after two nudges and their pauses the pointer is at \(nudged)")
+        #expect(frames.at(1.9).target == nil, "eight 8 pt nudges with pauses did not leave the control: \(frames.at(1.9).pointer)")
+    }
+
+    @Test("B9 an explicit lift still recentres every time")
+    func explicitLiftsAlwaysRecentre() throws {
+        let frames = try EngineFixture.replay(Self.button, """
+            {"t":0,"type":"position","x":205,"y":230}
+            {"t":0.008,"type":"motion","dx":0.5,"dy":0}
+            {"t":0.02,"type":"lift"}
+            {"t":0.1,"type":"motion","dx":0,"dy":6}
+            {"t":0.11,"type":"lift"}
+            """)
+        #expect(frames.at(0.2).pointer == Point(x: 218.5, y: 218.5))
+    }
+
     @Test("B9 constrained shapes recentre only along their constrained axes")
     func recenteringConstrained() throws {
         let scene = EngineFixture.sceneJSON("""

@@ -132,6 +132,13 @@ extension PointerEngine {
             glide = Glide(start: model, landing: landing, startTime: t, tau: inertia.timeConstant, magnetTarget: magnet)
             return
         }
+        // A mouse cannot say when the hand lets go, so a pause is taken for a lift;
+        // recentring at every pause would pull a hand nudging out of a control
+        // back to its centre each time. Pauses recentre once per visit.
+        if !explicit {
+            guard target == nil || recentredOnPause != target else { return }
+            recentredOnPause = target
+        }
         recenter()
     }
 

@@ -88,6 +88,7 @@ extension PointerEngine {
             displacementY.value += before.y - after.y
             placement = newPlacement
         }
+        if newTarget != target { recentredOnPause = nil }
         target = newTarget
         targetEffect = effect
         let overridden = modifierShape != nil

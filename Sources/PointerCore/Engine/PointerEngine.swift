@@ -60,6 +60,8 @@ public final class PointerEngine {
 
     // What the pointer is on and how it looks.
     var target: Int?
+    /// The target a pause (an inferred lift) last recentred on, this visit.
+    var recentredOnPause: Int?
     var targetEffect: PointerEffect?
     var shape: ResolvedShape
     var placement = Placement.free
