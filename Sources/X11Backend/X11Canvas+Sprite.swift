@@ -44,6 +44,7 @@ extension X11Canvas {
         rect.x = need.x + need.width / 2 - rect.width / 2
         rect.y = need.y + need.height / 2 - rect.height / 2
         let resized = rect.width != spriteRect.width || rect.height != spriteRect.height
+        let shift = (x: rect.x - spriteRect.x, y: rect.y - spriteRect.y)
         spriteRect = rect
         if resized {
             do { try makeBuffers() } catch { return }
@@ -55,7 +56,7 @@ extension X11Canvas {
         // window would show them out of place until then.
         guard !window.shaped else { return }
         // Moved, the window carries the shown pixels along (resized, they stay).
-        if !resized { presentedOrigin = (spriteRect.x, spriteRect.y) }
+        if !resized { presentedOrigin = (presentedOrigin.x + shift.x, presentedOrigin.y + shift.y) }
         window.place(spriteRect)
     }
 
@@ -79,7 +80,7 @@ extension X11Canvas {
             content.x += dx
             content.y += dy
             window.place(spriteRect)
-            presentedOrigin = (spriteRect.x, spriteRect.y)
+            presentedOrigin = (presentedOrigin.x + dx, presentedOrigin.y + dy)
             window.connection.flush()
             // The buffers now hold the look at the old place: the next paint is whole.
             staleEverywhere()
