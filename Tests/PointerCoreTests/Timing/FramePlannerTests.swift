@@ -40,6 +40,36 @@ import Testing
         #expect(c.decide(now: now, byInput: true, awaitingFrame: true) == .wait(until: nil))
     }
 
+    @Test("input pacing: while the hand moves, an animation frame waits for the next input until the repaint's deadline; with the hand still it is drawn at once")
+    func animationRidesOnInput() {
+        var p = Self.planner(.onInput)
+        let repaint = 11 * Self.period
+        // A 125 Hz mouse: inputs 8 ms apart, each drawn at once.
+        for t in stride(from: 10 * Self.period - 0.024, through: 10 * Self.period - 0.001, by: 0.008) {
+            guard case .draw(let aimed, _) = p.decide(now: t, byInput: true, awaitingFrame: false) else {
+                Issue.record("input at \(t) waited"); return
+            }
+            p.drew(for: aimed, taking: 0.0005)
+        }
+        // The frame callback of repaint 10 asks for the animation's next frame.
+        let callback = 10 * Self.period + 0.0003
+        let wait = p.decide(now: callback, byInput: false, awaitingFrame: false)
+        guard case .wait(let until?) = wait else { Issue.record("the animation frame drew at once: \(wait)"); return }
+        #expect(until > callback + 0.008 && until <= repaint - p.timing.margin + 1e-6, "waits until \(until), repaint \(repaint)")
+        // No input came: at the deadline it is drawn for that repaint (judged, so the margin adapts).
+        #expect(p.decide(now: until, byInput: false, awaitingFrame: false) == .draw(refresh: repaint, planned: true))
+        // Input that comes first is drawn at once and carries the animation.
+        var q = Self.planner(.onInput)
+        for t in [10 * Self.period - 0.009, 10 * Self.period - 0.001] { _ = q.decide(now: t, byInput: true, awaitingFrame: false) }
+        _ = q.decide(now: callback, byInput: false, awaitingFrame: false)
+        guard case .draw(let aimed, _) = q.decide(now: callback + 0.006, byInput: true, awaitingFrame: false) else {
+            Issue.record("the input waited for the animation's deadline"); return
+        }
+        q.drew(for: aimed, taking: 0.0005)
+        // A hand that stopped: the animation frame is drawn at once.
+        #expect(q.decide(now: callback + 0.1, byInput: false, awaitingFrame: false) == .draw(refresh: p.timing.likelyRefresh(forDrawAt: callback + 0.1)))
+    }
+
     @Test("a frame drawn at once just before a repaint aims at it, though a few slow draws widen the margin")
     func aimsEarly() throws {
         var p = Self.planner(.onInput, draw: 0.0005, spikes: 3)
