@@ -41,6 +41,10 @@ final class ImageBuffer {
     /// A ShmPutImage the server has not finished reading: don't draw over it yet.
     private var uploadsInFlight = 0
     var uploadPending: Bool { uploadsInFlight > 0 }
+    /// Shaped window: the desktop colour each pixel was blended over
+    /// (0xFFRRGGBB; 0 where nothing was blended), and where such pixels are.
+    var blendedOver: [UInt32] = []
+    var blendedBounds = PixelRect.zero
 
     init(connection: XCBConnection, width: Int, height: Int) throws {
         self.connection = connection

@@ -55,10 +55,15 @@ final class ScreenSampler: BackgroundSampler {
     /// Whether the material painted last would look the same moved by `offset`
     /// (canvas pt): the asked areas, moved, average to the same colours. Sampled
     /// at most every `backdropInterval`; in between: nil (not looked at).
-    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, now: Double = MonotonicClock.now()) -> Bool? {
+    /// `everyTime`: sampled now whatever the interval (a shaped window, whose
+    /// pixels hold the desktop, may never show a stale one).
+    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, everyTime: Bool = false,
+                           now: Double = MonotonicClock.now()) -> Bool? {
         guard let asked = asked[canvas.canvasID], !asked.isEmpty else { return true }
-        guard now >= nextCheck else { return nil }
-        lastCheck = now
+        if !everyTime {
+            guard now >= nextCheck else { return nil }
+            lastCheck = now
+        }
         self.canvas = canvas
         patch = .zero
         recording = false
@@ -229,6 +234,44 @@ final class ScreenSampler: BackgroundSampler {
         }
     }
 
+    /// Shaped window: whether the shown pixels, moved by (`dx`, `dy`) window
+    /// pixels, would be blended over exactly the desktop they were blended
+    /// over (so moving the window shows what a repaint would).
+    func blendUnchanged(movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> Bool {
+        guard let own = canvas.presented, own.blendedOver.count == own.width * own.height else { return false }
+        let b = own.blendedBounds
+        guard !b.isEmpty else { return true }
+        let shown = canvas.presentedOrigin
+        let fx = canvas.monitor.x + shown.x + dx, fy = canvas.monitor.y + shown.y + dy
+        // Off the screen nothing shows, whatever it was blended over.
+        let root = PixelRect(x: b.x + fx, y: b.y + fy, width: b.width, height: b.height).intersection(screenRect)
+        guard !root.isEmpty else { return true }
+        self.canvas = canvas
+        if root.intersection(patch) != root {
+            capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
+            guard root.intersection(patch) == root else { return false }
+        }
+        let patch = patch
+        return own.blendedOver.withUnsafeBufferPointer { was in
+        rgb.withUnsafeBufferPointer { rgb in
+        weight.withUnsafeBufferPointer { weight in
+            for ry in root.y..<(root.y + root.height) {
+                for rx in root.x..<(root.x + root.width) {
+                    let v = was[(ry - fy) * own.width + rx - fx]
+                    guard v != 0 else { continue }
+                    let i = (ry - patch.y) * patch.width + rx - patch.x
+                    // Hidden and never seen: not known to be the same.
+                    guard weight[i] > 0 else { return false }
+                    let now = 0xFF00_0000 | UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])
+                    if now != v { return false }
+                }
+            }
+            return true
+        }
+        }
+        }
+    }
+
     /// Shaped-window fallback (no compositor): the server shows our pixels as
     /// they are, so blend the translucent ones in `rects` (window pixels) of
     /// `buffer` over the captured desktop (its mean where our old frame hid the
@@ -252,22 +295,36 @@ final class ScreenSampler: BackgroundSampler {
         let px = buffer.data.assumingMemoryBound(to: UInt32.self)
         let stride = buffer.stride / 4
         let patch = patch
+        let whole = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        if buffer.blendedOver.count != buffer.width * buffer.height {
+            buffer.blendedOver = [UInt32](repeating: 0, count: buffer.width * buffer.height)
+            buffer.blendedBounds = .zero
+        }
+        // Pixels kept from the buffer's last frame keep their record (a bound
+        // that may be loose until the buffer is painted whole).
+        var blended = rects.contains { $0.intersection(whole) == whole } ? PixelRect.zero : buffer.blendedBounds
         rgb.withUnsafeBufferPointer { rgb in
         weight.withUnsafeBufferPointer { weight in
+        buffer.blendedOver.withUnsafeMutableBufferPointer { over in
         for rect in rects {
-            let r = rect.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            let r = rect.intersection(whole)
             guard !r.isEmpty else { continue }
             for y in r.y..<(r.y + r.height) {
                 for x in r.x..<(r.x + r.width) {
                     let c = px[y * stride + x]
                     let a = c >> 24
+                    over[y * buffer.width + x] = 0
                     guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
                     var br = mr, bg = mg, bb = mb
+                    var known = false
                     let gx = x + fx - patch.x, gy = y + fy - patch.y
                     if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height {
                         let i = gy * patch.width + gx
-                        if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2] }
+                        if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2]; known = true }
                     }
+                    // A guess (the patch's mean) matches nothing captured: such a pixel is always repainted.
+                    over[y * buffer.width + x] = (known ? 0xFF00_0000 : 0x0100_0000) | UInt32(br) << 16 | UInt32(bg) << 8 | UInt32(bb)
+                    blended = blended.union(PixelRect(x: x, y: y, width: 1, height: 1))
                     let k = Float(255 - a) / 255
                     let nr = min(255, Float((c >> 16) & 0xff) + br * k)
                     let ng = min(255, Float((c >> 8) & 0xff) + bg * k)
@@ -278,5 +335,7 @@ final class ScreenSampler: BackgroundSampler {
         }
         }
         }
+        }
+        buffer.blendedBounds = blended
     }
 }

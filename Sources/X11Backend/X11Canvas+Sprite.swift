@@ -2,10 +2,11 @@ import PointerCore
 import PointerHost
 
 /// The overlay's window covers only what is drawn (the pointer, a highlight, a
-/// menu), not the monitor: its memory does not grow with the output. Composited,
-/// a frame that only moves the pointer moves the window instead of repainting
-/// it; shaped (no compositor), every pixel is blended over the desktop beneath
-/// it, so a moved pointer is painted again.
+/// menu), not the monitor: its memory does not grow with the output. A frame
+/// that only moves the pointer moves the window instead of repainting it.
+/// Shaped (no compositor), the shown pixels hold the desktop they were
+/// blended over, so the window is only moved when the desktop under them, at
+/// the new place, is that same desktop (a plain background): checked every time.
 extension X11Canvas {
     /// The overlay with CPU buffers (the stage covers the monitor).
     var isSprite: Bool { !usesEGL && window.mode == .overlay }
@@ -63,17 +64,22 @@ extension X11Canvas {
     /// Moves the shown frame by `offset` (canvas pt) without repainting, when
     /// the desktop under the material did not change.
     func moveSprite(by offset: Point) -> Bool {
-        // Shaped, the shown pixels hold the desktop they were blended over.
-        guard isSprite, !window.shaped, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
-        switch backdropUnchanged(movedSincePaint + offset) {
-        case false?: return false
-        case nil: backdropUnverified = true
-        case true?: backdropUnverified = false
+        guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
+        let residual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
+        let dx = Int(residual.x.rounded()), dy = Int(residual.y.rounded())
+        if window.shaped {
+            // Checked every time: a stale desktop inside the pointer would show.
+            guard backdropUnchanged(movedSincePaint + offset) == true, blendUnchanged(dx, dy) else { return false }
+            backdropUnverified = false
+        } else {
+            switch backdropUnchanged(movedSincePaint + offset) {
+            case false?: return false
+            case nil: backdropUnverified = true
+            case true?: backdropUnverified = false
+            }
         }
         movedSincePaint = movedSincePaint + offset
-        moveResidual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
-        let dx = Int(moveResidual.x.rounded()), dy = Int(moveResidual.y.rounded())
-        moveResidual = moveResidual - Point(x: Double(dx), y: Double(dy))
+        moveResidual = residual - Point(x: Double(dx), y: Double(dy))
         if dx != 0 || dy != 0 {
             spriteRect.x += dx
             spriteRect.y += dy

@@ -6,9 +6,10 @@ import Glibc
 
 extension X11EndToEnd {
     /// The overlay's window covers only the pointer and moves with it, composited
-    /// or shaped, so its memory does not grow with the screen; composited, a move
-    /// that changes nothing but the place is shown by moving the window, without
-    /// a repaint.
+    /// or shaped, so its memory does not grow with the screen; a move that
+    /// changes nothing but the place (shaped: over a desktop that is the same
+    /// under the pointer's translucent pixels) is shown by moving the window,
+    /// without a repaint.
     @Suite("X11 overlay: a pointer-sized window", .serialized)
     struct OverlaySpriteTests {
         /// The overlay's window: the override-redirect window over `(x, y)`.
@@ -37,9 +38,10 @@ extension X11EndToEnd {
                 .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")
         }
 
-        @Test("Pointer motion over a plain desktop moves the window without repainting")
-        func motionWithoutRepaint() throws {
-            let rig = try OverlayTests.rig(composited: true, extra: ["--stats"])
+        @Test("Pointer motion over a plain desktop moves the window without repainting, composited or shaped",
+              arguments: [true, false])
+        func motionWithoutRepaint(composited: Bool) throws {
+            let rig = try OverlayTests.rig(composited: composited, extra: ["--stats"])
             try rig.xdo.moveTo(300, 300, client: rig.client)
             usleep(300_000)
             // 100 small steps over one colour: the pointer's look never changes.
