@@ -66,7 +66,7 @@ public final class RendererPainter: OverlayPainter {
             try draw(frame, into: buffer, clip: clip)
         case .window(let window):
             guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else { throw PainterCannotDrawWindows() }
-            for rect in clip { try r.draw(frame: frame, into: window, clip: rect) }
+            for rect in Rect.coalesced(clip) { try r.draw(frame: frame, into: window, clip: rect) }
         }
     }
 
@@ -96,7 +96,12 @@ public final class RendererPainter: OverlayPainter {
         let r = try renderer(scale: buffer.scale)
         let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
                                        stride: buffer.stride)
-        for rect in clip { try r.draw(frame: frame, into: surface, origin: buffer.origin, clip: rect) }
+        // Within the buffer, so overlaps are judged by what is really drawn.
+        let extent = Rect(x: buffer.origin.x, y: buffer.origin.y,
+                          width: Double(buffer.width) / buffer.scale, height: Double(buffer.height) / buffer.scale)
+        for rect in Rect.coalesced(clip.map { $0.intersection(extent) }) {
+            try r.draw(frame: frame, into: surface, origin: buffer.origin, clip: rect)
+        }
         surface.flush()
     }
 
