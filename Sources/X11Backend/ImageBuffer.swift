@@ -42,7 +42,8 @@ final class ImageBuffer {
     private var uploadsInFlight = 0
     var uploadPending: Bool { uploadsInFlight > 0 }
     /// Shaped window: the desktop colour each pixel was blended over
-    /// (0xFFRRGGBB; 0 where nothing was blended), and where such pixels are.
+    /// (0xFFRRGGBB; 0x01RRGGBB over a guess; 0 where nothing was blended),
+    /// and where such pixels are.
     var blendedOver: [UInt32] = []
     var blendedBounds = PixelRect.zero
 
