@@ -68,23 +68,8 @@ extension SceneRenderer {
 
     /// Merges rects that overlap, or whose union wastes little area, until none do.
     static func merged(_ input: [Rect]) -> [Rect] {
-        var rects = input.filter { !$0.isEmpty }
-        var changed = true
-        while changed {
-            changed = false
-            outer: for i in rects.indices {
-                for j in rects.indices where j > i {
-                    let a = rects[i], b = rects[j], u = a.union(b)
-                    let wasted = u.width * u.height - a.width * a.height - b.width * b.height
-                    if a.intersects(b) || wasted < 0.25 * (a.width * a.height + b.width * b.height) {
-                        rects[i] = u
-                        rects.remove(at: j)
-                        changed = true
-                        break outer
-                    }
-                }
-            }
+        Rect.mergedPairwise(input) { a, b, u in
+            a.intersects(b) || u.width * u.height - a.width * a.height - b.width * b.height < 0.25 * (a.width * a.height + b.width * b.height)
         }
-        return rects
     }
 }
