@@ -77,6 +77,14 @@ LW=$(awk -v w="$W" -v s="$SCALE" 'BEGIN{print int(w/s)}'); LH=$(awk -v h="$H" -v
 
 "$BIN/adaptive-pointer" run "$SCENE" --stats "${EXTRA[@]}" >"$RUN/ap.log" 2>&1 &
 AP_PID=$!
+# AP_BENCH_RSS_TRACE=file: the overlay's resident memory every 20 ms (ms, anon, file, shmem kB).
+if [ -n "${AP_BENCH_RSS_TRACE:-}" ]; then
+  ( start=$(date +%s%N)
+    while [ -r /proc/$AP_PID/status ]; do
+      awk -v t=$(( ($(date +%s%N) - start) / 1000000 )) '/^Rss(Anon|File|Shmem):/ { v[++n] = $2 } END { if (n == 3) print t, v[1], v[2], v[3] }' /proc/$AP_PID/status 2>/dev/null
+      sleep 0.02
+    done ) > "$AP_BENCH_RSS_TRACE" &
+fi
 for _ in $(seq 100); do grep -q "first frame shown" "$RUN/ap.log" && break; sleep 0.1; done
 sleep 4 # past the stage's 3 s hint banner
 
@@ -109,5 +117,5 @@ echo "scene $SCENE, $SIZE scale $SCALE, $EVENTS motions every $INTERVAL s, run $
 sed -n '/stats:/,$p' "$RUN/ap.log"
 awk -v a="$CPU_AP0" -v b="$CPU_AP1" -v c="$CPU_SW0" -v d="$CPU_SW1" -v t="$TICK" \
   'BEGIN{printf "CPU during the tour: overlay %.2f s, sway %.2f s\n", (b-a)/t, (d-c)/t}'
-echo "peak RSS (VmHWM): $((HWM / 1024)) MB; after the tour (VmRSS): $((RSS / 1024)) MB ($SPLIT)"
+awk -v h="$HWM" -v r="$RSS" -v s="$SPLIT" 'BEGIN{printf "peak RSS (VmHWM): %.1f MiB; after the tour (VmRSS): %.1f MiB (%s)\n", h / 1024, r / 1024, s}'
 [ -n "${AP_BENCH_LOG:-}" ] && cp "$RUN/ap.log" "$AP_BENCH_LOG" || true

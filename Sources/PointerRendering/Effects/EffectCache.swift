@@ -25,7 +25,6 @@ final class EffectCache {
     }
 
     private var shadows: [String: Blurred] = [:]
-    private var glows: [Int: Blurred] = [:]
     private var lifts: [Int: Blurred] = [:]
 
     private(set) var blurCount = 0
@@ -50,13 +49,11 @@ final class EffectCache {
         return b
     }
 
-    /// A blurred copy of element `index`, drawn by `body` in local pt (radiosity, C15).
-    func glow(index: Int, size: Size, body: (CairoContext) -> Void) throws -> Blurred {
-        if let b = glows[index] { return b }
+    /// A blurred copy of an element, drawn by `body` in local pt (radiosity, C15).
+    /// Not kept: only the lift layer it is composited into is.
+    private func glow(size: Size, body: (CairoContext) -> Void) throws -> Blurred {
         let g = EffectGeometry(size: size)
-        let b = try make(size: size, margin: g.margin, blur: g.glowBlur, body: body)
-        glows[index] = b
-        return b
+        return try make(size: size, margin: g.margin, blur: g.glowBlur, body: body)
     }
 
     /// Shadow and radiosity of a lifted element pre-composited into one layer, so a
@@ -72,7 +69,7 @@ final class EffectCache {
         ctx.translate(-shadow.origin.x, -shadow.origin.y)
         shadow.draw(ctx, alpha: shadowAlpha, offset: Point(x: 0, y: g.shadowOffset))
         if let body {
-            let glow = try self.glow(index: index, size: size, body: body)
+            let glow = try self.glow(size: size, body: body)
             // Grown a little about the centre so the colour bleeds past the edge.
             ctx.translate(size.width / 2, size.height / 2)
             ctx.scale(1.06, 1.06)

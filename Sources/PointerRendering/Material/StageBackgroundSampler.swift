@@ -10,8 +10,9 @@ public final class StageBackgroundSampler: BackgroundSampler {
     /// Canvas pt per sample pixel.
     public let pointsPerPixel: Double
     private let w: Int, h: Int
-    /// (w+1)×(h+1) running sums of premultiplied r, g, b and a (0…1).
-    private var table: [SIMD4<Double>]
+    /// (w+1)×(h+1) running sums of premultiplied r, g, b and a (0…255 each):
+    /// exact in 32 bits for any sample image (≤ 512×512 px), half the memory of doubles.
+    private var table: [SIMD4<UInt32>]
 
     /// Builds the table from an already rendered image of the canvas (`image`
     /// covers the canvas at `pointsPerPixel`).
@@ -20,16 +21,14 @@ public final class StageBackgroundSampler: BackgroundSampler {
         w = image.width
         h = image.height
         let stride = image.stride, width = w, height = h
-        var t = [SIMD4<Double>](repeating: .zero, count: (w + 1) * (h + 1))
+        var t = [SIMD4<UInt32>](repeating: .zero, count: (w + 1) * (h + 1))
         try image.withPixels { raw in
             for y in 0..<height {
-                var row = SIMD4<Double>.zero
+                var row = SIMD4<UInt32>.zero
                 for x in 0..<width {
                     let v = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    let r = Double((v >> 16) & 0xFF), g = Double((v >> 8) & 0xFF)
-                    let b = Double(v & 0xFF), a = Double(v >> 24)
-                    row += SIMD4<Double>(r, g, b, a) / 255
-                    t[(y + 1) * (width + 1) + x + 1] = t[y * (width + 1) + x + 1] + row
+                    row &+= SIMD4<UInt32>((v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF, v >> 24)
+                    t[(y + 1) * (width + 1) + x + 1] = t[y * (width + 1) + x + 1] &+ row
                 }
             }
         }
@@ -47,8 +46,9 @@ public final class StageBackgroundSampler: BackgroundSampler {
         let x0 = min(Int(cx), w - 1), y0 = min(Int(cy), h - 1)
         let fx = cx - Double(x0), fy = cy - Double(y0)
         let W = w + 1
-        let a = table[y0 * W + x0], b = table[y0 * W + x0 + 1]
-        let c = table[(y0 + 1) * W + x0], d = table[(y0 + 1) * W + x0 + 1]
+        func at(_ i: Int) -> SIMD4<Double> { SIMD4<Double>(table[i]) / 255 }
+        let a = at(y0 * W + x0), b = at(y0 * W + x0 + 1)
+        let c = at((y0 + 1) * W + x0), d = at((y0 + 1) * W + x0 + 1)
         return a * ((1 - fx) * (1 - fy)) + b * (fx * (1 - fy)) + c * ((1 - fx) * fy) + d * (fx * fy)
     }
 
