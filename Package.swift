@@ -32,8 +32,10 @@ let package = Package(
         // The GPU renderer: the Cairo renderer's frames drawn with GLES 3 (Shaders/), over EGL.
         .target(name: "GLRenderer", dependencies: ["PointerCore", "PointerRendering", "CEGL", "CGLES"]),
         // Real applications as targets: the AT-SPI accessibility tree (libatspi).
-        .systemLibrary(name: "CATSPI", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
-        .target(name: "AccessibilityTargets", dependencies: ["PointerCore", "CATSPI"]),
+        // libatspi (libatspi2.0-dev), opened when targets are first asked for: not linked,
+        // so not named by pkg-config here; its headers' usual places (Debian multiarch, lib64).
+        .target(name: "CATSPIRuntime", cSettings: [.unsafeFlags(atspiHeaderPaths.map { "-I" + $0 })]),
+        .target(name: "AccessibilityTargets", dependencies: ["PointerCore", "CATSPIRuntime"]),
         // The keyboard rules both backends share (modifier names, the keys reported).
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
@@ -72,3 +74,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Where libatspi's, GLib's and D-Bus's headers are (what `pkg-config --cflags atspi-2` says);
+/// a directory that does not exist is ignored, so each usual place is named.
+var atspiHeaderPaths: [String] {
+    let libDirs = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/riscv64-linux-gnu",
+                   "/usr/lib/powerpc64le-linux-gnu", "/usr/lib/s390x-linux-gnu", "/usr/lib64", "/usr/lib"]
+    return ["/usr/include/at-spi-2.0", "/usr/include/glib-2.0", "/usr/include/dbus-1.0"]
+        + libDirs.map { $0 + "/glib-2.0/include" } + libDirs.map { $0 + "/dbus-1.0/include" }
+}

@@ -1,4 +1,4 @@
-import CATSPI
+import CATSPIRuntime
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -79,7 +79,7 @@ private final class AccessibilityWorker {
     var dirty: Set<String> = []
     /// Objects events named since the last update, retained, by application
     /// and path, with what the events said.
-    var touched: [String: [String: (object: UnsafeMutablePointer<AtspiAccessible>, change: ApplicationScanner.Change)]] = [:]
+    var touched: [String: [String: (object: OpaquePointer, change: ApplicationScanner.Change)]] = [:]
     /// The monotonic time of the first event since the last update.
     var firstEvent: Double?
     /// `AP_A11Y_EVENTS=1` prints each event's type and object path (never text).
@@ -106,21 +106,25 @@ private final class AccessibilityWorker {
     static let firstRetry = 0.3
 
     func run() {
+        if let why = AtspiLibraries.loadFailure {
+            monitor.post(.unavailable(why))
+            return
+        }
         // Calls to an application that stopped answering give up after this (ms).
-        atspi_set_timeout(250, 2000)
-        guard atspi_init() <= 1, let first = scanner.update(dirty: nil) else {
+        ap_set_timeout(250, 2000)
+        guard ap_atspi_init() <= 1, let first = scanner.update(dirty: nil) else {
             monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
             return
         }
         monitor.post(.snapshot(first))
         scheduleRetryIfStalled()
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let listener = atspi_event_listener_new({ event, data in
+        let listener = ap_event_listener_new({ event, data in
             guard let event else { return }
             defer { ap_event_free(event) }
             guard let data else { return }
             Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(event)
-        }, me, nil)
+        }, me)
         var names = Self.events.map { strdup($0) }
         defer { names.forEach { free($0) } }
         let registered = names.withUnsafeMutableBufferPointer { buffer in
@@ -129,7 +133,7 @@ private final class AccessibilityWorker {
             }
         }
         if registered == 0 { monitor.post(.unavailable("cannot listen to accessibility events")) }
-        g_unix_fd_add(monitor.requestFD, G_IO_IN, { fd, _, data in
+        ap_fd_readable(monitor.requestFD, { fd, _, data in
             var counter: UInt64 = 0
             _ = read(fd, &counter, 8)
             if let data {
@@ -139,8 +143,7 @@ private final class AccessibilityWorker {
             }
             return 1 // G_SOURCE_CONTINUE
         }, me)
-        let loop = g_main_loop_new(nil, 0)
-        g_main_loop_run(loop)
+        ap_run_main_loop()
         withExtendedLifetime(listener) {}
     }
 
@@ -148,7 +151,7 @@ private final class AccessibilityWorker {
     /// new frame, a container's targets), or its application is scanned
     /// whole (windows, removals, scrolling). A value change of anything but a
     /// scroll bar (a progress bar ticking) moves nothing.
-    func note(_ event: UnsafeMutablePointer<AtspiEvent>) {
+    func note(_ event: OpaquePointer) {
         let type = String(cString: ap_event_type(event))
         guard let source = ap_event_source(event) else { return }
         let busName = String(cString: ap_bus_name(source))
@@ -169,14 +172,14 @@ private final class AccessibilityWorker {
         scheduleScan()
     }
 
-    func touch(_ object: UnsafeMutablePointer<AtspiAccessible>, busName: String, change: ApplicationScanner.Change) {
+    func touch(_ object: OpaquePointer, busName: String, change: ApplicationScanner.Change) {
         let path = String(cString: ap_path(object))
         if let known = touched[busName]?[path] {
             // Added or shown/hidden outweighs moved.
             if known.change == .bounds { touched[busName]?[path]?.change = change }
             return
         }
-        guard let retained = ap_ref(object)?.assumingMemoryBound(to: AtspiAccessible.self) else { return }
+        guard let retained = ap_ref(object) else { return }
         touched[busName, default: [:]][path] = (retained, change)
     }
 
@@ -189,7 +192,7 @@ private final class AccessibilityWorker {
     func scheduleScan() {
         guard !scanPending else { return }
         scanPending = true
-        g_timeout_add(UInt32(AccessibilityMonitor.debounce * 1000), { data in
+        ap_timeout_add(UInt32(AccessibilityMonitor.debounce * 1000), { data in
             guard let data else { return 0 }
             Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().flush()
             return 0 // G_SOURCE_REMOVE
@@ -230,7 +233,7 @@ private final class AccessibilityWorker {
     func scheduleRetryIfStalled() {
         guard !scanner.stalled.isEmpty, !retryPending else { return }
         retryPending = true
-        g_timeout_add(UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000), { data in
+        ap_timeout_add(UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000), { data in
             guard let data else { return 0 }
             let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
             worker.retryPending = false

@@ -1,4 +1,4 @@
-import CATSPI
+import CATSPIRuntime
 import Foundation
 import PointerCore
 
@@ -23,7 +23,7 @@ struct ApplicationScanner {
     /// Collection is (to compare the two, and to test the fallback).
     static let alwaysWalk = ProcessInfo.processInfo.environment["AP_A11Y_WALK"].map { !$0.isEmpty && $0 != "0" } ?? false
 
-    let app: UnsafeMutablePointer<AtspiAccessible>
+    let app: OpaquePointer
     /// Prefixes element ids: stable for the application's life.
     let key: String
     /// When set, only windows whose accessible name (the title) contains this,
@@ -32,8 +32,8 @@ struct ApplicationScanner {
 
     /// The windows worth scanning, retained (release with `ap_unref`); stalled
     /// when a call took longer than an answering application would.
-    func showingWindows() -> (windows: [(object: UnsafeMutablePointer<AtspiAccessible>, frame: AccessibleWindow)], stalled: Bool) {
-        var out: [(object: UnsafeMutablePointer<AtspiAccessible>, frame: AccessibleWindow)] = []
+    func showingWindows() -> (windows: [(object: OpaquePointer, frame: AccessibleWindow)], stalled: Bool) {
+        var out: [(object: OpaquePointer, frame: AccessibleWindow)] = []
         var stalled = false
         func timed<T>(_ call: () -> T) -> T {
             let began = Date()
@@ -46,9 +46,9 @@ struct ApplicationScanner {
             let states = timed { ap_states(child) }
             var keep = states & UInt32(AP_STATE_SHOWING) != 0 && !stalled
             if keep, let wanted = windowTitle {
-                let name = atspi_accessible_get_name(child, nil)
+                let name = ap_name(child)
                 keep = name.map { String(cString: $0).localizedCaseInsensitiveContains(wanted) } ?? false
-                g_free(name)
+                ap_free(name)
             }
             let r = keep ? timed({ ap_extents(child) }) : ap_rect()
             if keep, let frame = Self.usable(r.ok != 0, r.x, r.y, r.width, r.height) {
@@ -83,7 +83,7 @@ struct ApplicationScanner {
     }
 
     /// true: scanned; false: the application stopped answering; nil: no Collection interface.
-    private func scanWithCollection(_ window: UnsafeMutablePointer<AtspiAccessible>, index: Int,
+    private func scanWithCollection(_ window: OpaquePointer, index: Int,
                                      into layout: inout ApplicationLayout) -> Bool? {
         guard !Self.alwaysWalk, let found = Self.matches(window, roles: AtspiRoles.targets) else { return nil }
         guard case .some(let matches) = found else { return false }
@@ -112,15 +112,15 @@ struct ApplicationScanner {
     /// which is left out); objects no longer showing are taken out. Returns
     /// the others (tool bars, containers, windows), or nil when the
     /// application stopped answering.
-    func describe(_ objects: [UnsafeMutablePointer<AtspiAccessible>], window: (Rect) -> Int?,
+    func describe(_ objects: [OpaquePointer], window: (Rect) -> Int?,
                   into layout: inout ApplicationLayout) -> [Other]? {
         var nodes = [ap_node](repeating: ap_node(), count: objects.count)
-        let asked: [UnsafeMutablePointer<AtspiAccessible>?] = objects
+        let asked: [OpaquePointer?] = objects
         guard asked.withUnsafeBufferPointer({ ap_describe_many($0.baseAddress, Int32(objects.count), &nodes, Self.callTimeout) }) == 0 else {
             return nil
         }
         layout.nodes += objects.count
-        var texts: [(object: UnsafeMutablePointer<AtspiAccessible>, element: AccessibleElement, path: String)] = []
+        var texts: [(object: OpaquePointer, element: AccessibleElement, path: String)] = []
         var others: [Other] = []
         for (i, node) in nodes.enumerated() {
             let path = String(cString: ap_path(objects[i]))
@@ -156,7 +156,7 @@ struct ApplicationScanner {
         // Texts: where the first line is and how tall lines are.
         if !texts.isEmpty {
             var firsts = [ap_rect](repeating: ap_rect(), count: texts.count)
-            let textObjects: [UnsafeMutablePointer<AtspiAccessible>?] = texts.map(\.object)
+            let textObjects: [OpaquePointer?] = texts.map(\.object)
             guard textObjects.withUnsafeBufferPointer({ ap_first_character_many($0.baseAddress, Int32(texts.count), &firsts, Self.callTimeout) }) == 0 else {
                 return nil
             }
@@ -173,7 +173,7 @@ struct ApplicationScanner {
 
     /// A node that is not a target itself.
     struct Other {
-        let object: UnsafeMutablePointer<AtspiAccessible>
+        let object: OpaquePointer
         let path: String
         let id: String
         let target: RoleMap.Target?
@@ -202,7 +202,7 @@ struct ApplicationScanner {
     /// someone asks), so the innermost container is where to look, and its
     /// ancestors need nothing. Anything else (a resized window, a container
     /// that hid, a tool bar) needs the whole application.
-    func refresh(_ objects: [(object: UnsafeMutablePointer<AtspiAccessible>, change: Change)], in layout: inout ApplicationLayout) -> Refresh {
+    func refresh(_ objects: [(object: OpaquePointer, change: Change)], in layout: inout ApplicationLayout) -> Refresh {
         guard layout.canRefresh, !Self.alwaysWalk else { return .rescan }
         var changes: [String: Change] = [:]
         for o in objects { changes[String(cString: ap_path(o.object))] = o.change }
@@ -244,15 +244,15 @@ struct ApplicationScanner {
 
     /// Matches of a Collection query, owned (call `release`).
     struct Matches {
-        let objects: UnsafeMutablePointer<UnsafeMutablePointer<AtspiAccessible>?>?
+        let objects: UnsafeMutablePointer<OpaquePointer?>?
         let count: Int
-        subscript(i: Int) -> UnsafeMutablePointer<AtspiAccessible>? { objects?[i] }
+        subscript(i: Int) -> OpaquePointer? { objects?[i] }
         func release() { ap_free_matches(objects, Int32(count)) }
     }
 
     /// nil: no Collection interface; .some(nil): the application did not answer.
-    static func matches(_ root: UnsafeMutablePointer<AtspiAccessible>, roles: [UInt32]) -> Matches??  {
-        var out: UnsafeMutablePointer<UnsafeMutablePointer<AtspiAccessible>?>?
+    static func matches(_ root: OpaquePointer, roles: [UInt32]) -> Matches??  {
+        var out: UnsafeMutablePointer<OpaquePointer?>?
         var timedOut: Int32 = 0
         let count = roles.withUnsafeBufferPointer { ap_matches(root, $0.baseAddress, Int32($0.count), Int32(maxNodes), &out, &timedOut) }
         if count == -1 || (count < 0 && timedOut == 0) { return nil }

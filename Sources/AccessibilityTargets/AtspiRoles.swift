@@ -1,4 +1,4 @@
-import CATSPI
+import CATSPIRuntime
 
 /// RoleMap's targets by AT-SPI role number, for the roles an application
 /// reports as numbers (GetRole, Collection match rules). Built once from
@@ -6,10 +6,10 @@ import CATSPI
 enum AtspiRoles {
     static let byNumber: [UInt32: RoleMap.Target] = {
         var out: [UInt32: RoleMap.Target] = [:]
-        for n in 0..<UInt32(ATSPI_ROLE_LAST_DEFINED.rawValue) {
+        for n in 0..<ap_role_count {
             guard let name = ap_role_name_of(n) else { continue }
             out[n] = RoleMap.target(forRole: String(cString: name))
-            g_free(name)
+            ap_free(name)
         }
         return out
     }()
@@ -21,5 +21,5 @@ enum AtspiRoles {
     /// What a Collection scan asks an application for.
     static let targets = numbers([.control, .text, .toolBar])
     static let controls = numbers([.control])
-    static let scrollBar = UInt32(ATSPI_ROLE_SCROLL_BAR.rawValue)
+    static let scrollBar = ap_role_scroll_bar
 }

@@ -1,4 +1,4 @@
-import CATSPI
+import CATSPIRuntime
 import Foundation
 import PointerCore
 
@@ -9,7 +9,7 @@ import PointerCore
 /// order is applied on the main thread). Worker thread only.
 final class DesktopScanner {
     private struct Application {
-        let object: UnsafeMutablePointer<AtspiAccessible>
+        let object: OpaquePointer
         let key: String
         var layout: ApplicationLayout?
     }
@@ -28,7 +28,7 @@ final class DesktopScanner {
     /// nil) and any that appeared; nil when the bus does not answer at all.
     func update(dirty: Set<String>?) -> AccessibilitySnapshot? {
         let began = Date()
-        guard let desktop = atspi_get_desktop(0) else { return nil }
+        guard let desktop = ap_desktop(0) else { return nil }
         defer { ap_unref(desktop) }
         let count = ap_child_count(desktop)
         guard count >= 0 else { return nil }
@@ -99,7 +99,7 @@ final class DesktopScanner {
     /// Brings `busName`'s layout up to date after events named `objects`
     /// (see ApplicationScanner.refresh); false when the application needs a
     /// full scan (or is not known yet).
-    func refresh(_ busName: String, objects: [(object: UnsafeMutablePointer<AtspiAccessible>, change: ApplicationScanner.Change)]) -> Bool {
+    func refresh(_ busName: String, objects: [(object: OpaquePointer, change: ApplicationScanner.Change)]) -> Bool {
         guard let i = applications.firstIndex(where: { $0.busName == busName }), var layout = applications[i].app.layout,
               !stalled.contains(busName) else { return false }
         let scanner = ApplicationScanner(app: applications[i].app.object, key: applications[i].app.key)

@@ -1,4 +1,4 @@
-import CATSPI
+import CATSPIRuntime
 import Foundation
 import PointerCore
 
@@ -24,7 +24,7 @@ final class TreeWalk {
     }
 
     /// Adds the targets inside `window` (its index in the application).
-    func walk(window: UnsafeMutablePointer<AtspiAccessible>, path: String, index: Int) {
+    func walk(window: OpaquePointer, path: String, index: Int) {
         walk(window, path: path, window: index, depth: 1, toolBar: nil)
     }
 
@@ -35,7 +35,7 @@ final class TreeWalk {
         return value
     }
 
-    private func walk(_ node: UnsafeMutablePointer<AtspiAccessible>, path: String, window: Int, depth: Int, toolBar: String?) {
+    private func walk(_ node: OpaquePointer, path: String, window: Int, depth: Int, toolBar: String?) {
         guard depth < Self.maxDepth, !stalled else { return }
         let count = timed { ap_child_count(node) }
         guard count > 0 else { return }
@@ -48,7 +48,7 @@ final class TreeWalk {
             guard states & UInt32(AP_STATE_SHOWING) != 0, states & UInt32(AP_STATE_DEFUNCT) == 0 else { continue }
             guard let name = ap_role_name(child) else { continue }
             let role = String(cString: name)
-            g_free(name)
+            ap_free(name)
             let childPath = "\(path).\(i)"
             let id = "\(keyPrefix).w\(childPath)"
             if role == "scroll bar" { scrollBars.insert(String(cString: ap_path(child))) }
@@ -78,7 +78,7 @@ final class TreeWalk {
         if toolBar == nil { RowGrouping.group(&elements, indexes: row, parent: "\(keyPrefix).w\(path)") }
     }
 
-    private func rect(_ node: UnsafeMutablePointer<AtspiAccessible>) -> Rect? {
+    private func rect(_ node: OpaquePointer) -> Rect? {
         let r = timed { ap_extents(node) }
         return ApplicationScanner.usable(r.ok != 0, r.x, r.y, r.width, r.height)
     }

@@ -72,6 +72,23 @@ struct SwayEndToEndTests {
         }
     }
 
+    @Test("a stage on Wayland never maps the accessibility stack (libatspi, GLib, D-Bus): it is opened only for real applications")
+    func noAccessibilityLibrariesOnAStage() throws {
+        try session([
+            #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
+            #"{"t":0.2,"type":"position","x":1000,"y":600}"#,
+        ]) { _, overlay, _ in
+            // Read to the end: /proc files say they are empty, and a sized read stops at a page.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(overlay.pid)/maps"))
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            let mapped = Set(maps.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
+            let stack = ["libatspi", "libglib-2.0", "libgobject-2.0", "libdbus-1"]
+            let accessibility = mapped.filter { file in stack.contains { file.hasPrefix($0) } }
+            #expect(accessibility.isEmpty, "mapped by the overlay on a stage: \(accessibility.sorted())")
+            #expect(mapped.contains { $0.hasPrefix("libwayland-client") }, "the maps were read: \(mapped.sorted())")
+        }
+    }
+
     @Test("A2 over a toolbar button the pointer morphs into the button")
     func morphIntoToolbarButton() throws {
         try session([

@@ -23,6 +23,10 @@ struct CaptureCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        if let why = AtspiLibraries.loadFailure {
+            RunCommand.say(why)
+            throw ExitCode(1)
+        }
         guard let snapshot = AccessibilityCapture.snapshot(windowTitle: window) else {
             RunCommand.say("the accessibility bus (AT-SPI) does not answer: start at-spi2-core's bus and the applications "
                 + "with accessibility on (GTK_A11Y=atspi, QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1)")
