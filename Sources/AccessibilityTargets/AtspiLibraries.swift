@@ -7,6 +7,6 @@ public enum AtspiLibraries {
     public static var loadFailure: String? {
         var why: UnsafePointer<CChar>?
         if ap_atspi_load(&why) != 0 { return nil }
-        return "accessibility targets need libatspi: " + (why.map { String(cString: $0) } ?? "it did not load")
+        return why.map { String(cString: $0) } ?? "libatspi did not load"
     }
 }

@@ -24,7 +24,7 @@ struct CaptureCommand: ParsableCommand {
 
     func run() throws {
         if let why = AtspiLibraries.loadFailure {
-            RunCommand.say(why)
+            RunCommand.say("capture reads the accessibility tree through libatspi: \(why)")
             throw ExitCode(1)
         }
         guard let snapshot = AccessibilityCapture.snapshot(windowTitle: window) else {

@@ -49,6 +49,9 @@ final class AccessibilityFeed {
             apply()
         case .unavailable(let reason)?:
             available = false
+            guard AtspiLibraries.loadFailure == nil else {
+                return log("accessibility targets are off: \(reason). The pointer still runs.")
+            }
             log("accessibility targets are off: \(reason). The pointer still runs. To enable them, run the session's "
                 + "accessibility bus (at-spi2-core: GNOME, KDE and Xfce start it; else `/usr/libexec/at-spi-bus-launcher "
                 + "--launch-immediately &`) and start GTK apps with GTK_A11Y=atspi, Qt apps with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1.")
