@@ -3,7 +3,7 @@
 # over an ordinary desktop: starts Xvfb (optionally picom), the overlay (or
 # another pointer highlighter, for comparison), sets `xset m 1 1`, plays 1000
 # relative motions 4 ms apart (a 250 Hz mouse) with xdotool, and prints the CPU
-# time (utime + stime from /proc/PID/stat) of the pointer, the X server and
+# time (the scheduler's run time, /proc/PID/task/*/schedstat) of the pointer, the X server and
 # picom during the motions, and the pointer's peak RSS (VmHWM).
 #
 #   scripts/bench-x11.sh [--bin DIR] [--size WxH] [--picom] [--events N]
@@ -45,8 +45,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# utime + stime of PID in seconds.
-cpu() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat"; }
+# CPU time of PID in seconds: the scheduler's nanosecond run time of its
+# threads (/proc/PID/task/*/schedstat), not utime + stime, whose 10 ms ticks
+# are as coarse as the differences measured.
+cpu() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ ns += $1 } END { printf "%.4f\n", ns / 1e9 }'; }
 
 exec 3> "$RUN/displayfd"
 Xvfb -displayfd 3 -screen 0 "${SIZE}x24" -nolisten tcp -noreset +extension RANDR > "$RUN/xvfb.log" 2>&1 &
@@ -84,7 +86,7 @@ kill -TERM $AP_PID; wait $AP_PID 2>/dev/null || true; AP_PID=
 awk -v p0="$P0" -v p1="$P1" -v x0="$X0" -v x1="$X1" -v c0="${C0:-0}" -v c1="${C1:-0}" -v rss="$RSS" \
     -v who="${OTHER:-adaptive-pointer}" -v size="$SIZE" -v picom="$PICOM" -v n="$EVENTS" 'BEGIN {
   printf "%s, %s, %s, %d motions\n", who, size, picom ? "picom" : "no compositor", n
-  printf "  CPU: pointer %.2f s, X server %.2f s, picom %.2f s, total %.2f s\n", p1 - p0, x1 - x0, c1 - c0, (p1 - p0) + (x1 - x0) + (c1 - c0)
+  printf "  CPU: pointer %.3f s, X server %.3f s, picom %.3f s, total %.3f s\n", p1 - p0, x1 - x0, c1 - c0, (p1 - p0) + (x1 - x0) + (c1 - c0)
   printf "  peak RSS (VmHWM): %.1f MB\n", rss
 }'
 grep -E "p99|frames|wake|shaped|overlay on" "$RUN/pointer.log" | sed 's/^/  /' || true
