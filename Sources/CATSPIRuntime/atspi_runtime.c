@@ -118,37 +118,41 @@ unsigned ap_states(AtspiAccessible *obj) {
     return out;
 }
 
+/// The box libatspi answered (freeing it and the error); ok only without an
+/// error and, when `needs_height`, with a height.
+static ap_rect taken_rect(AtspiRect *r, GError *error, int needs_height) {
+    ap_rect out = {0, 0, 0, 0, 0};
+    if (error) AP(g_error_free)(error);
+    if (!r) return out;
+    if (!error) {
+        out.ok = !needs_height || r->height > 0;
+        out.x = r->x; out.y = r->y; out.width = r->width; out.height = r->height;
+    }
+    AP(g_free)(r);
+    return out;
+}
+
 /// Screen extents through the Component interface.
 ap_rect ap_extents(AtspiAccessible *obj) {
-    ap_rect out = {0, 0, 0, 0, 0};
     AtspiComponent *component = AP(atspi_accessible_get_component_iface)(obj);
-    if (!component) return out;
+    if (!component) return taken_rect(NULL, NULL, 0);
     GError *error = NULL;
     AtspiRect *r = AP(atspi_component_get_extents)(component, ATSPI_COORD_TYPE_SCREEN, &error);
     AP(g_object_unref)(component);
-    if (error) { AP(g_error_free)(error); if (r) AP(g_free)(r); return out; }
-    if (!r) return out;
-    out.ok = 1; out.x = r->x; out.y = r->y; out.width = r->width; out.height = r->height;
-    AP(g_free)(r);
-    return out;
+    return taken_rect(r, error, 0);
 }
 
 /// The first character's box (screen), through the Text interface: where the
 /// first line is and how tall lines are. Geometry only: no text is read.
 ap_rect ap_first_character(AtspiAccessible *obj) {
-    ap_rect out = {0, 0, 0, 0, 0};
     AtspiText *text = AP(atspi_accessible_get_text_iface)(obj);
-    if (!text) return out;
+    if (!text) return taken_rect(NULL, NULL, 1);
     GError *error = NULL;
     gint count = AP(atspi_text_get_character_count)(text, &error);
-    if (error || count <= 0) { if (error) AP(g_error_free)(error); AP(g_object_unref)(text); return out; }
+    if (error || count <= 0) { AP(g_object_unref)(text); return taken_rect(NULL, error, 1); }
     AtspiRect *r = AP(atspi_text_get_character_extents)(text, 0, ATSPI_COORD_TYPE_SCREEN, &error);
     AP(g_object_unref)(text);
-    if (error) { AP(g_error_free)(error); if (r) AP(g_free)(r); return out; }
-    if (!r) return out;
-    out.ok = r->height > 0; out.x = r->x; out.y = r->y; out.width = r->width; out.height = r->height;
-    AP(g_free)(r);
-    return out;
+    return taken_rect(r, error, 1);
 }
 
 /// -1 on error.
