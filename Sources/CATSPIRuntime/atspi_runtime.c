@@ -13,7 +13,7 @@
     X(atspi_accessible_get_type) X(atspi_accessible_get_name) X(atspi_accessible_get_role) \
     X(atspi_accessible_get_state_set) X(atspi_accessible_get_component_iface) X(atspi_accessible_get_text_iface) \
     X(atspi_accessible_get_collection_iface) X(atspi_accessible_get_child_count) \
-    X(atspi_accessible_get_child_at_index) X(atspi_accessible_get_process_id) X(atspi_state_set_contains) \
+    X(atspi_accessible_get_child_at_index) X(atspi_state_set_contains) \
     X(atspi_state_set_new) X(atspi_component_get_extents) X(atspi_text_get_character_count) \
     X(atspi_text_get_character_extents) X(atspi_match_rule_new) X(atspi_collection_get_matches) \
     X(g_object_ref) X(g_object_unref) X(g_boxed_free) X(g_type_class_ref) X(g_type_class_unref) \
@@ -169,13 +169,6 @@ AtspiAccessible *ap_child(AtspiAccessible *obj, int i) {
     AtspiAccessible *child = AP(atspi_accessible_get_child_at_index)(obj, i, &error);
     if (error) { AP(g_error_free)(error); return NULL; }
     return child;
-}
-
-int ap_process_id(AtspiAccessible *obj) {
-    GError *error = NULL;
-    guint pid = AP(atspi_accessible_get_process_id)(obj, &error);
-    if (error) { AP(g_error_free)(error); return -1; }
-    return (int)pid;
 }
 
 /// Registers `callback` for each event type; returns how many registrations worked.

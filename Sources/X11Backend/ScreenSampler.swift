@@ -67,9 +67,9 @@ final class ScreenSampler: BackgroundSampler {
         self.canvas = canvas
         recording = false
         defer { recording = true }
-        // One capture of just the asked areas at the new place (the blended
-        // pixels lie inside them): a third of the pixels the first question of
-        // a painted frame captures around itself.
+        // One capture of just the asked areas at the new place, about a third of
+        // the pixels the first question of a painted frame captures around
+        // itself (blendUnchanged captures again only for blended pixels outside them).
         let moved = asked.map { rootRect($0.rect.offsetBy(offset), canvas) }
         if let first = moved.first {
             let area = moved.dropFirst().reduce(first) { $0.union($1) }

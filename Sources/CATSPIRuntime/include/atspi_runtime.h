@@ -77,8 +77,6 @@ ap_rect ap_first_character(AtspiAccessible *obj);
 int ap_child_count(AtspiAccessible *obj);
 /// Transfer full (ap_unref); NULL on error.
 AtspiAccessible *ap_child(AtspiAccessible *obj, int i);
-/// -1 on error.
-int ap_process_id(AtspiAccessible *obj);
 /// The object path (borrowed; lives as long as the object).
 const char *ap_path(AtspiAccessible *obj);
 /// The application's bus name (borrowed); "" when the application has gone.
