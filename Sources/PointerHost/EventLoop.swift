@@ -151,9 +151,10 @@ public final class EventLoop {
             for (i, t) in tokens.enumerated() where i < fds.count - 2 {
                 sources[t]?.handle(fds[i].revents)
             }
-            if fds[fds.count - 2].revents & Int16(POLLIN) != 0 {
-                var expirations: UInt64 = 0
-                _ = read(timerFD, &expirations, 8)
+            // Nothing to read: a handler above re-armed the timer after it
+            // expired, so the deadline now set is still to come.
+            var expirations: UInt64 = 0
+            if fds[fds.count - 2].revents & Int16(POLLIN) != 0, read(timerFD, &expirations, 8) == 8 {
                 deadline = nil
                 onTimer()
             }

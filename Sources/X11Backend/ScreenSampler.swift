@@ -55,28 +55,43 @@ final class ScreenSampler: BackgroundSampler {
     /// Whether the material painted last would look the same moved by `offset`
     /// (canvas pt): the asked areas, moved, average to the same colours. Sampled
     /// at most every `backdropInterval`; in between: nil (not looked at).
-    /// `everyTime`: sampled now whatever the interval (a shaped window, whose
-    /// pixels hold the desktop, may never show a stale one).
-    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas, everyTime: Bool = false,
+    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas,
                            now: Double = MonotonicClock.now()) -> Bool? {
         guard let asked = asked[canvas.canvasID], !asked.isEmpty else { return true }
-        if !everyTime {
-            guard now >= nextCheck else { return nil }
-            lastCheck = now
-        }
+        guard now >= nextCheck else { return nil }
+        lastCheck = now
         self.canvas = canvas
+        // One capture of just the asked areas at the new place, about a third of
+        // the pixels the first question of a painted frame captures around itself.
+        capture(askedArea(asked, movedBy: offset, on: canvas), canvas)
+        return askedAnswersUnchanged(asked, movedBy: offset)
+    }
+
+    /// Shaped window, before every move (its pixels hold the desktop, so a
+    /// stale one may never show): whether the material's asked areas, moved by
+    /// `offset` (canvas pt), average as they did, and the shown pixels, moved
+    /// by (`dx`, `dy`) window pixels, would be blended over exactly the desktop
+    /// they were blended over. One capture answers both (one round trip a move).
+    func shapedMoveUnchanged(movedBy offset: Point, pixels dx: Int, _ dy: Int, on canvas: X11Canvas) -> Bool {
+        guard let own = canvas.presented, own.blendedOver.count == own.width * own.height else { return false }
+        self.canvas = canvas
+        let asked = asked[canvas.canvasID] ?? []
+        let blended = blendedRootRect(own, movedBy: dx, dy, on: canvas)
+        let area = asked.isEmpty ? blended : blended.isEmpty ? askedArea(asked, movedBy: offset, on: canvas)
+            : askedArea(asked, movedBy: offset, on: canvas).union(blended)
+        if !area.isEmpty { capture(area, canvas) }
+        return askedAnswersUnchanged(asked, movedBy: offset) && blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas)
+    }
+
+    /// Root pixels around the asked areas moved by `offset`, with a 2 px rim.
+    private func askedArea(_ asked: [(rect: Rect, answer: RGBA)], movedBy offset: Point, on canvas: X11Canvas) -> PixelRect {
+        let area = asked.map { rootRect($0.rect.offsetBy(offset), canvas) }.reduce(PixelRect.zero) { $0.union($1) }
+        return PixelRect(x: area.x - 2, y: area.y - 2, width: area.width + 4, height: area.height + 4)
+    }
+
+    private func askedAnswersUnchanged(_ asked: [(rect: Rect, answer: RGBA)], movedBy offset: Point) -> Bool {
         recording = false
         defer { recording = true }
-        // One capture of just the asked areas at the new place, about a third of
-        // the pixels the first question of a painted frame captures around
-        // itself (blendUnchanged captures again only for blended pixels outside them).
-        let moved = asked.map { rootRect($0.rect.offsetBy(offset), canvas) }
-        if let first = moved.first {
-            let area = moved.dropFirst().reduce(first) { $0.union($1) }
-            capture(PixelRect(x: area.x - 2, y: area.y - 2, width: area.width + 4, height: area.height + 4), canvas)
-        } else {
-            patch = .zero
-        }
         for (rect, answer) in asked {
             let c = averageColor(in: rect.offsetBy(offset))
             if max(abs(c.r - answer.r), abs(c.g - answer.g), abs(c.b - answer.b)) > 1.5 / 255 { return false }
@@ -243,23 +258,25 @@ final class ScreenSampler: BackgroundSampler {
         }
     }
 
-    /// Shaped window: whether the shown pixels, moved by (`dx`, `dy`) window
-    /// pixels, would be blended over exactly the desktop they were blended
-    /// over (so moving the window shows what a repaint would).
-    func blendUnchanged(movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> Bool {
-        guard let own = canvas.presented, own.blendedOver.count == own.width * own.height else { return false }
+    /// Root pixels the shown buffer's blended pixels cover when moved by (`dx`, `dy`).
+    private func blendedRootRect(_ own: ImageBuffer, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> PixelRect {
         let b = own.blendedBounds
-        guard !b.isEmpty else { return true }
+        guard !b.isEmpty else { return .zero }
         let shown = canvas.presentedOrigin
         let fx = canvas.monitor.x + shown.x + dx, fy = canvas.monitor.y + shown.y + dy
         // Off the screen nothing shows, whatever it was blended over.
-        let root = PixelRect(x: b.x + fx, y: b.y + fy, width: b.width, height: b.height).intersection(screenRect)
+        return PixelRect(x: b.x + fx, y: b.y + fy, width: b.width, height: b.height).intersection(screenRect)
+    }
+
+    /// Whether the blended pixels of `own`, moved to `root`, lie over what they were blended over.
+    private func blendUnchanged(_ own: ImageBuffer, over root: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> Bool {
         guard !root.isEmpty else { return true }
-        self.canvas = canvas
         if root.intersection(patch) != root {
             capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
             guard root.intersection(patch) == root else { return false }
         }
+        let shown = canvas.presentedOrigin
+        let fx = canvas.monitor.x + shown.x + dx, fy = canvas.monitor.y + shown.y + dy
         let patch = patch
         return own.blendedOver.withUnsafeBufferPointer { was in
         rgb.withUnsafeBufferPointer { rgb in

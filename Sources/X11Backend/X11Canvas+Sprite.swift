@@ -69,7 +69,7 @@ extension X11Canvas {
         let dx = Int(residual.x.rounded()), dy = Int(residual.y.rounded())
         if window.shaped {
             // Checked every time: a stale desktop inside the pointer would show.
-            guard backdropUnchanged(movedSincePaint + offset) == true, blendUnchanged(dx, dy) else { return false }
+            guard shapedMoveUnchanged(movedSincePaint + offset, dx, dy) else { return false }
             backdropUnverified = false
         } else {
             switch backdropUnchanged(movedSincePaint + offset) {

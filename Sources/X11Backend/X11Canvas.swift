@@ -45,9 +45,10 @@ final class X11Canvas: OverlayCanvas {
     /// changed for what was painted, moved by this much (canvas pt)?
     /// nil: not looked at (sampled at a bounded rate).
     var backdropUnchanged: (Point) -> Bool? = { _ in true }
-    /// Shaped: would the shown pixels, moved by this many window pixels, be
-    /// blended over the same desktop? (Asked before every move.)
-    var blendUnchanged: (Int, Int) -> Bool = { _, _ in false }
+    /// Shaped, asked before every move: would the material, moved by this much
+    /// (canvas pt), and the shown pixels, moved by this many window pixels, be
+    /// over the same desktop?
+    var shapedMoveUnchanged: (Point, Int, Int) -> Bool = { _, _, _ in false }
     /// Moved since the desktop under the material was last compared: look again later.
     var backdropUnverified = false
 

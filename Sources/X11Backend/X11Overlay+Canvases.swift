@@ -16,10 +16,10 @@ extension X11Overlay {
             if canvas.window.shaped { sampler.composite(buffer, damage, on: canvas) }
         }
         canvas.backdropUnchanged = { [unowned self, unowned canvas] offset in
-            sampler.backdropUnchanged(movedBy: offset, on: canvas, everyTime: canvas.window.shaped)
+            sampler.backdropUnchanged(movedBy: offset, on: canvas)
         }
-        canvas.blendUnchanged = { [unowned self, unowned canvas] dx, dy in
-            sampler.blendUnchanged(movedBy: dx, dy, on: canvas)
+        canvas.shapedMoveUnchanged = { [unowned self, unowned canvas] offset, dx, dy in
+            sampler.shapedMoveUnchanged(movedBy: offset, pixels: dx, dy, on: canvas)
         }
         canvases.append(canvas)
         session.add(canvas)

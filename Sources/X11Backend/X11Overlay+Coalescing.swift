@@ -8,6 +8,11 @@ import PointerHost
 /// be drawn matters. Between frames the newest motion waits (one round trip
 /// and one engine step per frame, not per event); anything else (a button, a
 /// scroll, a key, leaving) delivers it first, so the order is kept.
+///
+/// While the hand keeps moving, the connection is not even polled between
+/// frames: it is read once, when the next frame may be drawn. Otherwise every
+/// frame woke the overlay three times (the ConfigureNotify of its own moved
+/// window, the first motion event, the frame's timer).
 extension X11Overlay {
     /// Motion waiting for the next frame.
     struct PendingMotion {
@@ -38,6 +43,7 @@ extension X11Overlay {
             return
         }
         pendingMotion = nil
+        followingMotion = true
         if let x, let y { pointer(atRootX: x, y: y, absolute: absolute, now: time) } else { pointerMoved(now: time, absolute: absolute) }
     }
 
@@ -45,19 +51,38 @@ extension X11Overlay {
     func flushMotion() {
         guard let p = pendingMotion else { return }
         pendingMotion = nil
+        followingMotion = true
         if let at = p.at { pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time) } else { pointerMoved(now: p.time, absolute: p.absolute) }
     }
 
-    /// While motion waits for its frame the connection is not polled: what
-    /// arrives meanwhile is read in one go when the frame is due (every loop
-    /// pass reads the socket before the timer is handled), so a 1000 Hz mouse
-    /// wakes the overlay about twice per frame, not once per event. A broken
-    /// connection still wakes it: poll always reports POLLHUP and POLLERR.
-    var connectionPollEvents: Int16 { pendingMotion == nil ? Int16(POLLIN) : 0 }
+    /// Until the pointer canvas's next frame, after a frame that followed motion:
+    /// the hand is likely still moving, and what it sends is read then.
+    func quietUntil(now: Double) -> Double? {
+        guard followingMotion, Self.coalescing, options.mode == .overlay, let canvas = pointerCanvas else { return nil }
+        let t = canvas.nextFrameTime
+        return t > now ? t : nil
+    }
 
-    /// When the waiting motion is due: the pointer canvas's next frame.
+    /// The pointer's frame is due and no motion came for it: the hand rests,
+    /// poll the connection again (one wake-up after the last motion, none at rest).
+    func stopFollowingIfRested(now: Double) {
+        if followingMotion, pendingMotion == nil, quietUntil(now: now) == nil { followingMotion = false }
+    }
+
+    /// While motion waits for its frame, or the hand keeps moving, the
+    /// connection is not polled: what arrives meanwhile is read in one go when
+    /// the frame is due (every loop pass reads the socket before the timer is
+    /// handled), so a 250–1000 Hz mouse wakes the overlay about once per
+    /// frame, not once per event. A button, key or scroll read then waits at
+    /// most a frame interval, which its drawing would wait for anyway. A broken
+    /// connection still wakes it: poll always reports POLLHUP and POLLERR.
+    var connectionPollEvents: Int16 {
+        pendingMotion == nil && quietUntil(now: MonotonicClock.now()) == nil ? Int16(POLLIN) : 0
+    }
+
+    /// When the waiting motion is due, or the quiet interval ends: the pointer canvas's next frame.
     var pendingMotionDeadline: Double? {
-        guard pendingMotion != nil else { return nil }
+        guard pendingMotion != nil else { return quietUntil(now: MonotonicClock.now()) }
         return pointerCanvas?.nextFrameTime ?? MonotonicClock.now()
     }
 }

@@ -10,6 +10,7 @@ extension X11Overlay {
     func service(now: Double = MonotonicClock.now()) {
         if let t = pendingMotionDeadline, t <= now { flushMotion() }
         session.service(now: now)
+        stopFollowingIfRested(now: now)
         pacingDeadline = session.hasPendingDraws ? canvases.map(\.nextFrameTime).filter { $0 > now }.min() : nil
         backdropDeadline = canvases.contains(where: \.backdropUnverified) ? max(sampler.nextCheck, now) : nil
         armTimer()

@@ -33,6 +33,8 @@ public final class X11Overlay {
     var backdropDeadline: Double?
     /// Motion coalesced until the next frame (X11Overlay+Coalescing).
     var pendingMotion: PendingMotion?
+    /// The last frame followed motion: read the connection once per frame (X11Overlay+Coalescing).
+    var followingMotion = false
     /// Relative steps read since the engine's last sample (a late batch keeps its speed).
     var rawSteps = RawMotionSteps()
     /// Event times from the server, on the monotonic clock (motion is timed when it happened).

@@ -26,7 +26,9 @@ final class AccessibilityFeed {
         self.overlay = overlay
         self.base = base
         self.log = log
-        loop.add(EventLoop.Source(fd: monitor.wakeFD, handle: { [unowned self] _ in received() }))
+        loop.add(EventLoop.Source(fd: monitor.wakeFD, handle: { [unowned self] revents in
+            if revents & Int16(POLLIN) != 0 { received() }
+        }))
         overlay.onDesktopWindowsChanged = { [unowned self] in
             monitor.requestScan()
             apply()
