@@ -52,7 +52,9 @@ public final class OverlaySession {
     public var onQuitShortcut: (() -> Void)?
 
     struct CanvasState {
-        var canvas: OverlayCanvas
+        let canvas: OverlayCanvas
+        /// The canvas as a layered one, if it is (cast once: a protocol cast per frame showed in profiles).
+        let layered: LayeredCanvas?
         var lastFrame: PointerFrame?
         var lastBanner: Banner?
         /// The still stage a layered canvas shows for the current scene, and the banner on its layer.
@@ -192,7 +194,7 @@ public final class OverlaySession {
     // MARK: canvases
 
     public func add(_ canvas: OverlayCanvas) {
-        canvases[canvas.canvasID] = CanvasState(canvas: canvas, planner: FramePlanner(
+        canvases[canvas.canvasID] = CanvasState(canvas: canvas, layered: canvas as? LayeredCanvas, planner: FramePlanner(
             pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
     }
 
@@ -216,9 +218,10 @@ public final class OverlaySession {
     public var hasPendingDraws: Bool { canvases.values.contains { $0.needsDraw } }
 
     func markAllDirty(byInput: Bool) {
-        for id in canvases.keys {
-            if byInput || canvases[id]?.needsDraw == false { canvases[id]?.animationOnly = !byInput }
-            canvases[id]?.needsDraw = true
+        // In place: a copy of each canvas's state per input showed in profiles.
+        for i in canvases.values.indices {
+            if byInput || !canvases.values[i].needsDraw { canvases.values[i].animationOnly = !byInput }
+            canvases.values[i].needsDraw = true
         }
     }
 
@@ -270,7 +273,7 @@ public final class OverlaySession {
         var banner = banner(at: t)
         let size = state.canvas.sizeInPoints
         var layersChanged = false
-        if let layered = state.canvas as? LayeredCanvas, layered.splitsStill {
+        if let layered = state.layered, layered.splitsStill {
             switch drawLayers(layered, &state, shown: shown, banner: banner, size: size) {
             case nil:
                 canvases[id] = state
@@ -282,16 +285,8 @@ public final class OverlaySession {
             // dropped the last frame and the canvas is drawn whole.
             if layered.splitsStill { banner = nil }
         }
-        var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
-        // The whole banner, rim included: a rim left behind would stay on screen.
-        if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
-        if damage.isEmpty && !layersChanged {
-            state.planner.nothingToDraw()
-            state.needsDraw = false
-            canvases[id] = state
-            return false
-        }
-        // Pure motion on a canvas that can move what it shows: no repaint.
+        // Pure motion on a canvas that can move what it shows: no repaint (and
+        // no damage worked out; a moved frame always differs from the last).
         if let last = state.lastFrame, banner == state.lastBanner,
            let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset) {
             let showsPointer = pointerCanvas == id
@@ -307,9 +302,18 @@ public final class OverlaySession {
             canvases[id] = state
             return true
         }
+        var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+        // The whole banner, rim included: a rim left behind would stay on screen.
+        if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
+        if damage.isEmpty && !layersChanged {
+            state.planner.nothingToDraw()
+            state.needsDraw = false
+            canvases[id] = state
+            return false
+        }
         let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
         var committedDamage = full
-        if let layered = state.canvas as? LayeredCanvas, layered.splitsStill {
+        if let layered = state.layered, layered.splitsStill {
             do {
                 try drawLive(layered, shown: shown, damage: state.lastFrame == nil ? nil : damage)
             } catch {

@@ -150,25 +150,37 @@ final class ScreenSampler: BackgroundSampler {
         // Per pixel: buffers, not the arrays (a class's arrays are checked for
         // exclusive access and uniqueness on every element: a third of the shaped
         // overlay's CPU in a profile).
+        let remember = shaped && !seen.isEmpty
         rgb.withUnsafeMutableBufferPointer { rgb in
         weight.withUnsafeMutableBufferPointer { weight in
         seen.withUnsafeMutableBufferPointer { seen in
         for yy in 0..<r.height {
+            let wy = r.y + yy - frame.y - shown.y
+            // Our buffer's row over this screen row, and the columns it spans.
+            var ownRow: UnsafeMutablePointer<UInt32>?
+            let wx0 = r.x - frame.x - shown.x
+            var ownX0 = 0, ownX1 = 0
+            if let own, let ownPixels, wy >= 0, wy < own.height {
+                ownRow = ownPixels + wy * ownStride
+                ownX0 = max(0, -wx0)
+                ownX1 = min(r.width, own.width - wx0)
+            }
+            let rowStart = yy * r.width
+            let seenRow = remember ? (r.y + yy) * rootWidth + r.x : 0
             for xx in 0..<r.width {
-                let i = yy * r.width + xx
+                let i = rowStart + xx
                 let s = screen[i]
                 var sr = Float((s >> 16) & 0xff), sg = Float((s >> 8) & 0xff), sb = Float(s & 0xff)
                 var w: Float = 1
-                let wx = r.x + xx - frame.x - shown.x, wy = r.y + yy - frame.y - shown.y
-                if let own, let ownPixels, wx >= 0, wy >= 0, wx < own.width, wy < own.height {
-                    let c = ownPixels[wy * ownStride + wx]
-                    let a = Float(c >> 24) / 255
+                if let ownRow, xx >= ownX0, xx < ownX1 {
+                    let c = ownRow[xx + wx0]
                     if shaped {
                         // Inside the shape the screen shows our pixel, outside the desktop.
                         if c >> 24 >= X11Window.shapeAlphaThreshold { w = 0 }
-                    } else if a > 0.85 {
+                    } else if c >> 24 > 216 {  // more than 85 % opaque
                         w = 0
-                    } else if a > 0 {
+                    } else if c >> 24 > 0 {
+                        let a = Float(c >> 24) / 255
                         let k = 1 / (1 - a)
                         sr = max(0, min(255, (sr - Float((c >> 16) & 0xff)) * k))
                         sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
@@ -176,8 +188,8 @@ final class ScreenSampler: BackgroundSampler {
                         w = 1 - a
                     }
                 }
-                if shaped && !seen.isEmpty {
-                    let k = (r.y + yy) * rootWidth + r.x + xx
+                if remember {
+                    let k = seenRow + xx
                     if w > 0 {
                         seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
                     } else if seen[k] != 0 {

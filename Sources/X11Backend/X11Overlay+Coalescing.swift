@@ -27,9 +27,11 @@ extension X11Overlay {
     static let coalescing = ProcessInfo.processInfo.environment["AP_X11_NO_COALESCING"] == nil
 
     /// Whether motion arriving now waits for the pointer canvas's next frame.
+    /// Within one batch of events read together, only the newest motion counts:
+    /// it waits for the batch's end (`readingBatch`), then for the frame.
     func motionWaits(now: Double, absolute: Bool) -> Bool {
         guard Self.coalescing, options.mode == .overlay, !absolute, let canvas = pointerCanvas else { return false }
-        return canvas.nextFrameTime > now
+        return readingBatch || canvas.nextFrameTime > now
     }
 
     /// Raw or device motion: delivered now, or kept for the next frame.

@@ -8,10 +8,12 @@ extension X11Overlay {
     func dispatch(queuedOnly: Bool) {
         let now = MonotonicClock.now()
         var moved = Moved()
+        readingBatch = true
         while let event = queuedOnly ? xcb_poll_for_queued_event(connection.raw) : xcb_poll_for_event(connection.raw) {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
+        readingBatch = false
         if moved.any { motion(atRootX: nil, y: nil, absolute: moved.absolute, now: now, sampledAt: moved.time) }
         if needsService {
             needsService = false

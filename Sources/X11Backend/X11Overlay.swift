@@ -35,6 +35,8 @@ public final class X11Overlay {
     var pendingMotion: PendingMotion?
     /// The last frame followed motion: read the connection once per frame (X11Overlay+Coalescing).
     var followingMotion = false
+    /// Events read in one go are being handled: motion among them waits for the last.
+    var readingBatch = false
     /// Relative steps read since the engine's last sample (a late batch keeps its speed).
     var rawSteps = RawMotionSteps()
     /// Event times from the server, on the monotonic clock (motion is timed when it happened).

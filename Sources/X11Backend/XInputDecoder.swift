@@ -32,17 +32,36 @@ struct XInputDecoder {
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self)
             lastRawMotion[e.pointee.sourceid] = e.pointee.time
             motionTime = e.pointee.time
-            let valuators = Self.rawValuators(e)
-            let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1 ?? [:]
-            var out: [PointerNative] = []
-            if let scroll = rawScroll(valuators, axes: axes) { out.append(scroll) }
-            // Motion that is only scrolling does not move the pointer.
-            if out.isEmpty || valuators.isEmpty || valuators.contains(where: { axes[$0.number] == nil }) {
-                let absolute = deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false
-                let step = absolute ? (dx: 0.0, dy: 0.0) : Self.rawStep(valuators)
-                out.append(.moved(absolute: absolute, dx: step.dx, dy: step.dy))
+            let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1
+            let absolute = deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false
+            // On the stack: a 1000 Hz mouse sends this a thousand times a second.
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { numbers in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { values in
+                    let n = Int(ap_raw_valuators(e, numbers.baseAddress, values.baseAddress, 16))
+                    var scroll = (dx: 0.0, dy: 0.0), scrolled = false, moves = n == 0
+                    var step = (dx: 0.0, dy: 0.0)
+                    for i in 0..<n {
+                        let number = Int(numbers[i]), value = values[i]
+                        if let axis = axes?[number] {
+                            // Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
+                            let d = value / axis.increment * Self.wheelStep
+                            if axis.vertical { scroll.dy += d } else { scroll.dx += d }
+                            scrolled = true
+                        } else {
+                            moves = true
+                            // A relative device's x and y (valuators 0 and 1), accelerated by the server.
+                            if number == 0 { step.dx = value } else if number == 1 { step.dy = value }
+                        }
+                    }
+                    var out: [PointerNative] = []
+                    if scrolled { out.append(.scroll(dx: scroll.dx, dy: scroll.dy, source: .finger)) }
+                    // Motion that is only scrolling does not move the pointer.
+                    if !scrolled || moves {
+                        out.append(.moved(absolute: absolute, dx: absolute ? 0 : step.dx, dy: absolute ? 0 : step.dy))
+                    }
+                    return out
+                }
             }
-            return out
         case XCB_INPUT_RAW_TOUCH_BEGIN, XCB_INPUT_RAW_TOUCH_UPDATE:
             // A touchscreen moves the pointer where the finger is (pointer emulation).
             return [.moved(absolute: true)]
@@ -143,34 +162,6 @@ struct XInputDecoder {
         if let a = scrollAxes[source] { return (source, a) }
         if let a = scrollAxes[device] { return (device, a) }
         return nil
-    }
-
-    /// The valuators set in a raw event (accelerated values), read once per event.
-    private static func rawValuators(_ e: UnsafePointer<xcb_input_raw_button_press_event_t>) -> [(number: Int, value: Double)] {
-        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
-        let n = Int(ap_raw_valuators(e, &numbers, &values, 16))
-        return (0..<n).map { (Int(numbers[$0]), values[$0]) }
-    }
-
-    /// Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
-    private func rawScroll(_ valuators: [(number: Int, value: Double)], axes: [Int: ScrollAxis]) -> PointerNative? {
-        var dx = 0.0, dy = 0.0, any = false
-        for v in valuators {
-            guard let axis = axes[v.number] else { continue }
-            let d = v.value / axis.increment * Self.wheelStep
-            if axis.vertical { dy += d } else { dx += d }
-            any = true
-        }
-        return any ? .scroll(dx: dx, dy: dy, source: .finger) : nil
-    }
-
-    /// A relative device's x and y (valuators 0 and 1), accelerated by the server.
-    private static func rawStep(_ valuators: [(number: Int, value: Double)]) -> (dx: Double, dy: Double) {
-        var dx = 0.0, dy = 0.0
-        for v in valuators {
-            if v.number == 0 { dx = v.value } else if v.number == 1 { dy = v.value }
-        }
-        return (dx, dy)
     }
 
     /// Device-event scroll valuators are absolute: the delta is against the last value.

@@ -50,14 +50,15 @@ extension X11EndToEnd {
                 try? (old + report + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             }
             #expect(idleSwitches <= 2, "the idle overlay woke \(idleSwitches) times in 10 s")
-            // While the hand moves, motion waits for its frame without waking the
-            // overlay per event: two or three wake-ups per frame (the first event,
-            // an upload's completion, the frame's timer), not one per event of a
-            // 250 Hz mouse (6–7 per frame when every event woke it).
+            // While the hand moves, the overlay reads the connection once per frame:
+            // about one wake-up per frame (its timer), not one per event of a 250 Hz
+            // mouse (6–7 per frame), nor the three per frame it made when it still
+            // polled between frames (its own window's ConfigureNotify, the first
+            // motion event, the timer).
             let frames = Self.statNumber(rig.pointer.log, before: " painted") + Self.statNumber(rig.pointer.log, before: " moved without")
             let wakeups = Self.statNumber(rig.pointer.log, after: "poll wake-ups: ")
             #expect(frames > 50, "only \(frames) frames for 1000 motion events: \(statsLine)")
-            #expect(wakeups <= 4 * frames + 50, "\(wakeups) wake-ups for \(frames) frames: the overlay woke per motion event")
+            #expect(wakeups <= frames * 3 / 2 + 30, "\(wakeups) wake-ups for \(frames) frames: the overlay woke between frames")
             #expect(cpuOverlay1 > cpuOverlay0, "the overlay did not react to 1000 motion events")
         }
 
