@@ -19,8 +19,7 @@ public final class EngineModel: OverlayModel {
     }
     public var truePointer: Point? { engine.modelPointer }
     public func nextWakeTime(after time: Double) -> Double? {
-        let wakes = [engine.nextWakeTime(after: time), prediction.settleTime(after: time)].compactMap { $0 }
-        return wakes.min()
+        earliest(engine.nextWakeTime(after: time), prediction.settleTime(after: time))
     }
     public func drainHostRequests() -> [HostRequest] { engine.drainHostRequests() }
     public func replace(scene: Scene) { engine.replace(scene: scene) }

@@ -15,10 +15,9 @@ extension OverlaySession {
     /// Arms the timer for the earliest of: a planned draw, the model's next
     /// need (an animation frame, an inferred lift, auto-hide), the banner.
     func scheduleWake(after t: Double, now: Double, committed: Bool, nextDraw: Double?) {
-        let frameInterval = canvases.values.map(\.planner.timing.period).min() ?? 1.0 / 60
-        let wakes = [model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)].compactMap { $0 }
+        let frameInterval = canvases.values.lazy.map(\.planner.timing.period).min() ?? 1.0 / 60
         var deadline = nextDraw
-        if let wake = wakes.min() {
+        if let wake = earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)) {
             if wake <= t + frameInterval {
                 // Animating: every canvas wants the next frame.
                 markAllDirty(byInput: false)

@@ -17,8 +17,7 @@ extension X11Overlay {
     }
 
     func armTimer() {
-        let times = [sessionDeadline, pacingDeadline, backdropDeadline, pendingMotionDeadline].compactMap { $0 }
-        loop.setDeadline(times.min())
+        loop.setDeadline(earliest(earliest(sessionDeadline, pacingDeadline), earliest(backdropDeadline, pendingMotionDeadline)))
     }
 
     func timerFired() {
