@@ -15,7 +15,9 @@ extension OverlaySession {
     /// Arms the timer for the earliest of: a planned draw, the model's next
     /// need (an animation frame, an inferred lift, auto-hide), the banner.
     func scheduleWake(after t: Double, now: Double, committed: Bool, nextDraw: Double?) {
-        let frameInterval = canvases.values.lazy.map(\.planner.timing.period).min() ?? 1.0 / 60
+        var shortest = Double.infinity
+        for state in canvases.values { shortest = min(shortest, state.planner.timing.period) }
+        let frameInterval = shortest.isFinite ? shortest : 1.0 / 60
         var deadline = nextDraw
         if let wake = earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)) {
             if wake <= t + frameInterval {
