@@ -37,7 +37,10 @@ final class ScreenSampler: BackgroundSampler {
     /// Shaped fallback: the desktop as last seen, per root pixel (0 = never
     /// seen), so what our own opaque pixels hide (a label under a highlight
     /// platter) is blended from memory. Only for screens up to this many pixels.
+    /// Stored in 32×32 px tiles (4 kB, one page each): a capture around the
+    /// pointer then touches a few pages, not one per row of the screen.
     private var seen: [UInt32] = []
+    private var seenTilesPerRow = 0
     static let maxRemembered = 8_500_000
 
     init(connection: XCBConnection) { self.connection = connection }
@@ -138,7 +141,8 @@ final class ScreenSampler: BackgroundSampler {
         if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
         let pixels = Int(connection.screen.width_in_pixels) * Int(connection.screen.height_in_pixels)
         if canvas.window.shaped && seen.isEmpty && pixels <= Self.maxRemembered {
-            seen = [UInt32](repeating: 0, count: pixels)
+            seenTilesPerRow = (Int(connection.screen.width_in_pixels) + 31) / 32
+            seen = [UInt32](repeating: 0, count: seenTilesPerRow * 32 * ((Int(connection.screen.height_in_pixels) + 31) / 32) * 32)
         }
         let own = canvas.presented
         let ownPixels = own?.data.assumingMemoryBound(to: UInt32.self)
@@ -146,7 +150,7 @@ final class ScreenSampler: BackgroundSampler {
         let frame = canvas.monitor
         let shown = canvas.presentedOrigin
         let shaped = canvas.window.shaped
-        let rootWidth = Int(connection.screen.width_in_pixels)
+        let tilesPerRow = seenTilesPerRow
         // Per pixel: buffers, not the arrays (a class's arrays are checked for
         // exclusive access and uniqueness on every element: a third of the shaped
         // overlay's CPU in a profile).
@@ -166,7 +170,8 @@ final class ScreenSampler: BackgroundSampler {
                 ownX1 = min(r.width, own.width - wx0)
             }
             let rowStart = yy * r.width
-            let seenRow = remember ? (r.y + yy) * rootWidth + r.x : 0
+            let ry = r.y + yy
+            let seenRow = remember ? (ry >> 5) * tilesPerRow * 1024 + (ry & 31) * 32 : 0
             for xx in 0..<r.width {
                 let i = rowStart + xx
                 let s = screen[i]
@@ -189,7 +194,8 @@ final class ScreenSampler: BackgroundSampler {
                     }
                 }
                 if remember {
-                    let k = seenRow + xx
+                    let rx = r.x + xx
+                    let k = seenRow + (rx >> 5) * 1024 + (rx & 31)
                     if w > 0 {
                         seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
                     } else if seen[k] != 0 {
