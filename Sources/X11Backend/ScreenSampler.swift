@@ -80,15 +80,15 @@ final class ScreenSampler: BackgroundSampler {
         self.canvas = canvas
         let asked = asked[canvas.canvasID] ?? []
         let blended = blendedRootRect(own, movedBy: dx, dy, on: canvas)
-        let area = asked.isEmpty ? blended : blended.isEmpty ? askedArea(asked, movedBy: offset, on: canvas)
-            : askedArea(asked, movedBy: offset, on: canvas).union(blended)
+        let area = askedArea(asked, movedBy: offset, on: canvas).union(blended)
         if !area.isEmpty { capture(area, canvas) }
         return askedAnswersUnchanged(asked, movedBy: offset) && blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas)
     }
 
-    /// Root pixels around the asked areas moved by `offset`, with a 2 px rim.
+    /// Root pixels around the asked areas moved by `offset`, with a 2 px rim (none asked: empty).
     private func askedArea(_ asked: [(rect: Rect, answer: RGBA)], movedBy offset: Point, on canvas: X11Canvas) -> PixelRect {
         let area = asked.map { rootRect($0.rect.offsetBy(offset), canvas) }.reduce(PixelRect.zero) { $0.union($1) }
+        guard !area.isEmpty else { return .zero }
         return PixelRect(x: area.x - 2, y: area.y - 2, width: area.width + 4, height: area.height + 4)
     }
 
@@ -276,14 +276,19 @@ final class ScreenSampler: BackgroundSampler {
         }
     }
 
+    /// Where the shown buffer's top-left would be, in root pixels, moved by (`dx`, `dy`).
+    private func shownOrigin(movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> (x: Int, y: Int) {
+        let shown = canvas.presentedOrigin
+        return (canvas.monitor.x + shown.x + dx, canvas.monitor.y + shown.y + dy)
+    }
+
     /// Root pixels the shown buffer's blended pixels cover when moved by (`dx`, `dy`).
     private func blendedRootRect(_ own: ImageBuffer, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> PixelRect {
         let b = own.blendedBounds
         guard !b.isEmpty else { return .zero }
-        let shown = canvas.presentedOrigin
-        let fx = canvas.monitor.x + shown.x + dx, fy = canvas.monitor.y + shown.y + dy
+        let f = shownOrigin(movedBy: dx, dy, on: canvas)
         // Off the screen nothing shows, whatever it was blended over.
-        return PixelRect(x: b.x + fx, y: b.y + fy, width: b.width, height: b.height).intersection(screenRect)
+        return PixelRect(x: b.x + f.x, y: b.y + f.y, width: b.width, height: b.height).intersection(screenRect)
     }
 
     /// Whether the blended pixels of `own`, moved to `root`, lie over what they were blended over.
@@ -293,8 +298,7 @@ final class ScreenSampler: BackgroundSampler {
             capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
             guard root.intersection(patch) == root else { return false }
         }
-        let shown = canvas.presentedOrigin
-        let fx = canvas.monitor.x + shown.x + dx, fy = canvas.monitor.y + shown.y + dy
+        let (fx, fy) = shownOrigin(movedBy: dx, dy, on: canvas)
         let patch = patch
         return own.blendedOver.withUnsafeBufferPointer { was in
         rgb.withUnsafeBufferPointer { rgb in
