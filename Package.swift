@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "libxkbcommon-x11-dev"])]),
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xfixes0-dev", "libxcb-shape0-dev", "libxcb-xinput-dev", "libxcb-randr0-dev", "libxcb-xkb-dev", "libxcb-shm0-dev", "libxcb-render0-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xfixes0-dev", "libxcb-shape0-dev", "libxcb-xinput-dev", "libxcb-randr0-dev", "libxcb-xkb-dev", "libxcb-shm0-dev", "libxcb-render0-dev", "libxcb-damage0-dev"])]),
         // EGL and OpenGL ES 3 for the GL renderer; wl_egl_window for its Wayland surfaces.
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles-dev", "libgl1-mesa-dri"])]),

@@ -14,7 +14,7 @@ runtime=(
   # build: pkg-config and the headers of the system library targets (Package.swift)
   pkg-config libcairo2-dev libwayland-dev libxkbcommon-dev libxkbcommon-x11-dev
   libxcb1-dev libxcb-xfixes0-dev libxcb-shape0-dev libxcb-xinput-dev libxcb-randr0-dev
-  libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev libatspi2.0-dev
+  libxcb-xkb-dev libxcb-shm0-dev libxcb-render0-dev libxcb-damage0-dev libatspi2.0-dev
   # link: GNU ld (Package.swift packs the relocations with it)
   binutils
   # the GL renderer: EGL and GLES 3 headers, Mesa's EGL and (software) drivers

@@ -16,6 +16,7 @@
 #include <xcb/xkb.h>
 #include <xcb/shm.h>
 #include <xcb/render.h>
+#include <xcb/damage.h>
 
 /// Selects XI2 events `mask` (bit n = event type n, up to 63) for `deviceid` on `window`.
 static inline xcb_void_cookie_t ap_xi_select(xcb_connection_t *c, xcb_window_t window,
@@ -135,6 +136,7 @@ static inline const xcb_query_extension_reply_t *ap_extension_data(xcb_connectio
     case 2: return xcb_get_extension_data(c, &xcb_randr_id);
     case 3: return xcb_get_extension_data(c, &xcb_shape_id);
     case 4: return xcb_get_extension_data(c, &xcb_shm_id);
+    case 5: return xcb_get_extension_data(c, &xcb_damage_id);
     default: return NULL;
     }
 }

@@ -47,6 +47,8 @@ public final class OverlaySession {
     /// magnetism and constrained axes then put the real pointer where the drawn
     /// one is, so a click lands there.
     public var warpPointer: ((Point) -> Void)?
+    /// The backend's own lines for `--stats` (e.g. how often it read the screen).
+    public var backendStats: () -> [String] = { [] }
     /// The user pressed the quit shortcut (Ctrl+Alt+Escape); the host stops.
     /// The key itself never reaches the model or the recording.
     public var onQuitShortcut: (() -> Void)?
@@ -401,6 +403,7 @@ public final class OverlaySession {
         lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]
         lines.append("frames: \(paintedFrames) painted, \(translatedFrames) moved without a repaint")
         lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
+        lines += backendStats()
         return lines.joined(separator: "\n")
     }
 }

@@ -24,6 +24,8 @@ public struct PixelRect: Equatable, Sendable {
         let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
+    /// Whether every pixel of `o` is in this rect (an empty `o` is).
+    public func contains(_ o: PixelRect) -> Bool { o.isEmpty || intersection(o) == o }
 }
 
 /// The window's pixels in client memory (ARGB32 premultiplied, as Cairo draws

@@ -43,14 +43,79 @@ final class ScreenSampler: BackgroundSampler {
     private var seenTilesPerRow = 0
     static let maxRemembered = 8_500_000
 
-    init(connection: XCBConnection) { self.connection = connection }
+    /// Shaped, while the hand moves: where the desktop changes (nil: the
+    /// server has no DAMAGE or no MIT-SHM extension, and every move captures).
+    private let desktopDamage: DesktopDamage?
+    /// The part of the patch that still shows the desktop as it is: nothing
+    /// drew there since it was captured. Empty unless the desktop is watched.
+    private var fresh = PixelRect.zero
+    /// What our window showed (root px) at each move or paint since the
+    /// capture, each joined with the one before: the server repainting what
+    /// the window uncovered, or an application redrawing it on Expose, is our
+    /// window moving, not the desktop changing.
+    private var trail: [PixelRect] = []
+    private var shownContent = PixelRect.zero
+    /// After this many moves the patch is captured again, whatever the damage said.
+    static let maxTrail = 32
+    /// Set while the hand moves (the overlay follows motion): the desktop is
+    /// watched then, and not at rest, where damage events would wake it.
+    var mayWatchDesktop = false {
+        didSet {
+            if !mayWatchDesktop { stopWatchingDesktop() } else if canvas?.window.shaped == true { desktopDamage?.start() }
+        }
+    }
 
-    /// A new frame is being drawn: the screen may have changed.
+    init(connection: XCBConnection) {
+        self.connection = connection
+        shmTarget = connection.shmAvailable ? try? ImageBuffer(connection: connection, width: Self.maxSide, height: Self.maxSide) : nil
+        // Only with shared memory: Xvfb 21.1 sent a DamageNotify for the area
+        // around the pointer inside a GetImage reply, between its header and
+        // its pixels, and the connection lost its place. ShmGetImage replies
+        // only once the pixels are read, so such events come before it.
+        desktopDamage = shmTarget?.usesSharedMemory == true ? DesktopDamage(connection: connection) : nil
+    }
+
+    /// Captures land here when the server has MIT-SHM (no pixels through the socket).
+    private let shmTarget: ImageBuffer?
+
+    /// A new frame is being drawn: the screen may have changed (unless the
+    /// desktop is watched and nothing drew on the patch).
     func beginFrame(on canvas: X11Canvas) {
         self.canvas = canvas
-        patch = .zero
+        if fresh.isEmpty { patch = .zero }
         asked[canvas.canvasID] = []
     }
+
+    /// Moves answered from a kept capture, without asking the server.
+    private(set) var capturesSaved = 0
+
+    private func stopWatchingDesktop() {
+        desktopDamage?.stop()
+        fresh = .zero
+        trail = []
+        shownContent = .zero
+    }
+
+    /// Our window now shows `content` (root px), moved or painted.
+    func ownWindowShown(_ content: PixelRect) {
+        guard let damage = desktopDamage, damage.watching else { return }
+        damage.reset()
+        trail.append(content.union(shownContent))
+        shownContent = content
+        if trail.count > Self.maxTrail { fresh = .zero }
+    }
+
+    /// A DAMAGE event (false: another event). Drawing on the patch outside
+    /// our window's trail makes it stale.
+    func handleDamage(_ e: UnsafePointer<xcb_generic_event_t>) -> Bool {
+        guard let damage = desktopDamage, damage.isEvent(e) else { return false }
+        guard let r = damage.damagedRect(e), !r.intersection(fresh).isEmpty else { return true }
+        if !trail.contains(where: { $0.contains(r) }) { fresh = .zero }
+        return true
+    }
+
+    /// Windows were mapped, moved or restacked, or a compositor came or went: capture again.
+    func desktopRearranged() { fresh = .zero }
 
     /// When the desktop may be sampled again for a move without repaint.
     var nextCheck: Double { lastCheck + Self.backdropInterval }
@@ -81,8 +146,29 @@ final class ScreenSampler: BackgroundSampler {
         let asked = asked[canvas.canvasID] ?? []
         let blended = blendedRootRect(own, movedBy: dx, dy, on: canvas)
         let area = askedArea(asked, movedBy: offset, on: canvas).union(blended)
-        if !area.isEmpty { capture(area, canvas) }
-        return askedAnswersUnchanged(asked, movedBy: offset) && blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas)
+        let unchanged = { self.askedAnswersUnchanged(asked, movedBy: offset) && self.blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas) }
+        guard !area.isEmpty else { return unchanged() }
+        if fresh.contains(area.intersection(screenRect)) {
+            if unchanged() {
+                capturesSaved += 1
+                return true
+            }
+            // Kept from a capture with our window elsewhere, the patch leaves
+            // out other pixels (ours then) than one taken now: look again.
+        }
+        capture(ahead(area, movedBy: dx, dy, on: canvas), canvas)
+        return unchanged()
+    }
+
+    /// While the desktop is watched, a capture reaches ahead of the motion, so
+    /// the next few moves find their pixels in it: `area` grown by 8 pt, and
+    /// by three moves of (`dx`, `dy`) px on the side the pointer heads for.
+    private func ahead(_ area: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> PixelRect {
+        guard mayWatchDesktop, desktopDamage != nil, canvas.window.shaped else { return area }
+        let m = Int((8 * canvas.scale).rounded(.up))
+        let left = m + max(0, -3 * dx), right = m + max(0, 3 * dx)
+        let up = m + max(0, -3 * dy), down = m + max(0, 3 * dy)
+        return PixelRect(x: area.x - left, y: area.y - up, width: area.width + left + right, height: area.height + up + down)
     }
 
     /// Root pixels around the asked areas moved by `offset`, with a 2 px rim (none asked: empty).
@@ -129,14 +215,14 @@ final class ScreenSampler: BackgroundSampler {
         let r = PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
             .intersection(screenRect)
         patch = .zero
+        fresh = .zero
         guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
-        let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
-                                   Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
-        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return }
-        defer { free(reply) }
-        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4 else { return }
+        // Watched from before the capture: whatever draws after it is reported.
+        let watch = canvas.window.shaped && desktopDamage?.watching == true
+        guard let image = screenImage(r) else { return }
+        defer { image.release() }
         captures += 1
-        let screen = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self)
+        let screen = image.pixels
         let n = r.width * r.height
         if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
         let pixels = Int(connection.screen.width_in_pixels) * Int(connection.screen.height_in_pixels)
@@ -212,6 +298,32 @@ final class ScreenSampler: BackgroundSampler {
         }
         }
         patch = r
+        if watch {
+            fresh = r
+            let shown = canvas.rootContent
+            trail = [shown.union(shownContent)]
+            shownContent = shown
+        }
+    }
+
+    /// The root's pixels in `r` (`r.width` per row): through shared memory
+    /// when the server has MIT-SHM, else in a `GetImage` reply.
+    private func screenImage(_ r: PixelRect) -> (pixels: UnsafePointer<UInt32>, release: () -> Void)? {
+        if let target = shmTarget, target.usesSharedMemory {
+            let cookie = xcb_shm_get_image(connection.raw, connection.root, Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height),
+                                           UInt32.max, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), target.shmSeg, 0)
+            guard let reply = xcb_shm_get_image_reply(connection.raw, cookie, nil) else { return nil }
+            free(reply)
+            return (UnsafePointer(target.data.assumingMemoryBound(to: UInt32.self)), {})
+        }
+        let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
+                                   Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
+        guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return nil }
+        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4 else {
+            free(reply)
+            return nil
+        }
+        return (UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt32.self), { free(reply) })
     }
 
     /// Weighted mean colour of the captured pixels inside `rect` (root pixels).

@@ -87,6 +87,7 @@ extension X11Canvas {
             content.y += dy
             window.place(spriteRect)
             presentedOrigin = (presentedOrigin.x + dx, presentedOrigin.y + dy)
+            didShow()
             window.connection.flush()
             // The buffers now hold the look at the old place: the next paint is whole.
             staleEverywhere()
@@ -121,6 +122,11 @@ extension X11Canvas {
         guard let same = backdropUnchanged(movedSincePaint) else { return true }
         backdropUnverified = false
         return same
+    }
+
+    /// What the window shows, in root pixels.
+    var rootContent: PixelRect {
+        PixelRect(x: content.x + monitor.x, y: content.y + monitor.y, width: content.width, height: content.height)
     }
 
     /// Where the buffer being drawn will be shown (its top-left, monitor pixels).

@@ -51,6 +51,8 @@ final class X11Canvas: OverlayCanvas {
     var shapedMoveUnchanged: (Point, Int, Int) -> Bool = { _, _, _ in false }
     /// Moved since the desktop under the material was last compared: look again later.
     var backdropUnverified = false
+    /// The window now shows its content somewhere else or anew (moved or painted).
+    var didShow: () -> Void = {}
 
     init(id: Int, window: X11Window, scale: Double, gl: GLContext? = nil) throws {
         canvasID = id
@@ -185,7 +187,10 @@ final class X11Canvas: OverlayCanvas {
         presented = b
         presentedOrigin = bufferOrigin
         lastPresent = MonotonicClock.now()
-        if isSprite { painted(b) }
+        if isSprite {
+            painted(b)
+            didShow()
+        }
         stale[i] = []
         let other = 1 - i
         if stale[other] != nil { stale[other]! += damage }

@@ -21,6 +21,9 @@ extension X11Overlay {
         canvas.shapedMoveUnchanged = { [unowned self, unowned canvas] offset, dx, dy in
             sampler.shapedMoveUnchanged(movedBy: offset, pixels: dx, dy, on: canvas)
         }
+        canvas.didShow = { [unowned self, unowned canvas] in
+            if canvas.window.shaped { sampler.ownWindowShown(canvas.rootContent) }
+        }
         canvases.append(canvas)
         session.add(canvas)
         log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"

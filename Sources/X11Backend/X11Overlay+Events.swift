@@ -37,6 +37,8 @@ extension X11Overlay {
             let natives = input.handle(e)
             let happened = input.motionTime.map { serverClock.time(ofServer: $0, readAt: now) }
             for native in natives { translate(native, now: now, happened: happened, moved: &moved) }
+        } else if sampler.handleDamage(e) {
+            // Where the desktop changed: the sampler keeps its capture or not.
         } else if let keyboard, keyboard.isEvent(e) {
             if let mods = keyboard.handle(e) { deliver(.modifiers(mods), now: now) }
         } else if connection.shmAvailable && type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) {
@@ -45,6 +47,7 @@ extension X11Overlay {
         } else if compositor.isOwnerChange(e) {
             let composited = compositor.isComposited
             guard options.mode == .overlay else { return }
+            sampler.desktopRearranged()
             log(composited ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window")
             for c in canvases {
                 do { try c.setComposited(composited) } catch { log("cannot follow the compositor on \(c.monitor.name): \(error)") }
@@ -58,6 +61,7 @@ extension X11Overlay {
             // Same layout for all three: response, pad, sequence, event, window.
             let w = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee.window
             if options.mode == .overlay && !canvases.contains(where: { $0.window.id == w }) {
+                sampler.desktopRearranged()
                 if type != UInt8(XCB_UNMAP_NOTIFY) { for c in canvases { c.window.raise() } }
                 onDesktopWindowsChanged()
             }

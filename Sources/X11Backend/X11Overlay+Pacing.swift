@@ -11,6 +11,7 @@ extension X11Overlay {
         if let t = pendingMotionDeadline, t <= now { flushMotion() }
         session.service(now: now)
         stopFollowingIfRested(now: now)
+        sampler.mayWatchDesktop = followingMotion
         pacingDeadline = session.hasPendingDraws ? canvases.map(\.nextFrameTime).filter { $0 > now }.min() : nil
         backdropDeadline = canvases.contains(where: \.backdropUnverified) ? max(sampler.nextCheck, now) : nil
         armTimer()

@@ -75,6 +75,9 @@ public final class X11Overlay {
             var mask = XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue
             xcb_change_window_attributes(connection.raw, connection.root, XCB_CW_EVENT_MASK.rawValue, &mask)
             session.painter.backgroundSampler = sampler
+            session.backendStats = { [unowned self] in
+                ["desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)"]
+            }
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
         // (they still feed inertia and magnetism).

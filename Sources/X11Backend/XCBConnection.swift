@@ -21,6 +21,8 @@ public final class XCBConnection {
     private(set) var shmAvailable = false
     private(set) var shmFirstEvent: UInt8 = 0
     private(set) var shapeAvailable = false
+    private(set) var damageAvailable = false
+    private(set) var damageFirstEvent: UInt8 = 0
 
     private var atomCache: [String: xcb_atom_t] = [:]
 
@@ -97,6 +99,13 @@ public final class XCBConnection {
             free(reply)
             shmAvailable = true
             shmFirstEvent = shm.pointee.first_event
+        }
+        // DAMAGE 1.1: where the desktop changed, so the shaped overlay captures it only then.
+        if let dm = ap_extension_data(raw, 5 /* damage */), dm.pointee.present != 0,
+           let reply = xcb_damage_query_version_reply(raw, xcb_damage_query_version(raw, 1, 1), nil) {
+            free(reply)
+            damageAvailable = true
+            damageFirstEvent = dm.pointee.first_event
         }
     }
 
