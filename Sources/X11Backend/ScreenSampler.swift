@@ -46,17 +46,8 @@ final class ScreenSampler: BackgroundSampler {
     /// Shaped, while the hand moves: where the desktop changes (nil: the
     /// server has no DAMAGE or no MIT-SHM extension, and every move captures).
     private let desktopDamage: DesktopDamage?
-    /// The part of the patch that still shows the desktop as it is: nothing
-    /// drew there since it was captured. Empty unless the desktop is watched.
-    private var fresh = PixelRect.zero
-    /// What our window showed (root px) at each move or paint since the
-    /// capture, each joined with the one before: the server repainting what
-    /// the window uncovered, or an application redrawing it on Expose, is our
-    /// window moving, not the desktop changing.
-    private var trail: [PixelRect] = []
-    private var shownContent = PixelRect.zero
-    /// After this many moves the patch is captured again, whatever the damage said.
-    static let maxTrail = 32
+    /// The part of the patch nothing drew on since it was captured (only while the desktop is watched).
+    private var kept = KeptCapture()
     /// Set while the hand moves (the overlay follows motion): the desktop is
     /// watched then, and not at rest, where damage events would wake it.
     var mayWatchDesktop = false {
@@ -82,7 +73,7 @@ final class ScreenSampler: BackgroundSampler {
     /// desktop is watched and nothing drew on the patch).
     func beginFrame(on canvas: X11Canvas) {
         self.canvas = canvas
-        if fresh.isEmpty { patch = .zero }
+        if kept.fresh.isEmpty { patch = .zero }
         asked[canvas.canvasID] = []
     }
 
@@ -91,31 +82,25 @@ final class ScreenSampler: BackgroundSampler {
 
     private func stopWatchingDesktop() {
         desktopDamage?.stop()
-        fresh = .zero
-        trail = []
-        shownContent = .zero
+        kept.forget()
     }
 
     /// Our window now shows `content` (root px), moved or painted.
     func ownWindowShown(_ content: PixelRect) {
         guard let damage = desktopDamage, damage.watching else { return }
         damage.reset()
-        trail.append(content.union(shownContent))
-        shownContent = content
-        if trail.count > Self.maxTrail { fresh = .zero }
+        kept.windowShown(content)
     }
 
-    /// A DAMAGE event (false: another event). Drawing on the patch outside
-    /// our window's trail makes it stale.
+    /// A DAMAGE event (false: another event).
     func handleDamage(_ e: UnsafePointer<xcb_generic_event_t>) -> Bool {
         guard let damage = desktopDamage, damage.isEvent(e) else { return false }
-        guard let r = damage.damagedRect(e), !r.intersection(fresh).isEmpty else { return true }
-        if !trail.contains(where: { $0.contains(r) }) { fresh = .zero }
+        if let r = damage.damagedRect(e) { kept.damaged(r) }
         return true
     }
 
     /// Windows were mapped, moved or restacked, or a compositor came or went: capture again.
-    func desktopRearranged() { fresh = .zero }
+    func desktopRearranged() { kept.drop() }
 
     /// When the desktop may be sampled again for a move without repaint.
     var nextCheck: Double { lastCheck + Self.backdropInterval }
@@ -148,7 +133,7 @@ final class ScreenSampler: BackgroundSampler {
         let area = askedArea(asked, movedBy: offset, on: canvas).union(blended)
         let unchanged = { self.askedAnswersUnchanged(asked, movedBy: offset) && self.blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas) }
         guard !area.isEmpty else { return unchanged() }
-        if fresh.contains(area.intersection(screenRect)) {
+        if kept.answers(area.intersection(screenRect)) {
             if unchanged() {
                 capturesSaved += 1
                 return true
@@ -215,7 +200,7 @@ final class ScreenSampler: BackgroundSampler {
         let r = PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
             .intersection(screenRect)
         patch = .zero
-        fresh = .zero
+        kept.drop()
         guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
         // Watched from before the capture: whatever draws after it is reported.
         let watch = canvas.window.shaped && desktopDamage?.watching == true
@@ -298,12 +283,7 @@ final class ScreenSampler: BackgroundSampler {
         }
         }
         patch = r
-        if watch {
-            fresh = r
-            let shown = canvas.rootContent
-            trail = [shown.union(shownContent)]
-            shownContent = shown
-        }
+        if watch { kept.captured(r, window: canvas.rootContent) }
     }
 
     /// The root's pixels in `r` (`r.width` per row): through shared memory
