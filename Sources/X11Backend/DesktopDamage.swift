@@ -8,7 +8,7 @@ import CXCB
 /// would wake an idle overlay whenever any application draws.
 ///
 /// The root's damage includes our own window's: the server copies its pixels
-/// when it moves and repaints what it uncovered. `ScreenSampler` tells those
+/// when it moves and repaints what it uncovered. `KeptCapture` tells those
 /// apart by where they lie (the window's own rects). BoundingBox level: an
 /// event each time the damaged area grows; `reset` after each change of ours,
 /// so the next application's drawing reports a box of its own.
