@@ -80,6 +80,11 @@ final class ScreenSampler: BackgroundSampler {
     /// Moves answered from a kept capture, without asking the server.
     private(set) var capturesSaved = 0
 
+    /// Whether captures for `canvas` are kept: it is shaped and DAMAGE is watched.
+    private func keepsCaptures(for canvas: X11Canvas) -> Bool {
+        canvas.window.shaped && desktopDamage?.watching == true
+    }
+
     private func stopWatchingDesktop() {
         desktopDamage?.stop()
         kept.forget()
@@ -149,7 +154,7 @@ final class ScreenSampler: BackgroundSampler {
     /// the next few moves find their pixels in it: `area` grown by 8 pt, and
     /// by three moves of (`dx`, `dy`) px on the side the pointer heads for.
     private func ahead(_ area: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> PixelRect {
-        guard mayWatchDesktop, desktopDamage != nil, canvas.window.shaped else { return area }
+        guard keepsCaptures(for: canvas) else { return area }
         let m = Int((8 * canvas.scale).rounded(.up))
         let left = m + max(0, -3 * dx), right = m + max(0, 3 * dx)
         let up = m + max(0, -3 * dy), down = m + max(0, 3 * dy)
@@ -203,7 +208,7 @@ final class ScreenSampler: BackgroundSampler {
         kept.drop()
         guard !r.isEmpty, connection.screen.root_depth >= 24 else { return }
         // Watched from before the capture: whatever draws after it is reported.
-        let watch = canvas.window.shaped && desktopDamage?.watching == true
+        let watch = keepsCaptures(for: canvas)
         guard let image = screenImage(r, shared: canvas.window.shaped) else { return }
         defer { image.release() }
         captures += 1
