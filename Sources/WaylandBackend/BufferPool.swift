@@ -6,9 +6,13 @@ import CWaylandClient
 import PointerCore
 import PointerHost
 
-/// One wl_shm buffer backed by its own memfd mapping.
+/// One wl_shm buffer backed by its own memfd mapping, offered as ARGB8888
+/// or, for pixels known to be opaque, as XRGB8888.
 final class ShmBuffer {
     let proxy: OpaquePointer
+    /// The same pixels as XRGB8888 (made when first asked for).
+    private var opaqueBuffer: OpaquePointer?
+    private let shmPool: OpaquePointer
     let data: UnsafeMutableRawPointer
     let byteCount: Int
     let width: Int
@@ -30,14 +34,19 @@ final class ShmBuffer {
         guard ftruncate(fd, off_t(size)) == 0,
               let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
         else { return nil }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)),
-              let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
-                                                     WL_SHM_FORMAT_ARGB8888.rawValue)
-        else {
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else {
             munmap(map, size)
             return nil
         }
-        wl_shm_pool_destroy(pool) // the buffer keeps the memory alive
+        guard let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
+                                                     WL_SHM_FORMAT_ARGB8888.rawValue)
+        else {
+            wl_shm_pool_destroy(pool)
+            munmap(map, size)
+            return nil
+        }
+        // Kept (it costs the compositor nothing more): the opaque view is made from it.
+        self.shmPool = pool
         self.proxy = buffer
         self.data = map
         self.byteCount = size
@@ -49,7 +58,23 @@ final class ShmBuffer {
 
     deinit {
         wl_buffer_destroy(proxy)
+        if let opaqueBuffer { wl_buffer_destroy(opaqueBuffer) }
+        wl_shm_pool_destroy(shmPool)
         munmap(data, byteCount)
+    }
+
+    /// The wl_buffer to attach: for pixels known to be opaque, the XRGB8888
+    /// one, which the compositor copies instead of blending (pixman: less than
+    /// half the time) and needs draw nothing beneath.
+    func proxy(opaque: Bool) -> OpaquePointer {
+        guard opaque else { return proxy }
+        if opaqueBuffer == nil,
+           let b = wl_shm_pool_create_buffer(shmPool, 0, Int32(width), Int32(height), Int32(stride),
+                                             WL_SHM_FORMAT_XRGB8888.rawValue) {
+            wl_buffer_add_listener(b, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+            opaqueBuffer = b
+        }
+        return opaqueBuffer ?? proxy
     }
 
     fileprivate func released() {

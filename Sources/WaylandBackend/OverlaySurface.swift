@@ -24,6 +24,7 @@ final class OverlaySurface: LayeredCanvas {
     let canvasID: Int
     let output: Output
     let surface: OpaquePointer
+    private let compositor: OpaquePointer
     private let pool: BufferPool
     private let scheduler = FrameScheduler()
     private var viewport: OpaquePointer?
@@ -66,6 +67,7 @@ final class OverlaySurface: LayeredCanvas {
         egl = gl.map { EGLWindow(context: $0) }
         self.canvasID = canvasID
         self.output = output
+        self.compositor = compositor
         surface = s
         pool = BufferPool(shm: shm)
         presentation = registry.presentation
@@ -80,9 +82,11 @@ final class OverlaySurface: LayeredCanvas {
         }
         if gl == nil, let subcompositor = registry.subcompositor {
             lives = (0..<LiveLayerPlacement.layerCount).compactMap { _ in
-                SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+                // Only shown over an opaque still stage (splitsStill), whose pixels they repeat.
+                SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm, opaque: true)
             }
-            bannerLayer = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm)
+            bannerLayer = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm,
+                                          opaque: false)
             if lives.count < LiveLayerPlacement.layerCount || bannerLayer == nil { lives = []; bannerLayer = nil }
             for layer in lives { layer.onRelease = { [unowned self] in onReady() } }
             bannerLayer?.onRelease = { [unowned self] in onReady() }
@@ -250,6 +254,7 @@ final class OverlaySurface: LayeredCanvas {
         drawingStill = nil
         stillOpaque = Self.isOpaque(b)
         onSplit(stillOpaque == true)
+        setOpaque(stillOpaque == true)
         guard stillOpaque == true else {
             // Drawn whole from now on; the layers show nothing.
             b.stale = nil
@@ -257,7 +262,7 @@ final class OverlaySurface: LayeredCanvas {
             bannerLayer?.hide()
             return
         }
-        wl_surface_attach(surface, b.proxy, 0, 0)
+        wl_surface_attach(surface, b.proxy(opaque: true), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(b.width), Int32(b.height))
         pendingStill = b
     }
@@ -293,6 +298,19 @@ final class OverlaySurface: LayeredCanvas {
         } else {
             bannerLayer.hide()
         }
+    }
+
+    /// Tells the compositor the surface hides what is beneath it (or no
+    /// longer does), so it need not draw that: sway then skips clearing and
+    /// drawing the layers under an overlay that covers the output.
+    private func setOpaque(_ opaque: Bool) {
+        guard opaque, let region = wl_compositor_create_region(compositor) else {
+            wl_surface_set_opaque_region(surface, nil)
+            return
+        }
+        wl_region_add(region, 0, 0, Int32(sizeInPoints.width.rounded(.up)), Int32(sizeInPoints.height.rounded(.up)))
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
     }
 
     /// Every pixel fully opaque (premultiplied ARGB: alpha in the top byte).

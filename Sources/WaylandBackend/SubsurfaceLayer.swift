@@ -19,8 +19,11 @@ final class SubsurfaceLayer {
     private var position: (x: Int32, y: Int32)?
     /// Pixels per pt (integer buffer scales only).
     private var scale = 1
+    /// Every pixel drawn is opaque (a live layer over an opaque stage).
+    private let opaque: Bool
 
-    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer) {
+    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer,
+          opaque: Bool) {
         guard let s = wl_compositor_create_surface(compositor) else { return nil }
         guard let sub = wl_subcompositor_get_subsurface(subcompositor, s, parent) else {
             wl_surface_destroy(s)
@@ -28,6 +31,7 @@ final class SubsurfaceLayer {
         }
         surface = s
         subsurface = sub
+        self.opaque = opaque
         pool = BufferPool(shm: shm)
         // Input goes to the overlay's surface underneath, as if the layer were not there.
         if let empty = wl_compositor_create_region(compositor) {
@@ -101,7 +105,7 @@ final class SubsurfaceLayer {
         drawing = nil
         let repainted = repainting ?? damage
         repainting = nil
-        wl_surface_attach(surface, b.proxy, 0, 0)
+        wl_surface_attach(surface, b.proxy(opaque: opaque), 0, 0)
         let s = Double(scale)
         for r in repainted {
             let x0 = max(0, Int(((r.minX - rect.minX) * s).rounded(.down))), y0 = max(0, Int(((r.minY - rect.minY) * s).rounded(.down)))
