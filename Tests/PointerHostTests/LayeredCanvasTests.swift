@@ -99,12 +99,15 @@ final class ComposingCanvas: LayeredCanvas {
     func hideBanner() { bannerShown = false }
 
     /// What the compositor shows: still, live layers over it, banner over all.
+    /// The still stage and the live layers are attached as XRGB8888 (opaque):
+    /// the compositor ignores their alpha, so a live pixel less than opaque
+    /// would show as its premultiplied colour on black, not as the frame has it.
     func composed() -> [UInt32] {
-        var out = still
+        var out = still.map { $0 | 0xFF00_0000 }
         for (rect, pixels) in shownLayers where !rect.isEmpty {
             let lx = Int(rect.minX), ly = Int(rect.minY), lw = Int(rect.width)
             for y in 0..<Int(rect.height) {
-                for x in 0..<lw { out[(ly + y) * width + lx + x] = pixels[y * lw + x] }
+                for x in 0..<lw { out[(ly + y) * width + lx + x] = pixels[y * lw + x] | 0xFF00_0000 }
             }
         }
         guard bannerShown else { return out }
