@@ -343,7 +343,7 @@ public final class OverlaySession {
                                  aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: committedDamage, frameID: frameID)
-        if Self.debugTiming { log(String(format: "DBG commit %d at %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        if Self.debugTiming { log(String(format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, MonotonicClock.now(), presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
         paintedFrames += 1
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
