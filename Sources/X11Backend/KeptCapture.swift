@@ -26,8 +26,10 @@ struct KeptCapture {
 
     /// Our window now shows `window`, moved or painted.
     mutating func windowShown(_ window: PixelRect) {
+        defer { shown = window }
+        // Nothing kept: the trail excuses nothing until the next capture starts it again.
+        guard !fresh.isEmpty else { return }
         trail.append(window.union(shown))
-        shown = window
         if trail.count > Self.maxTrail { fresh = .zero }
     }
 
