@@ -23,6 +23,9 @@ final class ShmBuffer {
     /// Canvas-pt areas whose pixels are older than the last presented frame;
     /// nil = everything (never drawn, or too fragmented to track).
     var stale: [Rect]? = nil
+    /// Counts the times it was handed out for drawing: a copy of its pixels
+    /// taken as the screen's is good only while this has not changed.
+    private(set) var generation = 0
     fileprivate weak var pool: BufferPool?
 
     fileprivate init?(shm: OpaquePointer, width: Int, height: Int) {
@@ -77,9 +80,36 @@ final class ShmBuffer {
         return opaqueBuffer ?? proxy
     }
 
+    /// Its pixels are about to change.
+    func willDraw() { generation &+= 1 }
+
     fileprivate func released() {
         busy = false
         pool?.bufferReleased(self)
+    }
+}
+
+/// A buffer's pixels as committed: what the screen shows, for as long as the
+/// buffer lives and is not drawn into again. Held weakly, so it keeps no
+/// buffer the pool let go.
+struct CommittedPixels {
+    private weak var buffer: ShmBuffer?
+    private let pixels: PixelBuffer
+    private let generation: Int
+
+    init(_ buffer: ShmBuffer, as pixels: PixelBuffer) {
+        self.buffer = buffer
+        self.pixels = pixels
+        generation = buffer.generation
+    }
+
+    /// The canvas pt they showed.
+    var extent: Rect { LayerBackfill.extent(pixels) }
+
+    /// The pixels, unless the buffer is gone, was drawn into since, or is `target`.
+    func intact(leavingOut target: ShmBuffer) -> PixelBuffer? {
+        guard let b = buffer, b !== target, b.generation == generation else { return nil }
+        return pixels
     }
 }
 
@@ -108,7 +138,10 @@ final class BufferPool {
     func acquire(width: Int, height: Int) -> ShmBuffer? {
         wanted = (width, height)
         buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
-        if let free = buffers.first(where: { !$0.busy }) { return free }
+        // The one that lacks nothing when the compositor gave both back.
+        if let free = buffers.first(where: { !$0.busy && $0.stale?.isEmpty == true }) ?? buffers.first(where: { !$0.busy }) {
+            return free
+        }
         guard buffers.count < capacity, let b = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
         b.pool = self
         buffers.append(b)

@@ -46,6 +46,10 @@ final class OverlaySurface: LayeredCanvas {
     private var drawingStill: ShmBuffer?
     /// The still stage attached to the surface, committed with the next frame.
     private var pendingStill: ShmBuffer?
+    /// The still stage on screen (gone when the compositor gave it back and it was freed).
+    private var shownStill: CommittedPixels?
+    /// The live layers' buffers on screen when this frame's layers were placed.
+    private var shownLayers: [CommittedPixels] = []
 
     /// Something changed that may let the session draw (configure, frame done, release).
     var onReady: () -> Void = {}
@@ -154,6 +158,7 @@ final class OverlaySurface: LayeredCanvas {
         for layer in lives { layer.setScale(Int(output.scale)) }
         bannerLayer?.setScale(Int(output.scale))
         stillOpaque = nil
+        shownStill = nil
         pool.invalidateAll()
         onInvalidated()
         onReady()
@@ -218,6 +223,8 @@ final class OverlaySurface: LayeredCanvas {
             if let still = pendingStill {
                 pool.committed(still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
                 pendingStill = nil
+                shownStill = CommittedPixels(still, as: PixelBuffer(data: still.data, width: still.width, height: still.height,
+                                                                    stride: still.stride, scale: Double(still.width) / sizeInPoints.width))
             }
             return
         }
@@ -245,6 +252,7 @@ final class OverlaySurface: LayeredCanvas {
     func beginStill() -> PixelBuffer? {
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        b.willDraw()
         drawingStill = b
         return PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(w) / sizeInPoints.width)
     }
@@ -268,6 +276,8 @@ final class OverlaySurface: LayeredCanvas {
     }
 
     func placeLive(covering rects: [Rect]) {
+        // Before any layer draws this frame: what they may copy from.
+        shownLayers = lives.compactMap(\.front)
         let placed = LiveLayerPlacement.layers(for: rects, current: liveRects, canvas: sizeInPoints)
         for (layer, rect) in zip(lives, placed) { layer.cover(rect) }
     }
@@ -275,7 +285,17 @@ final class OverlaySurface: LayeredCanvas {
     var liveRects: [Rect] { lives.map(\.rect) }
 
     func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
-        lives.indices.contains(index) ? lives[index].begin(repainting: damage) : nil
+        lives.indices.contains(index) ? lives[index].begin(repainting: damage, screen: screen(leavingOut:)) : nil
+    }
+
+    /// The screen as committed, for a layer drawing into `target`: a buffer
+    /// drawn into since is left out, and where it stood counts as lost.
+    private func screen(leavingOut target: ShmBuffer) -> LayerBackfill.Screen {
+        var layers: [PixelBuffer] = [], lost: [Rect] = []
+        for shown in shownLayers {
+            if let pixels = shown.intact(leavingOut: target) { layers.append(pixels) } else { lost.append(shown.extent) }
+        }
+        return LayerBackfill.Screen(still: shownStill?.intact(leavingOut: target), layers: layers, lost: lost)
     }
 
     func endLive(_ index: Int, damage: [Rect]) {

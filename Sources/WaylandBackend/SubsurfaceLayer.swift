@@ -21,6 +21,8 @@ final class SubsurfaceLayer {
     private var scale = 1
     /// Every pixel drawn is opaque (a live layer over an opaque stage).
     private let opaque: Bool
+    /// The buffer last committed, as committed.
+    private(set) var front: CommittedPixels?
 
     init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer,
           opaque: Bool) {
@@ -54,6 +56,7 @@ final class SubsurfaceLayer {
     func setScale(_ s: Int) {
         scale = max(1, s)
         wl_surface_set_buffer_scale(surface, Int32(scale))
+        front = nil
         pool.invalidateAll()
     }
 
@@ -72,21 +75,28 @@ final class SubsurfaceLayer {
     func begin(cleared: Bool = false) -> (buffer: PixelBuffer, stale: [Rect]?)? {
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        b.willDraw()
         drawing = b
         if cleared { b.data.initializeMemory(as: UInt8.self, repeating: 0, count: b.byteCount) }
-        return (PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(scale), origin: rect.origin),
-                b.stale)
+        return (pixels(of: b), b.stale)
     }
 
-    /// A buffer over `rect` and what to repaint in it: `damage` (canvas pt)
-    /// within the layer plus what is stale in the buffer; nil when that is nothing.
-    func begin(repainting damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
-        guard let (buffer, stale) = begin() else { return nil }
-        let repaint = LiveLayerPlacement.repaint(damage, in: rect, stale: stale)
-        guard !repaint.isEmpty else {
-            drawing = nil // the buffer stays free, its pixels untouched
-            return nil
-        }
+    private func pixels(of b: ShmBuffer) -> PixelBuffer {
+        PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: Double(scale), origin: rect.origin)
+    }
+
+    /// A buffer over `rect` and what to draw in it: what it lacks is first
+    /// copied from `screen` (the screen as committed, this buffer left out:
+    /// LayerBackfill), so that is `damage` (canvas pt) within the layer plus
+    /// what no copy held. nil when the layer need not be drawn.
+    func begin(repainting damage: [Rect], screen: (ShmBuffer) -> LayerBackfill.Screen) -> (buffer: PixelBuffer, repaint: [Rect])? {
+        let (w, h) = pixelSize
+        guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
+        let buffer = pixels(of: b)
+        guard let repaint = LayerBackfill.prepare(buffer, rect: rect, damage: damage, stale: b.stale, screen: screen(b))
+        else { return nil } // the buffer stays free, its pixels untouched
+        b.willDraw()
+        drawing = b
         repainting = repaint
         return (buffer, repaint)
     }
@@ -119,6 +129,7 @@ final class SubsurfaceLayer {
         }
         wl_surface_commit(surface)
         pool.committed(b, damage: damage)
+        front = CommittedPixels(b, as: pixels(of: b))
     }
 
     /// Shows nothing from the parent's next commit on.
@@ -126,6 +137,7 @@ final class SubsurfaceLayer {
         wl_surface_attach(surface, nil, 0, 0)
         wl_surface_commit(surface)
         rect = .zero
+        front = nil
         pool.invalidateAll()
     }
 }
