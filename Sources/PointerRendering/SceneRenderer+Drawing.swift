@@ -349,18 +349,19 @@ extension SceneRenderer {
     private func specular(_ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
                           strength: Double, spread: Double, ctx: CairoContext, base: AffineTransform) throws {
         guard strength > 0.002 else { return }
+        let spot = try effects.specularSpot()
         ctx.save()
-        // The path in local space, the gradient in canvas space: a fill, no clip mask.
+        // The element's shape in local space, the light in canvas space.
         ctx.newPath(); ctx.roundedRect(box, radius: radius)
         ctx.setMatrix(base)
+        ctx.clip()
         let c = local.apply(box).clamped(pointer)
-        let g = try CairoPattern.radial(center: c, radius: max(spread, 1))
-        g.addStop(0, RGBA(r: 1, g: 1, b: 1, a: strength))
-        g.addStop(0.35, RGBA(r: 1, g: 1, b: 1, a: strength * 0.6))
-        g.addStop(0.7, RGBA(r: 1, g: 1, b: 1, a: strength * 0.18))
-        g.addStop(1, RGBA(r: 1, g: 1, b: 1, a: 0))
-        ctx.setSource(g)
-        ctx.fill()
+        let r = max(spread, 1)
+        ctx.translate(c.x - r, c.y - r)
+        ctx.scale(2 * r / Double(EffectCache.spotSide), 2 * r / Double(EffectCache.spotSide))
+        // Beyond the image nothing: the light ends at its rim.
+        ctx.setSource(spot, x: 0, y: 0, extend: false)
+        ctx.paint(alpha: min(strength, 1))
         ctx.restore()
     }
 

@@ -26,6 +26,7 @@ final class EffectCache {
 
     private var shadows: [String: Blurred] = [:]
     private var lifts: [Int: Blurred] = [:]
+    private var spot: ImageSurface?
 
     private(set) var blurCount = 0
 
@@ -80,6 +81,30 @@ final class EffectCache {
         let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
         lifts[index] = b
         return b
+    }
+
+    /// Pixels across the specular spot image.
+    static let spotSide = 256
+
+    /// The specular light (C15) as an image: white, fully opaque at the centre
+    /// and gone at the rim, with the falloff's stops. Drawn once; each frame
+    /// scales it and paints it with the light's strength, which costs about a
+    /// quarter of filling a radial gradient again (pixman computes one per pixel).
+    func specularSpot() throws -> ImageSurface {
+        if let spot { return spot }
+        let side = Double(Self.spotSide)
+        let surface = try ImageSurface(width: Self.spotSide, height: Self.spotSide)
+        let ctx = try CairoContext(surface: surface)
+        let g = try CairoPattern.radial(center: Point(x: side / 2, y: side / 2), radius: side / 2)
+        for (t, a) in [(0.0, 1.0), (0.35, 0.6), (0.7, 0.18), (1.0, 0.0)] {
+            g.addStop(t, RGBA(r: 1, g: 1, b: 1, a: a))
+        }
+        ctx.setSource(g)
+        ctx.paint()
+        try ctx.checkStatus("drawing the specular spot")
+        surface.flush()
+        spot = surface
+        return surface
     }
 
     private func make(size: Size, margin: Double, blur: Double, body: (CairoContext) -> Void) throws -> Blurred {
