@@ -49,12 +49,12 @@ public enum LayerBackfill {
         var rest = areas.map { $0.intersection(extent(target)) }.filter { !$0.isEmpty }
         for layer in screen.layers where !rest.isEmpty {
             let e = extent(layer)
-            var copied = true
             for piece in rest {
                 let part = piece.intersection(e)
-                if !part.isEmpty && !copy(part, from: layer, into: target) { copied = false }
+                // Not copied (its pixels do not line up): drawn, as the still stage is not what it showed.
+                if !part.isEmpty && !copy(part, from: layer, into: target) { unfilled.append(part) }
             }
-            if copied { rest = subtracting(e, from: rest) }
+            rest = subtracting(e, from: rest)
         }
         guard !rest.isEmpty else { return unfilled }
         guard let still = screen.still else { return rest }

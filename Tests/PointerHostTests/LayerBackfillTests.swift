@@ -92,7 +92,7 @@ import Testing
         #expect(back.at(30, 30) == Self.garbage, "neither: left as it was")
     }
 
-    @Test("a source whose pixels do not line up with the buffer's is not copied from")
+    @Test("a source whose pixels do not line up with the buffer's is not copied from, and the still stage does not stand in for it")
     func misalignedSourceIsDrawn() throws {
         let stage = Plane(Rect(x: 0, y: 0, width: 100, height: 100), scale: 2, colour: Self.still)
         let target = Plane(Rect(x: 0, y: 0, width: 40, height: 40), scale: 1, colour: Self.garbage)
@@ -100,5 +100,11 @@ import Testing
                                                          screen: LayerBackfill.Screen(still: stage.buffer, layers: [])))
         #expect(repaint == [target.rect])
         #expect(target.at(5, 5) == Self.garbage)
+        let sameScaleStill = Plane(Rect(x: 0, y: 0, width: 100, height: 100), colour: Self.still)
+        let otherScaleLayer = Plane(Rect(x: 0, y: 0, width: 20, height: 40), scale: 2, colour: Self.layer)
+        let part = try #require(LayerBackfill.prepare(target.buffer, rect: target.rect, damage: [], stale: nil,
+                                                      screen: LayerBackfill.Screen(still: sameScaleStill.buffer, layers: [otherScaleLayer.buffer])))
+        #expect(part == [Rect(x: 0, y: 0, width: 20, height: 40)])
+        #expect(target.at(30, 5) == Self.still)
     }
 }
