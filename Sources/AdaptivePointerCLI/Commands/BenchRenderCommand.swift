@@ -111,7 +111,7 @@ struct BenchRenderCommand: ParsableCommand {
 /// case two frames an animation step apart.
 final class RenderBench {
     enum Case: CaseIterable {
-        case plain, beam, highlight, lift, hover
+        case plain, beam, highlight, lift, hover, liftRow
 
         var title: String {
             switch self {
@@ -120,8 +120,13 @@ final class RenderBench {
             case .highlight: return "highlight"
             case .lift: return "lift"
             case .hover: return "hover"
+            case .liftRow: return "lift row"
             }
         }
+
+        /// The icons of the `liftRow` case: six, of which three lift or settle at once.
+        static let rowIcons = 6
+        static func rowFrame(_ k: Int) -> Rect { Rect(x: 220 + 124 * Double(k), y: 440, width: 92, height: 92) }
     }
 
     struct Figures {
@@ -139,7 +144,7 @@ final class RenderBench {
     init(outputWidth: Int, outputHeight: Int, scale: Double, extraRegions: Int = 0, target: BenchRenderCommand.Target,
          make: (Scene, Double) throws -> FrameRenderer) throws {
         let size = Size(width: Double(outputWidth) / scale, height: Double(outputHeight) / scale)
-        let scene = Scene(
+        var scene = Scene(
             name: "bench", appearance: .light,
             canvas: Canvas(size: size, color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
             regions: [
@@ -153,6 +158,11 @@ final class RenderBench {
                 Region(id: "text", frame: Rect(x: 100, y: 300, width: 80, height: 200), shape: .verticalBeam(length: 22),
                        snap: SnapGrid(y: 22), content: RegionContent(fill: .white)),
             ])
+        // A row of icons like the demo's, apart from the others (the other cases' repaints miss it).
+        for k in 0..<Case.rowIcons {
+            scene.regions.append(Region(id: "row\(k)", frame: Case.rowFrame(k), cornerRadius: .points(21), effect: .lift,
+                                        content: RegionContent(fill: RGBA(r: 0.2, g: 0.55 + 0.05 * Double(k), b: 1), symbol: "mail", color: .white)))
+        }
         var crowded = scene
         // A grid of small tiles under everything (a dense stage).
         let columns = max(1, Int((size.width / 12).rounded(.down)))
@@ -221,6 +231,19 @@ final class RenderBench {
                                     regions: ["card": RegionState(offset: Point(x: -200 * (s - 1), y: -44 * (s - 1)), scale: s, emphasis: t)])
             }
             return (hover(0.5), hover(0.6))
+        case .liftRow:
+            // The pointer crossing a row: one icon lifting under it, the two it left settling.
+            func row(_ t: Double) -> PointerFrame {
+                var regions: [String: RegionState] = [:]
+                for (k, e) in [(1, 0.3 - t), (2, 0.6 - t), (3, 0.5 + t)] {
+                    let s = 1 + 0.1 * e
+                    regions["row\(k)"] = RegionState(offset: Point(x: -46 * (s - 1), y: -46 * (s - 1)), scale: s, emphasis: e)
+                }
+                let under = Case.rowFrame(3)
+                return PointerFrame(time: 0, pointer: Point(x: under.midX + 10 * t, y: under.midY), visible: rounded(under, 21),
+                                    target: "row3", effect: .lift, regions: regions)
+            }
+            return (row(0), row(0.05))
         }
     }
 
