@@ -198,8 +198,7 @@ final class OverlaySurface: LayeredCanvas {
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         drawing = b
-        return (PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(w) / sizeInPoints.width),
-                b.stale)
+        return (canvasPixels(b), b.stale)
     }
 
     func cancelDraw() {
@@ -223,8 +222,7 @@ final class OverlaySurface: LayeredCanvas {
             if let still = pendingStill {
                 pool.committed(still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
                 pendingStill = nil
-                shownStill = CommittedPixels(still, as: PixelBuffer(data: still.data, width: still.width, height: still.height,
-                                                                    stride: still.stride, scale: Double(still.width) / sizeInPoints.width))
+                shownStill = CommittedPixels(still, as: canvasPixels(still))
             }
             return
         }
@@ -254,7 +252,12 @@ final class OverlaySurface: LayeredCanvas {
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         b.willDraw()
         drawingStill = b
-        return PixelBuffer(data: b.data, width: w, height: h, stride: b.stride, scale: Double(w) / sizeInPoints.width)
+        return canvasPixels(b)
+    }
+
+    /// A buffer over the whole canvas as pixels (its scale: pixels per pt across).
+    private func canvasPixels(_ b: ShmBuffer) -> PixelBuffer {
+        PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: Double(b.width) / sizeInPoints.width)
     }
 
     func endStill() {
