@@ -43,4 +43,39 @@ import Testing
         s.step(1)
         #expect(s.isAtRest && s.value == 42)
     }
+
+    @Test("B10, C15, C16: a fade ends once what is left of it cannot show (half an 8-bit step), not frames later")
+    func fadesEndWhenTheRestCannotShow() throws {
+        // The pointer lifts the icon, hovers the card, leaves both, then auto-hides.
+        let scene = EngineFixture.sceneJSON("""
+            {"id":"icon","frame":[300,100,120,120],"cornerRadius":27,"content":{"fill":"#FF9500"}},
+            {"id":"card","frame":[700,400,200,200],"effect":{"hover":{"scale":1.05,"shadow":true}}}
+            """, pointer: "\"autoHideDelay\":1")
+        let trace = """
+            {"t":0,"type":"position","x":360,"y":160}
+            {"t":0.8,"type":"position","x":800,"y":500}
+            {"t":1.6,"type":"position","x":600,"y":700}
+            """
+        let frames = try EngineFixture.run(scene, trace, fps: 60).frames
+        /// Lengths of the runs of frames in which `value` is strictly between 0 and 1.
+        func fades(_ value: (PointerFrame) -> Double) -> [Int] {
+            var runs: [Int] = [], run = 0
+            for f in frames {
+                let v = value(f)
+                if v > 0 && v < 1 { run += 1 } else if run > 0 { runs.append(run); run = 0 }
+            }
+            return run > 0 ? runs + [run] : runs
+        }
+        // A 0.3 s fade is within half a step of its end after about 0.42 s: 26
+        // frames at 60 Hz. Resting only at a quarter of that (1/2000, and a slow
+        // enough velocity) took 30.
+        let pointer = fades { $0.visible.opacity }
+        let icon = fades { $0.regions["icon"]?.emphasis ?? 0 }
+        let card = fades { $0.regions["card"]?.emphasis ?? 0 }
+        #expect(pointer.count == 3, "\(pointer)") // out under the icon, back over the card, out when idle
+        #expect(icon.count == 2 && card.count == 2, "\(icon) \(card)")
+        for run in pointer + icon + card { #expect(run <= 26, "\(pointer) \(icon) \(card)") }
+        #expect(frames.last?.hidden == true)
+        #expect(frames.last?.regions.isEmpty == true)
+    }
 }

@@ -10,7 +10,8 @@ import Darwin
 public struct SpringParameters: Sendable, Equatable {
     public var response: Double
     public var dampingRatio: Double
-    /// |value − target| and |velocity| / 10 below this count as "at rest".
+    /// At rest once the spring can no longer move further than this from its
+    /// target (its displacement and velocity / ω together).
     public var restThreshold: Double
 
     public init(response: Double, dampingRatio: Double, restThreshold: Double) {
@@ -81,8 +82,10 @@ public struct Spring: Sendable, Equatable {
             x = c1 * e1 + c2 * e2
             v = c1 * r1 * e1 + c2 * r2 * e2
         }
+        // A damped spring's energy only falls, so it can never again be further
+        // from its target than √(x² + (v/ω)²): below the threshold, it rests.
         let eps = parameters.restThreshold
-        if abs(x) < eps && abs(v) < eps * 10 {
+        if x * x + (v / omega) * (v / omega) < eps * eps {
             value = target
             velocity = 0
         } else {
@@ -100,8 +103,10 @@ public enum SpringTuning {
     public static let morph = SpringParameters(response: 0.2, dampingRatio: 0.86, restThreshold: 0.005)
     /// Press feedback (scale down on click): crisp, no bounce.
     public static let press = SpringParameters(response: 0.12, dampingRatio: 1, restThreshold: 0.0002)
-    /// Fades: auto-hide, lift disappearance, reveal, `hides`.
-    public static let fade = SpringParameters(response: 0.3, dampingRatio: 1, restThreshold: 0.0005)
+    /// Fades: auto-hide, lift disappearance, reveal, `hides`, effect emphasis.
+    /// At rest within half an 8-bit alpha step: what is left cannot show, and
+    /// finer tails cost about five frames a fade.
+    public static let fade = SpringParameters(response: 0.3, dampingRatio: 1, restThreshold: 1.0 / 512)
     /// Region effects: lift/hover scale, parallax offset, emphasis (C14–C16).
     public static let regionScale = SpringParameters(response: 0.3, dampingRatio: 0.8, restThreshold: 0.0002)
     public static let regionOffset = SpringParameters(response: 0.25, dampingRatio: 0.86, restThreshold: 0.005)
