@@ -21,6 +21,9 @@ final class ScreenSampler: BackgroundSampler {
     private var patch = PixelRect.zero
     private var rgb: [Float] = []
     private var weight: [Float] = []
+    /// The same pixels as opaque XRGB words (0 where weight is 0): what a
+    /// shaped move compares its blended pixels' record with, word for word.
+    private var packed: [UInt32] = []
     /// Last answer, used when every sampled pixel is ours.
     private var last = RGBA(r: 0.5, g: 0.5, b: 0.5)
     private(set) var captures = 0
@@ -214,7 +217,11 @@ final class ScreenSampler: BackgroundSampler {
         captures += 1
         let screen = image.pixels
         let n = r.width * r.height
-        if rgb.count < n * 3 { rgb = [Float](repeating: 0, count: n * 3); weight = [Float](repeating: 0, count: n) }
+        if rgb.count < n * 3 {
+            rgb = [Float](repeating: 0, count: n * 3)
+            weight = [Float](repeating: 0, count: n)
+            packed = [UInt32](repeating: 0, count: n)
+        }
         let pixels = Int(connection.screen.width_in_pixels) * Int(connection.screen.height_in_pixels)
         if canvas.window.shaped && seen.isEmpty && pixels <= Self.maxRemembered {
             seenTilesPerRow = (Int(connection.screen.width_in_pixels) + 31) / 32
@@ -233,6 +240,7 @@ final class ScreenSampler: BackgroundSampler {
         let remember = shaped && !seen.isEmpty
         rgb.withUnsafeMutableBufferPointer { rgb in
         weight.withUnsafeMutableBufferPointer { weight in
+        packed.withUnsafeMutableBufferPointer { packed in
         seen.withUnsafeMutableBufferPointer { seen in
         for yy in 0..<r.height {
             let wy = r.y + yy - frame.y - shown.y
@@ -282,7 +290,9 @@ final class ScreenSampler: BackgroundSampler {
                 }
                 rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
                 weight[i] = w
+                packed[i] = w > 0 ? 0xFF00_0000 | UInt32(sr) << 16 | UInt32(sg) << 8 | UInt32(sb) : 0
             }
+        }
         }
         }
         }
@@ -350,6 +360,7 @@ final class ScreenSampler: BackgroundSampler {
         let height = patch.height
         rgb.withUnsafeMutableBufferPointer { rgb in
         weight.withUnsafeMutableBufferPointer { weight in
+        packed.withUnsafeMutableBufferPointer { packed in
         for y in 0..<height {
             let row = y * w
             var last = -1
@@ -369,7 +380,9 @@ final class ScreenSampler: BackgroundSampler {
                 let i = row + x, j = row + source
                 rgb[i * 3] = rgb[j * 3]; rgb[i * 3 + 1] = rgb[j * 3 + 1]; rgb[i * 3 + 2] = rgb[j * 3 + 2]
                 weight[i] = 0.001 // known now, but never counted in a material average
+                packed[i] = packed[j]
             }
+        }
         }
         }
         }
@@ -400,21 +413,17 @@ final class ScreenSampler: BackgroundSampler {
         let (fx, fy) = shownOrigin(movedBy: dx, dy, on: canvas)
         let patch = patch
         return own.blendedOver.withUnsafeBufferPointer { was in
-        rgb.withUnsafeBufferPointer { rgb in
-        weight.withUnsafeBufferPointer { weight in
+        packed.withUnsafeBufferPointer { packed in
             for ry in root.y..<(root.y + root.height) {
+                let wasRow = (ry - fy) * own.width - fx
+                let patchRow = (ry - patch.y) * patch.width - patch.x
                 for rx in root.x..<(root.x + root.width) {
-                    let v = was[(ry - fy) * own.width + rx - fx]
-                    guard v != 0 else { continue }
-                    let i = (ry - patch.y) * patch.width + rx - patch.x
-                    // Hidden and never seen: not known to be the same.
-                    guard weight[i] > 0 else { return false }
-                    let now = 0xFF00_0000 | UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])
-                    if now != v { return false }
+                    let v = was[wasRow + rx]
+                    // Hidden and never seen (0) is not known to be the same.
+                    if v != 0 && packed[patchRow + rx] != v { return false }
                 }
             }
             return true
-        }
         }
         }
     }
