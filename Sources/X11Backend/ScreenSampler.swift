@@ -290,7 +290,7 @@ final class ScreenSampler: BackgroundSampler {
                 }
                 rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
                 weight[i] = w
-                packed[i] = w > 0 ? 0xFF00_0000 | UInt32(sr) << 16 | UInt32(sg) << 8 | UInt32(sb) : 0
+                packed[i] = w > 0 ? 0xFF00_0000 | Self.rgbWord(sr, sg, sb) : 0
             }
         }
         }
@@ -388,6 +388,13 @@ final class ScreenSampler: BackgroundSampler {
         }
     }
 
+    /// A captured colour (0–255 per channel) as the low 24 bits of a word: the
+    /// blended pixels' record and the capture's words must agree bit for bit.
+    @inline(__always)
+    private static func rgbWord(_ r: Float, _ g: Float, _ b: Float) -> UInt32 {
+        UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+    }
+
     /// Where the shown buffer's top-left would be, in root pixels, moved by (`dx`, `dy`).
     private func shownOrigin(movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> (x: Int, y: Int) {
         let shown = canvas.presentedOrigin
@@ -479,7 +486,7 @@ final class ScreenSampler: BackgroundSampler {
                         if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2]; known = true }
                     }
                     // A guess (the patch's mean) matches nothing captured: such a pixel is always repainted.
-                    over[y * buffer.width + x] = (known ? 0xFF00_0000 : 0x0100_0000) | UInt32(br) << 16 | UInt32(bg) << 8 | UInt32(bb)
+                    over[y * buffer.width + x] = (known ? 0xFF00_0000 : 0x0100_0000) | Self.rgbWord(br, bg, bb)
                     blended = blended.union(PixelRect(x: x, y: y, width: 1, height: 1))
                     let k = Float(255 - a) / 255
                     let nr = min(255, Float((c >> 16) & 0xff) + br * k)
