@@ -14,3 +14,9 @@
 static inline int ap_memfd_create(const char *name, unsigned int flags) {
     return (int)syscall(SYS_memfd_create, name, flags);
 }
+
+// mremap is declared only under _GNU_SOURCE too. Grows a mapping, moving it
+// if it must; the pages already there stay (no new faults for them).
+static inline void *ap_mremap_grow(void *address, size_t oldSize, size_t newSize) {
+    return (void *)syscall(SYS_mremap, address, oldSize, newSize, 1 /* MREMAP_MAYMOVE */);
+}

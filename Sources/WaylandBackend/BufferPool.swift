@@ -6,18 +6,20 @@ import CWaylandClient
 import PointerCore
 import PointerHost
 
-/// One wl_shm buffer backed by its own memfd mapping, offered as ARGB8888
-/// or, for pixels known to be opaque, as XRGB8888.
+/// One wl_shm buffer over its own `SharedMemory`, offered as ARGB8888 or,
+/// for pixels known to be opaque, as XRGB8888. Its memory outlives a change
+/// of size (`reshape`).
 final class ShmBuffer {
-    let proxy: OpaquePointer
+    private(set) var proxy: OpaquePointer
     /// The same pixels as XRGB8888 (made when first asked for).
     private var opaqueBuffer: OpaquePointer?
     private let shmPool: OpaquePointer
-    let data: UnsafeMutableRawPointer
-    let byteCount: Int
-    let width: Int
-    let height: Int
-    let stride: Int
+    private let memory: SharedMemory
+    var data: UnsafeMutableRawPointer { memory.data }
+    private(set) var width: Int
+    private(set) var height: Int
+    var stride: Int { width * 4 }
+    var byteCount: Int { stride * height }
     /// Held by the compositor between attach+commit and `release`.
     fileprivate(set) var busy = false
     /// Canvas-pt areas whose pixels are older than the last presented frame;
@@ -29,41 +31,62 @@ final class ShmBuffer {
     fileprivate weak var pool: BufferPool?
 
     fileprivate init?(shm: OpaquePointer, width: Int, height: Int) {
-        let stride = width * 4
-        let size = stride * height
-        let fd = ap_memfd_create("adaptive-pointer-shm", AP_MFD_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) } // the pool keeps its own reference to the memory
-        guard ftruncate(fd, off_t(size)) == 0,
-              let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
-        else { return nil }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else {
-            munmap(map, size)
-            return nil
-        }
-        guard let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
-                                                     WL_SHM_FORMAT_ARGB8888.rawValue)
-        else {
+        guard let memory = SharedMemory(bytes: width * 4 * height),
+              let pool = wl_shm_create_pool(shm, memory.fd, Int32(memory.mapped)) else { return nil }
+        guard let buffer = Self.buffer(in: pool, width: width, height: height) else {
             wl_shm_pool_destroy(pool)
-            munmap(map, size)
             return nil
         }
         // Kept (it costs the compositor nothing more): the opaque view is made from it.
         self.shmPool = pool
+        self.memory = memory
         self.proxy = buffer
-        self.data = map
-        self.byteCount = size
         self.width = width
         self.height = height
-        self.stride = stride
         wl_buffer_add_listener(buffer, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private static func buffer(in pool: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
+        wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4), WL_SHM_FORMAT_ARGB8888.rawValue)
     }
 
     deinit {
         wl_buffer_destroy(proxy)
         if let opaqueBuffer { wl_buffer_destroy(opaqueBuffer) }
         wl_shm_pool_destroy(shmPool)
-        munmap(data, byteCount)
+    }
+
+    /// Takes `width`×`height` over the same memory (released buffers only),
+    /// growing it when it must; its pixels are then all stale. False when it
+    /// could not (the buffer is unchanged).
+    fileprivate func reshape(width: Int, height: Int) -> Bool {
+        let bytes = width * 4 * height
+        guard !busy, bytes > 0 else { return false }
+        let before = memory.mapped
+        guard memory.reserve(bytes) else { return false }
+        if memory.mapped != before { wl_shm_pool_resize(shmPool, Int32(memory.mapped)) }
+        guard let b = Self.buffer(in: shmPool, width: width, height: height) else { return false }
+        wl_buffer_destroy(proxy)
+        if let opaqueBuffer { wl_buffer_destroy(opaqueBuffer) }
+        opaqueBuffer = nil
+        proxy = b
+        wl_buffer_add_listener(b, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+        self.width = width
+        self.height = height
+        memory.use(bytes)
+        stale = nil
+        generation &+= 1
+        // Much smaller now: the rest goes (a little is kept, for a layer that grows back).
+        if memory.touched > bytes + bytes / 2 { memory.trim(to: bytes) }
+        return true
+    }
+
+    /// Gives back the memory past `bytes`; the pixels it held are gone, so
+    /// nothing may copy them as the screen's.
+    fileprivate func trim(to bytes: Int) {
+        guard memory.trim(to: bytes), bytes < byteCount else { return }
+        stale = nil
+        generation &+= 1
     }
 
     /// The wl_buffer to attach: for pixels known to be opaque, the XRGB8888
@@ -133,15 +156,16 @@ final class BufferPool {
             || buffers.filter { $0.busy || ($0.width == width && $0.height == height) }.count < capacity
     }
 
-    /// A released buffer of this size, creating one if needed; stale ones of
-    /// another size are dropped (busy ones are dropped when released).
+    /// A released buffer of this size: one already that size, else one
+    /// reshaped (its memory kept), else a new one.
     func acquire(width: Int, height: Int) -> ShmBuffer? {
         wanted = (width, height)
-        buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
+        let free = buffers.filter { !$0.busy }
+        let sized = free.filter { $0.width == width && $0.height == height }
         // The one that lacks nothing when the compositor gave both back.
-        if let free = buffers.first(where: { !$0.busy && $0.stale?.isEmpty == true }) ?? buffers.first(where: { !$0.busy }) {
-            return free
-        }
+        if let b = sized.first(where: { $0.stale?.isEmpty == true }) ?? sized.first { return b }
+        if let b = free.first, b.reshape(width: width, height: height) { return b }
+        buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
         guard buffers.count < capacity, let b = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
         b.pool = self
         buffers.append(b)
@@ -172,9 +196,9 @@ final class BufferPool {
     }
 
     fileprivate func bufferReleased(_ buffer: ShmBuffer) {
-        // A layer that shrank may not draw again soon: its old buffer's memory goes now.
+        // A layer that shrank may not draw again soon: the memory it no longer needs goes now.
         if let wanted, buffer.width != wanted.width || buffer.height != wanted.height {
-            buffers.removeAll { $0 === buffer }
+            buffer.trim(to: wanted.width * 4 * wanted.height)
         }
         onRelease()
     }
