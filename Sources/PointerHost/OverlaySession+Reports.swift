@@ -31,6 +31,7 @@ extension OverlaySession {
                 state.planner.timing = DeadlineEstimator(nominalPeriod: refresh > 0 ? refresh : state.canvas.refreshPeriod)
             }
             state.planner.timing.observeRefresh(at: presentedAt)
+            state.animationClock.repainted()
             canvases[id] = state
         }
         guard let entry = ledger.presented(frameID) else { return }
@@ -55,6 +56,7 @@ extension OverlaySession {
         }
         let usesPresentation = canvases[id]?.presentationAnswers ?? false
         if !usesPresentation { canvases[id]?.planner.timing.observeRefresh(at: at) }
+        canvases[id]?.animationClock.repainted()
         guard let entry = ledger.frameDone(frameID) else { return }
         if var group = frameDoneGroups[id], at - group.at < 0.001 {
             group.entries.append(entry)

@@ -70,6 +70,8 @@ public final class OverlaySession {
         var planner: FramePlanner
         /// Reports from wp_presentation arrive: its times are the repaints (better than callbacks).
         var presentationAnswers = false
+        /// When the animation was last drawn, and whether a repaint came since (AnimationPerRepaint).
+        var animationClock = AnimationPerRepaint.Clock()
     }
     var canvases: [Int: CanvasState] = [:]
     /// The canvas the pointer is over; the pointer is drawn only there.
@@ -276,6 +278,15 @@ public final class OverlaySession {
         modelClock = max(modelClock, now)
         var (shown, free) = model.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
+        // A later frame for a repaint whose animation is drawn: the pointer's work only.
+        var holding = false
+        if pacing == .onInput, state.layered?.splitsStill == true, let last = state.lastFrame,
+           !state.animationClock.advances(now: now, period: state.planner.timing.period),
+           let held = AnimationPerRepaint.holding(shown, after: last),
+           !painter.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints).isEmpty {
+            shown = held
+            holding = true
+        }
         var banner = banner(at: t)
         let size = state.canvas.sizeInPoints
         var layersChanged = false
@@ -352,8 +363,10 @@ public final class OverlaySession {
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
         state.lastBanner = banner
-        state.needsDraw = false
-        state.animationOnly = false
+        if !holding { state.animationClock.drew(at: now) }
+        // What was held back is drawn by the next repaint's first frame.
+        state.needsDraw = holding
+        state.animationOnly = holding
         canvases[id] = state
         return true
     }

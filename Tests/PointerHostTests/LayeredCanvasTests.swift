@@ -115,9 +115,13 @@ final class ComposingCanvas: LayeredCanvas {
         drawnLayers = [:]
     }
 
+    /// The frames committed, in order (what the compositor's reports name).
+    private(set) var frameIDs: [Int] = []
+
     func endDraw(damage: [Rect], frameID: Int) {
         for (i, layer) in drawnLayers { shownLayers[i] = (layer.rect, layer.pixels) }
         drawnLayers = [:]
+        frameIDs.append(frameID)
     }
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
@@ -250,6 +254,78 @@ final class ComposingCanvas: LayeredCanvas {
         #expect(layered.liveDrawn < 0.75 * layered.liveArea, "drew \(layered.liveDrawn) pt² of \(layered.liveArea)")
         print("layered \(name): worst \(worstSeen)/255, at most \(mostDiffering) pixels; median live layer \(median) pt² (\(Int(100 * median / (size.width * size.height))) % of the canvas), largest \(areas.max() ?? 0)")
         #expect(median < 0.4 * size.width * size.height, "median live layer \(median) pt² on \(size)")
+    }
+
+    /// How many pixels inside `r` (canvas pt, scale 1) differ between two screens.
+    private static func differing(_ a: [UInt32], _ b: [UInt32], width: Int, in r: Rect) -> Int {
+        (Int(r.minY)..<Int(r.maxY)).reduce(0) { n, y in
+            n + (Int(r.minX)..<Int(r.maxX)).filter { a[y * width + $0] != b[y * width + $0] }.count
+        }
+    }
+
+    @Test("C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it as the repaint's first frame drew it")
+    func animationOncePerRepaint() throws {
+        let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/app-icons.json").path)
+        let size = try #require(scene.canvas.size)
+        let layered = ComposingCanvas(size: size)
+        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+        session.add(layered)
+        session.pointerMoved(toCanvas: 1)
+        let period = 1.0 / 60
+        var t = 0.0
+        /// The compositor repaints: it reports the newest frame committed.
+        func repaint() {
+            t += period
+            if let id = layered.frameIDs.last { session.frameDone(canvasID: 1, frameID: id, at: t) }
+            session.service(now: t)
+            session.timerFired(now: t)
+        }
+        // Over "music" until it has lifted and rests.
+        session.handle(.position(Point(x: 92, y: 92)), at: t)
+        session.service(now: t)
+        for _ in 0..<60 { repaint() }
+        // The icon with the reach of its lift.
+        let music = Rect(x: 30, y: 30, width: 124, height: 124)
+        let whole = Rect(origin: .zero, size: size)
+
+        // Away to an empty spot: music settles over the next few hundred ms.
+        t += 0.002
+        session.handle(.position(Point(x: 800, y: 400)), at: t)
+        session.service(now: t)
+        for _ in 0..<6 { repaint() }
+        // The repaint's first frame (here the animation's own, at the frame callback) drew the settle on.
+        let before = layered.composed()
+
+        // Two motions before the next repaint: the pointer moves, music stays as that frame drew it.
+        var shown = before
+        for (dt, x) in [(0.002, 804.0), (0.008, 810.0)] {
+            t += dt
+            let frames = layered.frameIDs.count
+            session.handle(.position(Point(x: x, y: 402)), at: t)
+            session.service(now: t)
+            #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
+            let now = layered.composed()
+            #expect(Self.differing(now, shown, width: layered.width, in: whole) > 50, "the pointer moved")
+            #expect(Self.differing(now, before, width: layered.width, in: music) == 0,
+                    "the settling icon was not drawn again for the same repaint")
+            shown = now
+        }
+        let second = shown
+
+        // After the repaint the next frame draws the settle on.
+        repaint()
+        let third = layered.composed()
+        #expect(Self.differing(third, second, width: layered.width, in: music) > 100, "the settle went on after the repaint")
+        // And it ends where a frame drawn whole would: at rest.
+        for _ in 0..<60 { repaint() }
+        let reference = try RendererPainter(scene: scene)
+        var fresh = [UInt32](repeating: 0, count: layered.width * layered.height)
+        try fresh.withUnsafeMutableBytes {
+            let buffer = PixelBuffer(data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1)
+            try reference.draw(session.model.frame(at: t), into: buffer, clip: [Rect(origin: .zero, size: size)])
+        }
+        #expect(Self.differing(layered.composed(), fresh.map { $0 | 0xFF00_0000 }, width: layered.width, in: music) == 0,
+                "at rest it shows what a frame drawn whole shows")
     }
 
     @Test("a start-up hint that fails to draw leaves the stage running: the pointer is still drawn, one log line")

@@ -1,0 +1,52 @@
+import PointerCore
+
+/// A layered stage's animation advances once per repaint of the compositor.
+/// With input pacing a frame is drawn for every input, about two per repaint
+/// at 125 Hz; each used to draw the stage's animation anew (icons settling
+/// behind the pointer, a card fading), though the compositor shows only the
+/// newest. Now the first frame aimed at a repaint draws everything as it is;
+/// a later frame for the same repaint draws the pointer and the region it
+/// acts on as they are, and every other region as that first frame drew it.
+/// What tells repaints apart is the compositor's own report of each (the
+/// frame callback), not the learnt phase: sway's headless repaints drift.
+/// A late frame (one drawn just before the repaint, which must be quick to
+/// make it) is then the pointer's work alone, and the animation's work is
+/// done early in the period (docs/latency.md, "Animation once per repaint").
+///
+/// Every region shown is in a state that was drawn for this repaint or is
+/// current, so nothing shows half one state and half another.
+enum AnimationPerRepaint {
+    /// When the animation was last drawn, and whether the compositor has
+    /// repainted since (a frame callback or presentation report came).
+    struct Clock {
+        var drawnAt: Double?
+        var repaintedSince = true
+
+        /// Whether a frame drawn at `now` draws the animation: the first after a
+        /// repaint, or, should reports stop coming, a period after the last.
+        func advances(now: Double, period: Double) -> Bool {
+            guard let drawnAt, !repaintedSince else { return true }
+            return now - drawnAt >= period
+        }
+
+        mutating func drew(at now: Double) {
+            drawnAt = now
+            repaintedSince = false
+        }
+
+        mutating func repainted() { repaintedSince = true }
+    }
+
+    /// `shown` with every region but its target as in `last`; nil when that
+    /// holds nothing back.
+    static func holding(_ shown: PointerFrame, after last: PointerFrame) -> PointerFrame? {
+        var held = shown
+        var changed = false
+        for id in Set(shown.regions.keys).union(last.regions.keys) where id != shown.target {
+            guard shown.regions[id] != last.regions[id] else { continue }
+            held.regions[id] = last.regions[id]
+            changed = true
+        }
+        return changed ? held : nil
+    }
+}
