@@ -1,5 +1,5 @@
 // Linux event-loop syscalls Glibc's Swift overlay does not expose
-// (timerfd, signalfd, inotify, memfd): used by PointerHost and the backends.
+// (timerfd, signalfd, inotify, memfd, mremap): used by PointerHost and the backends.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
