@@ -37,8 +37,8 @@ enum AnimationPerRepaint {
         mutating func repainted() { repaintedSince = true }
     }
 
-    /// `shown` with every region but its target as in `last`; nil when that
-    /// holds nothing back.
+    /// `shown` with every region but its target as in `last`, their specular
+    /// light included; nil when that holds nothing back.
     static func holding(_ shown: PointerFrame, after last: PointerFrame) -> PointerFrame? {
         var held = shown
         var changed = false
@@ -46,6 +46,11 @@ enum AnimationPerRepaint {
             guard shown.regions[id] != last.regions[id] else { continue }
             held.regions[id] = last.regions[id]
             changed = true
+        }
+        // A lifted region the pointer left keeps its light where that frame drew it.
+        if held.regions.contains(where: { $0.key != shown.target && $0.value.emphasis > 0.001 }) {
+            held.heldLight = last.heldLight ?? last.pointer
+            changed = changed || held.heldLight != shown.pointer
         }
         return changed ? held : nil
     }

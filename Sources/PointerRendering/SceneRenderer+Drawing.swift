@@ -225,7 +225,7 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
-            try specular(box, radius: r.cornerRadius, pointer: frame.pointer, local: pl.own,
+            try specular(box, radius: r.cornerRadius, pointer: frame.light(for: r.region.id), local: pl.own,
                          strength: EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r),
                          spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
         }

@@ -263,7 +263,7 @@ final class ComposingCanvas: LayeredCanvas {
         }
     }
 
-    @Test("C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it as the repaint's first frame drew it")
+    @Test("C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it (and its light) as the repaint's first frame drew it")
     func animationOncePerRepaint() throws {
         let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/app-icons.json").path)
         let size = try #require(scene.canvas.size)
@@ -288,9 +288,10 @@ final class ComposingCanvas: LayeredCanvas {
         let music = Rect(x: 30, y: 30, width: 124, height: 124)
         let whole = Rect(origin: .zero, size: size)
 
-        // Away to an empty spot: music settles over the next few hundred ms.
+        // Away to an empty spot level with the row: music settles over the next
+        // few hundred ms, its light on the edge nearest the pointer.
         t += 0.002
-        session.handle(.position(Point(x: 800, y: 400)), at: t)
+        session.handle(.position(Point(x: 890, y: 70)), at: t)
         session.service(now: t)
         for _ in 0..<6 { repaint() }
         // The repaint's first frame (here the animation's own, at the frame callback) drew the settle on.
@@ -298,16 +299,17 @@ final class ComposingCanvas: LayeredCanvas {
 
         // Two motions before the next repaint: the pointer moves, music stays as that frame drew it.
         var shown = before
-        for (dt, x) in [(0.002, 804.0), (0.008, 810.0)] {
+        // (Moving down, the light on music's edge would move down with the pointer.)
+        for (dt, y) in [(0.002, 80.0), (0.008, 96.0)] {
             t += dt
             let frames = layered.frameIDs.count
-            session.handle(.position(Point(x: x, y: 402)), at: t)
+            session.handle(.position(Point(x: 890, y: y)), at: t)
             session.service(now: t)
             #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
             let now = layered.composed()
             #expect(Self.differing(now, shown, width: layered.width, in: whole) > 50, "the pointer moved")
             #expect(Self.differing(now, before, width: layered.width, in: music) == 0,
-                    "the settling icon was not drawn again for the same repaint")
+                    "the settling icon, its light included, was not drawn again for the same repaint")
             shown = now
         }
         let second = shown

@@ -21,11 +21,15 @@ public struct PointerFrame: Sendable, Equatable {
     /// Extension (E28): the primary button is down and the pointer has moved
     /// past the drag slop; the target stays the pressed region until release.
     public var dragging: Bool
+    /// Extension, set by hosts only (never by the engine, never dumped): where
+    /// the specular light of lifted regions other than the target is, when a
+    /// frame shows them as an earlier frame drew them (nil: at `pointer`).
+    public var heldLight: Point?
 
     public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
                 effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
                 menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
-                modifiers: Set<ModifierKey> = [], dragging: Bool = false) {
+                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil) {
         self.time = time
         self.pointer = pointer
         self.visible = visible
@@ -37,6 +41,13 @@ public struct PointerFrame: Sendable, Equatable {
         self.regions = regions
         self.modifiers = modifiers
         self.dragging = dragging
+        self.heldLight = heldLight
+    }
+
+    /// Where the specular light of lifted region `id` is: the model pointer on
+    /// the target, the held light (if any) on the others.
+    public func light(for id: String) -> Point {
+        id == target ? pointer : heldLight ?? pointer
     }
 }
 

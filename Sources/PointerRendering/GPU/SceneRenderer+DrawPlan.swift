@@ -216,7 +216,7 @@ extension SceneRenderer {
             let strength = EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r)
             if strength > 0.002 {
                 ops.append(.specular(box: box, radius: r.cornerRadius, local: local,
-                                     center: pl.own.apply(box).clamped(frame.pointer),
+                                     center: pl.own.apply(box).clamped(frame.light(for: r.region.id)),
                                      gradientRadius: max(EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, 1),
                                      strength: strength))
             }
