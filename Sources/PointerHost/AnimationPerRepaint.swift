@@ -4,9 +4,10 @@ import PointerCore
 /// With input pacing a frame is drawn for every input, about two per repaint
 /// at 125 Hz; each used to draw the stage's animation anew (icons settling
 /// behind the pointer, a card fading), though the compositor shows only the
-/// newest. Now the first frame aimed at a repaint draws everything as it is;
-/// a later frame for the same repaint draws the pointer and the region it
-/// acts on as they are, and every other region as that first frame drew it.
+/// newest. Now the first frame after each repaint draws everything as it is;
+/// a later frame before the next repaint draws the pointer and the region it
+/// acts on as they are, and every other region (its specular light included)
+/// as that first frame drew it.
 /// What tells repaints apart is the compositor's own report of each (the
 /// frame callback), not the learnt phase: sway's headless repaints drift.
 /// A late frame (one drawn just before the repaint, which must be quick to
