@@ -279,14 +279,18 @@ public final class OverlaySession {
         var (shown, free) = model.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
         // A later frame for a repaint whose animation is drawn: the pointer's work only.
-        var holding = false
+        // Its damage is worked out here once, and used below.
+        var heldDamage: [Rect]?
         if pacing == .onInput, state.layered?.splitsStill == true, let last = state.lastFrame,
            !state.animationClock.advances(now: now, period: state.planner.timing.period),
-           let held = AnimationPerRepaint.holding(shown, after: last),
-           !painter.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints).isEmpty {
-            shown = held
-            holding = true
+           let held = AnimationPerRepaint.holding(shown, after: last) {
+            let d = painter.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
+            if !d.isEmpty {
+                shown = held
+                heldDamage = d
+            }
         }
+        let holding = heldDamage != nil
         var banner = banner(at: t)
         let size = state.canvas.sizeInPoints
         var layersChanged = false
@@ -319,7 +323,8 @@ public final class OverlaySession {
             canvases[id] = state
             return true
         }
-        var damage = painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+        // The held frame's, unless drawLayers dropped the last frame (the stage stopped splitting).
+        var damage = (state.lastFrame == nil ? nil : heldDamage) ?? painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
         // The whole banner, rim included: a rim left behind would stay on screen.
         if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
         if damage.isEmpty && !layersChanged {

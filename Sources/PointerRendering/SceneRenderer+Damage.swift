@@ -26,13 +26,12 @@ extension SceneRenderer {
             if let before { rects.append(subtreeBounds(i, before)) }
             if let after { rects.append(subtreeBounds(i, after)) }
         }
-        // A lifted element's specular shows the model pointer (or the held light): it moves with it.
-        if previous.pointer != current.pointer || previous.heldLight != current.heldLight {
-            for (id, s) in current.regions where s.emphasis > 0.001 && previous.light(for: id) != current.light(for: id) {
-                guard let i = layout.indexByID[id], case .lift = layout.regions[i].effect else { continue }
-                if after == nil { after = placementCache.placements(for: current) }
-                if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
-            }
+        // A lifted element's specular shows the model pointer (or the held light): it
+        // moves with it. A light also moves when its region stops or starts being the target.
+        for (id, s) in current.regions where s.emphasis > 0.001 && previous.light(for: id) != current.light(for: id) {
+            guard let i = layout.indexByID[id], case .lift = layout.regions[i].effect else { continue }
+            if after == nil { after = placementCache.placements(for: current) }
+            if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
         }
         if previous.menu != current.menu || (current.menu != nil && previous.pointer != current.pointer) {
             if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
