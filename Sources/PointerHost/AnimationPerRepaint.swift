@@ -41,6 +41,12 @@ enum AnimationPerRepaint {
     /// `shown` with every region but its target as in `last`, their specular
     /// light included; nil when that holds nothing back.
     static func holding(_ shown: PointerFrame, after last: PointerFrame) -> PointerFrame? {
+        // Last drawn, the target it had was lit at the pointer and the others at
+        // a held light: one light cannot keep both where they were. Drawn whole.
+        if let left = last.target, left != shown.target, last.heldLight != nil,
+           (last.regions[left]?.emphasis ?? 0) > 0.001 {
+            return nil
+        }
         var held = shown
         var changed = false
         for id in Set(shown.regions.keys).union(last.regions.keys) where id != shown.target {
