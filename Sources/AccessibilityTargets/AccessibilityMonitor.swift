@@ -112,12 +112,10 @@ private final class AccessibilityWorker {
         }
         // Calls to an application that stopped answering give up after this (ms).
         ap_set_timeout(250, 2000)
-        guard ap_atspi_init() <= 1, let first = scanner.update(dirty: nil) else {
+        guard ap_atspi_init() <= 1 else {
             monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
             return
         }
-        monitor.post(.snapshot(first))
-        scheduleRetryIfStalled()
         let me = Unmanaged.passUnretained(self).toOpaque()
         let listener = ap_event_listener_new({ event, data in
             guard let event else { return }
@@ -132,7 +130,16 @@ private final class AccessibilityWorker {
                 ap_listen(listener, $0, Int32(buffer.count))
             }
         }
+        // Listening starts before the first scan: applications learn of a new
+        // listener asynchronously, and a busy one would otherwise leave out the
+        // events of a change made just after the first targets appear.
+        guard let first = scanner.update(dirty: nil) else {
+            monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
+            return
+        }
+        monitor.post(.snapshot(first))
         if registered == 0 { monitor.post(.unavailable("cannot listen to accessibility events")) }
+        scheduleRetryIfStalled()
         ap_fd_readable(monitor.requestFD, { fd, _, data in
             var counter: UInt64 = 0
             _ = read(fd, &counter, 8)
