@@ -92,16 +92,18 @@ final class ImageBuffer {
 
     /// Copies `rect` of the buffer to `drawable` at the same position. With
     /// `notify` the server reports when it has read the pixels (ShmCompletion):
-    /// until then the buffer must not be drawn over.
-    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8, notify: Bool = true) {
+    /// until then the buffer must not be drawn over. Returns the sequence
+    /// number of its first request (nil: nothing to copy).
+    @discardableResult
+    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8, notify: Bool = true) -> UInt32? {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        guard !r.isEmpty else { return }
+        guard !r.isEmpty else { return nil }
         if usesSharedMemory {
-            xcb_shm_put_image(connection.raw, drawable, gc, UInt16(width), UInt16(height),
+            let cookie = xcb_shm_put_image(connection.raw, drawable, gc, UInt16(width), UInt16(height),
                               UInt16(r.x), UInt16(r.y), UInt16(r.width), UInt16(r.height),
                               Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), notify ? 1 : 0, shmSeg, 0)
             if notify { uploadsInFlight += 1 }
-            return
+            return cookie.sequence
         }
         // PutImage: rows of the rect, in chunks under the maximum request length.
         let maxBytes = Int(xcb_get_maximum_request_length(connection.raw)) * 4 - 64
@@ -109,18 +111,21 @@ final class ImageBuffer {
         let rowsPerChunk = max(1, maxBytes / rowBytes)
         var scratch = [UInt8](repeating: 0, count: rowBytes * min(rowsPerChunk, r.height))
         var row = r.y
+        var first: UInt32?
         while row < r.y + r.height {
             let rows = min(rowsPerChunk, r.y + r.height - row)
             scratch.withUnsafeMutableBytes { dst in
                 for i in 0..<rows {
                     memcpy(dst.baseAddress! + i * rowBytes, data + (row + i) * stride + r.x * 4, rowBytes)
                 }
-                _ = xcb_put_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), drawable, gc,
+                let cookie = xcb_put_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), drawable, gc,
                                   UInt16(r.width), UInt16(rows), Int16(r.x), Int16(row), 0, depth,
                                   UInt32(rows * rowBytes), dst.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                if first == nil { first = cookie.sequence }
             }
             row += rows
         }
+        return first
     }
 
     /// The server finished reading the last upload (ShmCompletion).

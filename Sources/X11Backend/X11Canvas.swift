@@ -204,12 +204,16 @@ final class X11Canvas: OverlayCanvas {
         return true
     }
 
-    /// Expose: copy the shown pixels again.
-    func exposed(_ rect: PixelRect) {
-        if let egl { try? egl.presentAgain(); return }
+    /// Expose: copy the shown pixels again (X11Window.exposed). Returns whether it copied.
+    func exposed(_ rect: PixelRect, sequence: UInt16, remaining: UInt16) -> Bool {
+        if let egl {
+            if remaining == 0 { try? egl.presentAgain() }
+            return remaining == 0
+        }
         // Not while new buffers wait to be shown: the window was resized, and it
         // is drawn whole next frame.
-        if let presented, presented === buffers.first || presented === buffers.last { window.reupload(presented, rect) }
+        guard let presented, presented === buffers.first || presented === buffers.last else { return false }
+        return window.exposed(rect, sequence: sequence, remaining: remaining, showing: presented)
     }
 
     /// Canvas pt → window pixels, rounded outwards.

@@ -67,8 +67,11 @@ extension X11Overlay {
             }
         } else if type == UInt8(XCB_EXPOSE) {
             let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
-            canvases.first { $0.window.id == x.window }?
-                .exposed(PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)))
+            if let canvas = canvases.first(where: { $0.window.id == x.window }),
+               canvas.exposed(PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)),
+                              sequence: x.sequence, remaining: x.count) {
+                exposedCopies += 1
+            }
         } else if type == 0 {
             let err = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_generic_error_t.self).pointee
             log("X error \(err.error_code) (request \(err.major_code).\(err.minor_code))")

@@ -41,6 +41,8 @@ public final class X11Overlay {
     var rawSteps = RawMotionSteps()
     /// Event times from the server, on the monotonic clock (motion is timed when it happened).
     var serverClock = ServerClock()
+    /// Copies made for Expose events (--stats).
+    var exposedCopies = 0
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
     /// Another top-level window was mapped, unmapped, moved, resized or restacked.
@@ -76,7 +78,8 @@ public final class X11Overlay {
             xcb_change_window_attributes(connection.raw, connection.root, XCB_CW_EVENT_MASK.rawValue, &mask)
             session.painter.backgroundSampler = sampler
             session.backendStats = { [unowned self] in
-                ["desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)"]
+                ["desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
+                 "exposed areas copied again: \(exposedCopies)"]
             }
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1

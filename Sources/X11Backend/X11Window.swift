@@ -27,6 +27,7 @@ final class X11Window {
     private(set) var shaped: Bool
     /// Bounds of the non-transparent pixels the shape was last computed over.
     private var contentBounds = PixelRect.zero
+    private var exposedArea = ExposedArea()
 
     /// Pixels at least this opaque are inside the shaped window (low enough for
     /// a highlight platter over a real control, about 15 % opaque).
@@ -145,13 +146,24 @@ final class X11Window {
         let bounds = damage.reduce(PixelRect.zero) { $0.union($1) }
         guard !bounds.isEmpty else { return }
         if shaped { updateShape(buffer, scanning: bounds) }
-        for r in damage where !r.isEmpty { buffer.upload(r, to: id, gc: gc, depth: depth) }
+        var first: UInt32?
+        for r in damage where !r.isEmpty {
+            let sequence = buffer.upload(r, to: id, gc: gc, depth: depth)
+            if first == nil { first = sequence }
+        }
+        if let first { exposedArea.uploaded(damage, firstSequence: first) }
         connection.flush()
     }
 
-    /// Copies part of `buffer` again (after an Expose); nothing is redrawn.
-    func reupload(_ buffer: ImageBuffer, _ rect: PixelRect) {
-        buffer.upload(rect, to: id, gc: gc, depth: depth, notify: false)
+    /// An Expose of `rect` (window pixels): copies what `buffer`, the frame
+    /// shown, has there, unless the frame's own upload already did; a series
+    /// is copied as one rectangle at its end. Nothing is redrawn. Returns
+    /// whether it copied.
+    @discardableResult
+    func exposed(_ rect: PixelRect, sequence: UInt16, remaining: UInt16, showing buffer: ImageBuffer) -> Bool {
+        guard let area = exposedArea.exposed(rect, sequence: sequence, remaining: remaining) else { return false }
+        buffer.upload(area, to: id, gc: gc, depth: depth, notify: false)
+        return true
     }
 
     /// Switches between the ARGB-composited look and the shaped fallback when a

@@ -35,7 +35,7 @@ extension X11EndToEnd {
             let idleSwitches = ProcStats.contextSwitches(overlay) - switches0
 
             rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
-            let statsLine = rig.pointer.log.split(separator: "\n").filter { $0.contains(" p99 ") || $0.contains("wake-ups") || $0.contains("captures") }
+            let statsLine = rig.pointer.log.split(separator: "\n").filter { $0.contains(" p99 ") || $0.contains("wake-ups") || $0.contains("captures") || $0.contains("copied again") }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
             let report = """
                 X11 overlay (\(composited ? "picom" : "no compositor, shaped")):

@@ -57,5 +57,29 @@ extension X11EndToEnd {
             #expect(moved >= 20, "only \(moved) frames were shown by moving the window (\(line))")
             #expect(painted < moved, "\(painted) frames were painted for pure motion (\(line))")
         }
+
+        @Test("Shaped, a frame painted over a changing desktop is uploaded once: the Expose events of its new shape copy nothing again")
+        func paintedFramesUploadOnce() throws {
+            let rig = try OverlayTests.rig(composited: false, extra: ["--stats"])
+            // Stripes 6 px wide: every move puts the pointer's glass over other colours, so every frame is painted.
+            for x in stride(from: 200, to: 520, by: 12) {
+                rig.client.openWindow(x: x, y: 250, width: 6, height: 200, color: 0x30_60_90)
+            }
+            usleep(300_000)
+            try rig.xdo.moveTo(220, 300, client: rig.client)
+            usleep(300_000)
+            var args: [String] = []
+            for i in 0..<200 { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", "0.004"] }
+            try runTool("xdotool", args, display: rig.server.display, timeout: 30)
+            usleep(500_000)
+            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+            let painted = OverlayCostTests.statNumber(rig.pointer.log, before: " painted")
+            let copies = OverlayCostTests.statNumber(rig.pointer.log, after: "exposed areas copied again: ")
+            let stats = rig.pointer.log.split(separator: "\n").filter { $0.contains("frames:") || $0.contains("copied again") }
+            #expect(painted >= 20, "only \(painted) frames painted over the stripes: \(stats)")
+            #expect(rig.pointer.log.contains("exposed areas copied again: "), "no Expose figure: \(stats)")
+            // Each new shape uncovers one-pixel rows; copying them again was several uploads a frame.
+            #expect(copies * 4 < painted, "\(copies) Expose copies for \(painted) painted frames: \(stats)")
+        }
     }
 }
