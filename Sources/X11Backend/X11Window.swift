@@ -54,7 +54,9 @@ final class X11Window {
             values += [XCB_GRAVITY_STATIC.rawValue, 1]
         }
         mask |= XCB_CW_EVENT_MASK.rawValue
-        values.append(XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
+        // The overlay moves every frame: the root's SubstructureNotify already
+        // reports that, so its own StructureNotify would be a second event each time.
+        values.append(XCB_EVENT_MASK_EXPOSURE.rawValue | (mode == .overlay ? 0 : XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue))
         var visual = c.screen.root_visual
         if let argb {
             visual = argb
