@@ -1,5 +1,5 @@
 // Linux event-loop syscalls Glibc's Swift overlay does not expose
-// (timerfd, signalfd, inotify, memfd, mremap, ppoll): used by PointerHost and the backends.
+// (timerfd, signalfd, inotify, memfd, mremap): used by PointerHost and the backends.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
@@ -19,11 +19,4 @@ static inline int ap_memfd_create(const char *name, unsigned int flags) {
 // if it must; the pages already there stay (no new faults for them).
 static inline void *ap_mremap_grow(void *address, size_t oldSize, size_t newSize) {
     return (void *)syscall(SYS_mremap, address, oldSize, newSize, 1 /* MREMAP_MAYMOVE */);
-}
-
-// ppoll is declared only under _GNU_SOURCE as well. A nanosecond timeout (NULL:
-// none); the signal mask is left alone. The kernel may write the time left
-// into `timeout`: pass a copy.
-static inline int ap_ppoll(struct pollfd *fds, nfds_t count, struct timespec *timeout) {
-    return (int)syscall(SYS_ppoll, fds, count, timeout, NULL, 0);
 }

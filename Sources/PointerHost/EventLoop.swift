@@ -3,12 +3,10 @@ import Glibc
 #endif
 import CLinuxHost
 
-/// The host's one-thread event loop: `ppoll` over registered file descriptors
-/// (a display connection, an inotify fd, …) and a signalfd for SIGINT/SIGTERM,
-/// with the deadline as its timeout. No sleep loops: when nothing is due,
-/// `ppoll` blocks with no timeout, so an idle overlay makes zero wake-ups.
-/// (A timerfd cost two more system calls a frame: arming it, and a read that
-/// found it re-armed.)
+/// The host's one-thread event loop: `poll` over registered file descriptors
+/// (a display connection, an inotify fd, …), one timerfd and a signalfd for
+/// SIGINT/SIGTERM. No sleep loops: when nothing is registered as due, `poll`
+/// blocks with no timeout, so an idle overlay makes zero wake-ups.
 ///
 /// Backend-neutral: the Wayland backend registers its display fd with
 /// `prepare`/`cancel` hooks (wl_display_prepare_read / cancel_read); the X11
@@ -47,9 +45,10 @@ public final class EventLoop {
     private var sources: [Int: Source] = [:]
     private var order: [Int] = []
     private var nextToken = 0
+    private let timerFD: Int32
     private let signalFD: Int32
     private var exitCode: Int32?
-    /// The next deadline (CLOCK_MONOTONIC seconds), if any.
+    /// The next deadline the timer is armed for (CLOCK_MONOTONIC seconds), if any.
     public private(set) var deadline: Double?
     /// Called when the timer deadline passes.
     public var onTimer: () -> Void = {}
@@ -76,12 +75,19 @@ public final class EventLoop {
         sigaddset(&set, SIGTERM)
         let sfd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard sfd >= 0 else { throw LoopError.system(call: "signalfd", errno: errno) }
+        let tfd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard tfd >= 0 else {
+            close(sfd)
+            throw LoopError.system(call: "timerfd_create", errno: errno)
+        }
         signalFD = sfd
+        timerFD = tfd
         onSignal = { _ in }
         onSignal = { [unowned self] _ in self.stop(exitCode: 0) }
     }
 
     deinit {
+        close(timerFD)
         close(signalFD)
     }
 
@@ -98,17 +104,16 @@ public final class EventLoop {
         order.removeAll { $0 == token }
     }
 
-    /// Sets the deadline to an absolute CLOCK_MONOTONIC time, or clears it
-    /// (nil). One in the past fires as soon as possible.
+    /// Arms the timer for an absolute CLOCK_MONOTONIC time, or disarms it (nil).
     public func setDeadline(_ time: Double?) {
+        guard time != deadline else { return }
         deadline = time
-    }
-
-    /// How long `ppoll` may wait for `deadline`, rounded up to whole nanoseconds
-    /// so it never wakes before it.
-    private static func timeout(until deadline: Double) -> timespec {
-        let ns = max(0, ((deadline - MonotonicClock.now()) * 1e9).rounded(.up))
-        return timespec(tv_sec: Int(ns / 1e9), tv_nsec: Int(ns.truncatingRemainder(dividingBy: 1e9)))
+        var spec = itimerspec()
+        if let time {
+            // 0 would disarm: a deadline in the past fires as soon as possible.
+            spec.it_value = MonotonicClock.timespecFor(max(time, 1e-9))
+        }
+        timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
     /// Ends `run()` after the current iteration.
@@ -125,10 +130,9 @@ public final class EventLoop {
             var fds = tokens.compactMap { t in
                 sources[t].map { pollfd(fd: $0.fd, events: $0.currentEvents?() ?? $0.events, revents: 0) }
             }
+            fds.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
-            let armed = deadline
-            var wait = armed.map(Self.timeout(until:)) ?? timespec()
-            let n = armed == nil ? ap_ppoll(&fds, nfds_t(fds.count), nil) : ap_ppoll(&fds, nfds_t(fds.count), &wait)
+            let n = poll(&fds, nfds_t(fds.count), -1)
             wakeups += 1
             if n < 0 {
                 if errno == EINTR { 
@@ -144,12 +148,13 @@ public final class EventLoop {
                     onSignal(Int32(info.ssi_signo))
                 }
             }
-            for (i, t) in tokens.enumerated() where i < fds.count - 1 {
+            for (i, t) in tokens.enumerated() where i < fds.count - 2 {
                 sources[t]?.handle(fds[i].revents)
             }
-            // A handler above that set another deadline made the one waited
-            // for void: the new one is waited for next.
-            if let armed, deadline == armed, MonotonicClock.now() >= armed {
+            // Nothing to read: a handler above re-armed the timer after it
+            // expired, so the deadline now set is still to come.
+            var expirations: UInt64 = 0
+            if fds[fds.count - 2].revents & Int16(POLLIN) != 0, read(timerFD, &expirations, 8) == 8 {
                 deadline = nil
                 onTimer()
             }

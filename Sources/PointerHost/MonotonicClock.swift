@@ -10,4 +10,10 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
+
+    /// A `timespec` for an absolute CLOCK_MONOTONIC time in seconds.
+    static func timespecFor(_ seconds: Double) -> timespec {
+        let s = seconds.rounded(.down)
+        return timespec(tv_sec: Int(s), tv_nsec: Int((seconds - s) * 1e9))
+    }
 }
