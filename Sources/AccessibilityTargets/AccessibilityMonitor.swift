@@ -130,9 +130,10 @@ private final class AccessibilityWorker {
                 ap_listen(listener, $0, Int32(buffer.count))
             }
         }
-        // Listening starts before the first scan: applications learn of a new
-        // listener asynchronously, and a busy one would otherwise leave out the
-        // events of a change made just after the first targets appear.
+        // Listening starts before the first scan: an application's AT-SPI bridge
+        // sends only events someone registered for and learns of a new listener
+        // asynchronously, so a busy one would drop the events of a change made
+        // just after the first targets appear.
         guard let first = scanner.update(dirty: nil) else {
             monitor.post(.unavailable("the accessibility bus (AT-SPI) does not answer"))
             return
