@@ -93,7 +93,9 @@ struct BenchCoreCommand: ParsableCommand {
 }
 
 /// Deterministic synthetic scenes: toolbar-sized controls at a constant density
-/// (one per 80 × 80 pt cell on average), a mix of effects, seeded RNG.
+/// (one per 80 × 80 pt cell on average), a mix of effects, seeded RNG. A scene
+/// written as JSON is packed denser where that cell would make a canvas larger
+/// than a scene file may have (docs/limits.md).
 enum BenchScene {
     struct RNG {
         var state: UInt64
@@ -106,14 +108,14 @@ enum BenchScene {
         }
     }
 
-    static func canvas(for count: Int) -> Size {
-        let side = (Double(count)).squareRoot() * 80
+    static func canvas(for count: Int, cell: Double = 80) -> Size {
+        let side = (Double(count)).squareRoot() * cell
         return Size(width: side, height: side)
     }
 
-    static func frames(count: Int) -> [(Rect, Int)] {
+    static func frames(count: Int, cell: Double = 80) -> [(Rect, Int)] {
         var rng = RNG(state: UInt64(count))
-        let size = canvas(for: count)
+        let size = canvas(for: count, cell: cell)
         return (0..<count).map { i in
             let w = 20 + rng.next() * 60, h = 20 + rng.next() * 40
             return (Rect(x: rng.next() * (size.width - w), y: rng.next() * (size.height - h), width: w, height: h), i % 4)
@@ -131,8 +133,10 @@ enum BenchScene {
 
     static func json(regions count: Int) -> String {
         let effects = ["\"highlight\"", "\"lift\"", "\"hover\"", "\"automatic\""]
-        var out = "{\"version\":1,\"name\":\"bench\",\"canvas\":{\"size\":[\(Int(canvas(for: count).width)),\(Int(canvas(for: count).height))]},\"regions\":[\n"
-        for (i, item) in frames(count: count).enumerated() {
+        let cell = min(80, (SceneLimits.canvasArea / Double(count)).squareRoot().rounded(.down))
+        let size = canvas(for: count, cell: cell)
+        var out = "{\"version\":1,\"name\":\"bench\",\"canvas\":{\"size\":[\(Int(size.width)),\(Int(size.height))]},\"regions\":[\n"
+        for (i, item) in frames(count: count, cell: cell).enumerated() {
             let r = item.0
             func n(_ v: Double) -> String { String((v * 100).rounded() / 100) }
             out += "{\"id\":\"r\(i)\",\"frame\":[\(n(r.minX)),\(n(r.minY)),\(n(r.width)),\(n(r.height))],\"effect\":\(effects[item.1])"
