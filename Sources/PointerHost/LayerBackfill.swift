@@ -41,6 +41,14 @@ public enum LayerBackfill {
         return LiveLayerPlacement.repaint(changed + unfilled, in: rect, stale: [])
     }
 
+    /// Brings a layer's buffer the compositor just gave back up to the layer's
+    /// front buffer (the same layer, as last committed) by copying what it
+    /// lacks, `stale` (canvas pt), so the next frame, often one that must be
+    /// quick, finds nothing left to copy. Returns what could not be copied.
+    public static func catchUp(_ target: PixelBuffer, stale: [Rect], from front: PixelBuffer) -> [Rect] {
+        fill(target, areas: stale, from: Screen(still: nil, layers: [front]))
+    }
+
     /// Copies `areas` (canvas pt) of `screen` into `target`, each pixel from
     /// one source: a layer where one stood, else the still stage. Returns the
     /// parts no source held.

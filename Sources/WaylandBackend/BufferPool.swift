@@ -145,6 +145,8 @@ final class BufferPool {
     private var buffers: [ShmBuffer] = []
     let capacity = 2
     var onRelease: () -> Void = {}
+    /// Called first when the compositor gives a buffer back.
+    var onReturned: (ShmBuffer) -> Void = { _ in }
     /// The size asked for last: a buffer of another size is dropped once released.
     private var wanted: (width: Int, height: Int)?
 
@@ -200,6 +202,7 @@ final class BufferPool {
         if let wanted, buffer.width != wanted.width || buffer.height != wanted.height {
             buffer.trim(to: wanted.width * 4 * wanted.height)
         }
+        onReturned(buffer)
         onRelease()
     }
 }

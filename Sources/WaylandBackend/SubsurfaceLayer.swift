@@ -35,6 +35,7 @@ final class SubsurfaceLayer {
         subsurface = sub
         self.opaque = opaque
         pool = BufferPool(shm: shm)
+        pool.onReturned = { [unowned self] in catchUp($0) }
         // Input goes to the overlay's surface underneath, as if the layer were not there.
         if let empty = wl_compositor_create_region(compositor) {
             wl_surface_set_input_region(s, empty)
@@ -99,6 +100,17 @@ final class SubsurfaceLayer {
         drawing = b
         repainting = repaint
         return (buffer, repaint)
+    }
+
+    /// A buffer given back lacks what was committed since it was drawn: copied
+    /// now from the front buffer, between frames, rather than by the next
+    /// frame, which may be one held to a repaint that is about to come.
+    private func catchUp(_ b: ShmBuffer) {
+        let (w, h) = pixelSize
+        guard drawing == nil, let stale = b.stale, !stale.isEmpty, b.width == w, b.height == h,
+              let shown = front?.intact(leavingOut: b), LayerBackfill.extent(shown) == rect else { return }
+        b.willDraw()
+        b.stale = LayerBackfill.catchUp(pixels(of: b), stale: stale, from: shown)
     }
 
     func cancel() {

@@ -161,7 +161,6 @@ final class X11Window {
     /// shown, has there, unless the frame's own upload already did; a series
     /// is copied as one rectangle at its end. Nothing is redrawn. Returns
     /// whether it copied.
-    @discardableResult
     func exposed(_ rect: PixelRect, sequence: UInt16, remaining: UInt16, showing buffer: ImageBuffer) -> Bool {
         guard let area = exposedArea.exposed(rect, sequence: sequence, remaining: remaining) else { return false }
         buffer.upload(area, to: id, gc: gc, depth: depth, notify: false)

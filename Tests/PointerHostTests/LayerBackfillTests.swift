@@ -107,4 +107,27 @@ import Testing
         #expect(part == [Rect(x: 0, y: 0, width: 20, height: 40)])
         #expect(target.at(30, 5) == Self.still)
     }
+
+    @Test("a buffer given back is caught up with the front buffer where it lacks the newest frames, and only there")
+    func returnedBufferCatchesUp() {
+        for scale in [1.0, 2.0] {
+            let rect = Rect(x: 20, y: 20, width: 60, height: 40)
+            let front = Plane(rect, scale: scale, colour: Self.layer)
+            let back = Plane(rect, scale: scale, colour: Self.still)
+            // What the frames since it was drawn changed: one area inside, one partly outside the layer.
+            let stale = [Rect(x: 30, y: 25, width: 10, height: 10), Rect(x: 70, y: 50, width: 20, height: 20)]
+            let left = LayerBackfill.catchUp(back.buffer, stale: stale, from: front.buffer)
+            #expect(left.isEmpty, "at scale \(scale)")
+            #expect(back.at(35, 30) == Self.layer && back.at(75, 55) == Self.layer && back.at(79.5, 59.5) == Self.layer,
+                    "the stale areas, at scale \(scale)")
+            #expect(back.at(25, 25) == Self.still && back.at(50, 40) == Self.still && back.at(69.5, 55) == Self.still,
+                    "what it did not lack stays as it was, at scale \(scale)")
+        }
+        // Half a pixel off at scale 1: not copied, left to the next frame to draw.
+        let front = Plane(Rect(x: 0, y: 0, width: 20, height: 20), colour: Self.layer)
+        let back = Plane(Rect(x: 0, y: 0, width: 20, height: 20), colour: Self.still)
+        #expect(LayerBackfill.catchUp(back.buffer, stale: [Rect(x: 2.5, y: 2, width: 4, height: 4)], from: front.buffer)
+                == [Rect(x: 2.5, y: 2, width: 4, height: 4)])
+        #expect(back.at(4, 4) == Self.still)
+    }
 }
