@@ -18,6 +18,16 @@ extension X11EndToEnd {
                 .first { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
         }
 
+        /// Small relative steps, right 3 and left 2 in turn, each 1 px down, `interval`
+        /// seconds apart (a mouse); then the pointer is stopped, so its --stats are in its log.
+        static func zigzag(_ rig: OverlayTests.Rig, steps: Int, interval: String) throws {
+            var args: [String] = []
+            for i in 0..<steps { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", interval] }
+            try runTool("xdotool", args, display: rig.server.display, timeout: 30)
+            usleep(500_000)
+            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+        }
+
         @Test("B6 the overlay window, composited or shaped, is pointer-sized and follows the pointer",
               arguments: [true, false])
         func windowFollowsPointer(composited: Bool) throws {
@@ -45,11 +55,7 @@ extension X11EndToEnd {
             try rig.xdo.moveTo(300, 300, client: rig.client)
             usleep(300_000)
             // 100 small steps over one colour: the pointer's look never changes.
-            var args: [String] = []
-            for i in 0..<100 { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", "0.008"] }
-            try runTool("xdotool", args, display: rig.server.display, timeout: 30)
-            usleep(500_000)
-            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+            try Self.zigzag(rig, steps: 100, interval: "0.008")
             let line = try #require(rig.pointer.log.split(separator: "\n").first { $0.contains("frames:") },
                                     "no frame counts in --stats: \(rig.pointer.log)")
             let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -68,11 +74,7 @@ extension X11EndToEnd {
             usleep(300_000)
             try rig.xdo.moveTo(220, 300, client: rig.client)
             usleep(300_000)
-            var args: [String] = []
-            for i in 0..<200 { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", "0.004"] }
-            try runTool("xdotool", args, display: rig.server.display, timeout: 30)
-            usleep(500_000)
-            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+            try Self.zigzag(rig, steps: 200, interval: "0.004")
             let painted = OverlayCostTests.statNumber(rig.pointer.log, before: " painted")
             let copies = OverlayCostTests.statNumber(rig.pointer.log, after: "exposed areas copied again: ")
             let stats = rig.pointer.log.split(separator: "\n").filter { $0.contains("frames:") || $0.contains("copied again") }
