@@ -21,6 +21,9 @@ extension X11Overlay {
         canvas.shapedMoveUnchanged = { [unowned self, unowned canvas] offset, dx, dy in
             sampler.shapedMoveUnchanged(movedBy: offset, pixels: dx, dy, on: canvas)
         }
+        window.onFrameShape = { [unowned self] sent in
+            if sent { shapesSent += 1 } else { shapesUnchanged += 1 }
+        }
         canvas.didShow = { [unowned self, unowned canvas] in
             if canvas.window.shaped { sampler.ownWindowShown(canvas.rootContent) }
         }

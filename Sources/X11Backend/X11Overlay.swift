@@ -43,6 +43,8 @@ public final class X11Overlay {
     var serverClock = ServerClock()
     /// Copies made for Expose events (--stats).
     var exposedCopies = 0
+    /// Bounding shapes of painted frames: sent, and the same as shown (not sent again; --stats).
+    var shapesSent = 0, shapesUnchanged = 0
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
     /// Another top-level window was mapped, unmapped, moved, resized or restacked.
@@ -79,7 +81,8 @@ public final class X11Overlay {
             session.painter.backgroundSampler = sampler
             session.backendStats = { [unowned self] in
                 ["desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
-                 "exposed areas copied again: \(exposedCopies)"]
+                 "exposed areas copied again: \(exposedCopies)",
+                 "bounding shapes set: \(shapesSent), the same as shown (not sent): \(shapesUnchanged)"]
             }
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1

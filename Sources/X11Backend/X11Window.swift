@@ -27,6 +27,11 @@ final class X11Window {
     private(set) var shaped: Bool
     /// Bounds of the non-transparent pixels the shape was last computed over.
     private var contentBounds = PixelRect.zero
+    /// The bounding shape last set (window pixels): a frame whose shape is the
+    /// same sends none, which spares the server a new clip and its exposures.
+    private var shapeSet: [xcb_rectangle_t]?
+    /// After each frame's shape: whether it was sent (false: the same as shown).
+    var onFrameShape: ((_ sent: Bool) -> Void)?
     private var exposedArea = ExposedArea()
 
     /// Pixels at least this opaque are inside the shaped window (low enough for
@@ -133,6 +138,7 @@ final class X11Window {
             xcb_shape_offset(connection.raw, UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, Int16(dx), Int16(dy))
             contentBounds = PixelRect(x: contentBounds.x + dx, y: contentBounds.y + dy,
                                       width: contentBounds.width, height: contentBounds.height)
+            shapeSet = shapeSet?.map { xcb_rectangle_t(x: $0.x + Int16(dx), y: $0.y + Int16(dy), width: $0.width, height: $0.height) }
         }
         placement = rect
     }
@@ -176,6 +182,7 @@ final class X11Window {
         guard wantShape != shaped else { return }
         shaped = wantShape
         contentBounds = .zero
+        shapeSet = nil
         if shaped {
             setBoundingShape([])
         } else {
@@ -212,12 +219,21 @@ final class X11Window {
             }
         }
         contentBounds = found
-        setBoundingShape(rects)
+        onFrameShape?(setBoundingShape(rects))
     }
 
-    private func setBoundingShape(_ rects: [xcb_rectangle_t]) {
+    /// Returns whether a request was sent.
+    @discardableResult
+    private func setBoundingShape(_ rects: [xcb_rectangle_t]) -> Bool {
+        if let shapeSet, shapeSet.elementsEqual(rects, by: Self.sameRectangle) { return false }
+        shapeSet = rects
         xcb_shape_rectangles(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue),
                              UInt8(XCB_CLIP_ORDERING_YX_BANDED.rawValue), id, 0, 0, UInt32(rects.count), rects)
+        return true
+    }
+
+    private static func sameRectangle(_ a: xcb_rectangle_t, _ b: xcb_rectangle_t) -> Bool {
+        a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
     }
 
     // MARK: - Properties

@@ -64,24 +64,52 @@ extension X11EndToEnd {
             #expect(painted < moved, "\(painted) frames were painted for pure motion (\(line))")
         }
 
-        @Test("Shaped, a frame painted over a changing desktop is uploaded once: the Expose events of its new shape copy nothing again")
-        func paintedFramesUploadOnce() throws {
+        /// The shaped overlay's --stats after 200 moves over stripes 6 px wide:
+        /// every move puts the pointer's glass over other colours, so every frame is painted.
+        static func paintedOverStripes() throws -> String {
             let rig = try OverlayTests.rig(composited: false, extra: ["--stats"])
-            // Stripes 6 px wide: every move puts the pointer's glass over other colours, so every frame is painted.
             for x in stride(from: 200, to: 520, by: 12) {
                 rig.client.openWindow(x: x, y: 250, width: 6, height: 200, color: 0x30_60_90)
             }
             usleep(300_000)
             try rig.xdo.moveTo(220, 300, client: rig.client)
             usleep(300_000)
-            try Self.zigzag(rig, steps: 200, interval: "0.004")
-            let painted = OverlayCostTests.statNumber(rig.pointer.log, before: " painted")
-            let copies = OverlayCostTests.statNumber(rig.pointer.log, after: "exposed areas copied again: ")
-            let stats = rig.pointer.log.split(separator: "\n").filter { $0.contains("frames:") || $0.contains("copied again") }
+            try zigzag(rig, steps: 200, interval: "0.004")
+            return rig.pointer.log
+        }
+
+        static func statLines(_ log: String) -> [Substring] {
+            log.split(separator: "\n").filter { $0.contains("frames:") || $0.contains("copied again") || $0.contains("shapes set") }
+        }
+
+        @Test("Shaped, a frame painted over a changing desktop is uploaded once: the Expose events of its new shape copy nothing again")
+        func paintedFramesUploadOnce() throws {
+            let log = try Self.paintedOverStripes()
+            let painted = OverlayCostTests.statNumber(log, before: " painted")
+            let copies = OverlayCostTests.statNumber(log, after: "exposed areas copied again: ")
+            let stats = Self.statLines(log)
             #expect(painted >= 20, "only \(painted) frames painted over the stripes: \(stats)")
-            #expect(rig.pointer.log.contains("exposed areas copied again: "), "no Expose figure: \(stats)")
+            #expect(log.contains("exposed areas copied again: "), "no Expose figure: \(stats)")
             // Each new shape uncovers one-pixel rows; copying them again was several uploads a frame.
             #expect(copies * 4 < painted, "\(copies) Expose copies for \(painted) painted frames: \(stats)")
+        }
+
+        @Test("Shaped, a frame painted with the outline already shown sends no shape: the server keeps its clip and exposes nothing")
+        func unchangedOutlineNotSent() throws {
+            let rig = try OverlayTests.rig(composited: false, scene: "fading", extra: ["--stats"])
+            try rig.xdo.moveTo(320, 310, client: rig.client)
+            // Left still, the pointer hides after 0.5 s: a fade at one place, painted frame by frame.
+            usleep(2_000_000)
+            rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
+            let log = rig.pointer.log
+            let painted = OverlayCostTests.statNumber(log, before: " painted")
+            let sent = OverlayCostTests.statNumber(log, after: "bounding shapes set: ")
+            let same = OverlayCostTests.statNumber(log, after: "the same as shown (not sent): ")
+            let stats = Self.statLines(log)
+            #expect(painted >= 10, "only \(painted) frames painted: \(stats)")
+            #expect(sent + same >= painted, "fewer shapes than painted frames: \(stats)")
+            // Most of a fade keeps the outline; only the faint rim crossing the threshold changes it.
+            #expect(same * 2 >= painted, "only \(same) of \(painted) painted frames kept the outline shown: \(stats)")
         }
     }
 }
