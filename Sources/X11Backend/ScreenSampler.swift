@@ -325,8 +325,15 @@ final class ScreenSampler: BackgroundSampler {
 
     /// Weighted mean colour of the captured pixels inside `rect` (root pixels).
     private func average(_ rect: PixelRect) -> RGBA {
+        guard let mean = mean(of: rect) else { return last }
+        last = mean
+        return mean
+    }
+
+    /// The same mean, nil when no captured pixel there counts.
+    private func mean(of rect: PixelRect) -> RGBA? {
         let r = rect.intersection(patch)
-        guard !r.isEmpty else { return last }
+        guard !r.isEmpty else { return nil }
         var tr: Float = 0, tg: Float = 0, tb: Float = 0, tw: Float = 0
         let patch = patch
         rgb.withUnsafeBufferPointer { rgb in
@@ -335,45 +342,51 @@ final class ScreenSampler: BackgroundSampler {
             let row = (y - patch.y) * patch.width
             for x in r.x..<(r.x + r.width) {
                 let i = row + x - patch.x
+                // No branch on hidden pixels: their weight 0 adds nothing.
                 let w = weight[i]
-                guard w > 0 else { continue }
                 tr += rgb[i * 3] * w; tg += rgb[i * 3 + 1] * w; tb += rgb[i * 3 + 2] * w
                 tw += w
             }
         }
         }
         }
-        guard tw > 0.5 else { return last }
+        guard tw > 0.5 else { return nil }
         let d = Double(tw) * 255
-        last = RGBA(r: Double(tr) / d, g: Double(tg) / d, b: Double(tb) / d)
-        return last
+        return RGBA(r: Double(tr) / d, g: Double(tg) / d, b: Double(tb) / d)
     }
 
     /// Where our own opaque pixels hide the desktop, take the nearest visible
     /// pixel on the same row: what surrounds a platter (the control's own
     /// face) is a far better guess than the mean of the whole patch, which
-    /// may hold the other side of the screen.
-    private func fillHidden() {
-        guard !patch.isEmpty else { return }
+    /// may hold the other side of the screen. Only pixels inside `area` (root
+    /// pixels) are filled, and only rows where one is hidden are searched.
+    private func fillHidden(in area: PixelRect) {
+        let r = area.intersection(patch)
+        guard !r.isEmpty else { return }
         let w = patch.width
-        var left = [Int](repeating: -1, count: w), right = [Int](repeating: -1, count: w)
-        let height = patch.height
+        let x0 = r.x - patch.x, x1 = x0 + r.width
+        var left: [Int] = [], right: [Int] = []
         rgb.withUnsafeMutableBufferPointer { rgb in
         weight.withUnsafeMutableBufferPointer { weight in
         packed.withUnsafeMutableBufferPointer { packed in
-        for y in 0..<height {
+        for y in (r.y - patch.y)..<(r.y - patch.y + r.height) {
             let row = y * w
+            guard (x0..<x1).contains(where: { weight[row + $0] == 0 }) else { continue }
+            if left.isEmpty {
+                left = [Int](repeating: -1, count: w)
+                right = [Int](repeating: -1, count: w)
+            }
             var last = -1
-            for x in 0..<w {
+            for x in 0..<x1 {
                 if weight[row + x] > 0 { last = x }
                 left[x] = last
             }
             last = -1
-            for x in stride(from: w - 1, through: 0, by: -1) {
+            for x in stride(from: w - 1, through: x0, by: -1) {
                 if weight[row + x] > 0 { last = x }
                 right[x] = last
             }
-            for x in 0..<w where weight[row + x] == 0 {
+            for x in x0..<x1 where weight[row + x] == 0 {
                 let l = left[x], r = right[x]
                 let source = l < 0 ? r : r < 0 ? l : (x - l <= r - x ? l : r)
                 guard source >= 0 else { continue }
@@ -451,10 +464,18 @@ final class ScreenSampler: BackgroundSampler {
             if root.intersection(patch) != root.intersection(screenRect) {
                 capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
             }
+            fillHidden(in: root)
         }
-        fillHidden()
-        let mean = average(patch)
-        let mr = Float(mean.r * 255), mg = Float(mean.g * 255), mb = Float(mean.b * 255)
+        // Only for pixels with nothing captured under them (off the patch, or
+        // hidden on a whole row): most frames need none.
+        var guess: (r: Float, g: Float, b: Float)?
+        func meanOfPatch() -> (r: Float, g: Float, b: Float) {
+            if let guess { return guess }
+            let m = mean(of: patch) ?? last
+            let g = (Float(m.r * 255), Float(m.g * 255), Float(m.b * 255))
+            guess = g
+            return g
+        }
         let px = buffer.data.assumingMemoryBound(to: UInt32.self)
         let stride = buffer.stride / 4
         let patch = patch
@@ -478,12 +499,14 @@ final class ScreenSampler: BackgroundSampler {
                     let a = c >> 24
                     over[y * buffer.width + x] = 0
                     guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
-                    var br = mr, bg = mg, bb = mb
+                    var br: Float, bg: Float, bb: Float
                     var known = false
                     let gx = x + fx - patch.x, gy = y + fy - patch.y
-                    if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height {
+                    if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height, weight[gy * patch.width + gx] > 0 {
                         let i = gy * patch.width + gx
-                        if weight[i] > 0 { br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2]; known = true }
+                        br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2]; known = true
+                    } else {
+                        (br, bg, bb) = meanOfPatch()
                     }
                     // A guess (the patch's mean) matches nothing captured: such a pixel is always repainted.
                     over[y * buffer.width + x] = (known ? 0xFF00_0000 : 0x0100_0000) | Self.rgbWord(br, bg, bb)
