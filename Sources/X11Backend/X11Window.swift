@@ -25,11 +25,15 @@ final class X11Window {
     private(set) var frame: Monitor
     /// Without a compositor: the bounding shape follows the drawn pixels.
     private(set) var shaped: Bool
-    /// Bounds of the non-transparent pixels the shape was last computed over.
-    private var contentBounds = PixelRect.zero
     /// The bounding shape last set (window pixels): a frame whose shape is the
     /// same sends none, which spares the server a new clip and its exposures.
     private var shapeSet: [xcb_rectangle_t]?
+    /// Bounds of the pixels inside that shape: where the next frame's shape is looked for.
+    private var contentBounds: PixelRect {
+        (shapeSet ?? []).reduce(PixelRect.zero) {
+            $0.union(PixelRect(x: Int($1.x), y: Int($1.y), width: Int($1.width), height: Int($1.height)))
+        }
+    }
     /// After each frame's shape: whether it was sent (false: the same as shown).
     var onFrameShape: ((_ sent: Bool) -> Void)?
     private var exposedArea = ExposedArea()
@@ -112,7 +116,6 @@ final class X11Window {
         xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
                                                         | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
         placement = bounds
-        contentBounds = .zero
         if shaped { setBoundingShape([]) }
     }
 
@@ -136,8 +139,6 @@ final class X11Window {
         if resized && shaped {
             let dx = placement.x - rect.x, dy = placement.y - rect.y
             xcb_shape_offset(connection.raw, UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, Int16(dx), Int16(dy))
-            contentBounds = PixelRect(x: contentBounds.x + dx, y: contentBounds.y + dy,
-                                      width: contentBounds.width, height: contentBounds.height)
             shapeSet = shapeSet?.map { xcb_rectangle_t(x: $0.x + Int16(dx), y: $0.y + Int16(dy), width: $0.width, height: $0.height) }
         }
         placement = rect
@@ -181,7 +182,6 @@ final class X11Window {
         let wantShape = !composited
         guard wantShape != shaped else { return }
         shaped = wantShape
-        contentBounds = .zero
         shapeSet = nil
         if shaped {
             setBoundingShape([])
@@ -199,7 +199,6 @@ final class X11Window {
         // The window may be smaller than the monitor (it covers what is drawn).
         let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         var rects: [xcb_rectangle_t] = []
-        var found = PixelRect.zero
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
         if !area.isEmpty {
@@ -213,12 +212,10 @@ final class X11Window {
                     while x < end && (row[x] >> 24) >= Self.shapeAlphaThreshold { x += 1 }
                     if x > start {
                         rects.append(xcb_rectangle_t(x: Int16(start), y: Int16(y), width: UInt16(x - start), height: 1))
-                        found = found.union(PixelRect(x: start, y: y, width: x - start, height: 1))
                     }
                 }
             }
         }
-        contentBounds = found
         onFrameShape?(setBoundingShape(rects))
     }
 
