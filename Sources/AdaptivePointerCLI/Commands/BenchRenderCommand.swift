@@ -111,7 +111,7 @@ struct BenchRenderCommand: ParsableCommand {
 /// case two frames an animation step apart.
 final class RenderBench {
     enum Case: CaseIterable {
-        case plain, beam, highlight, lift, hover, liftRow
+        case plain, beam, highlight, lift, hover, liftRow, liftMoving, hoverMoving
 
         var title: String {
             switch self {
@@ -121,6 +121,8 @@ final class RenderBench {
             case .lift: return "lift"
             case .hover: return "hover"
             case .liftRow: return "lift row"
+            case .liftMoving: return "lift, moving"
+            case .hoverMoving: return "hover, moving"
             }
         }
 
@@ -231,6 +233,19 @@ final class RenderBench {
                                     regions: ["card": RegionState(offset: Point(x: -200 * (s - 1), y: -44 * (s - 1)), scale: s, emphasis: t)])
             }
             return (hover(0.5), hover(0.6))
+        case .liftMoving, .hoverMoving:
+            // Fully lifted or hovered, the pointer moving over it: only the parallax offset changes.
+            let lift = c == .liftMoving
+            func moving(_ dx: Double) -> PointerFrame {
+                let s = lift ? 1.1 : 1.03, w = lift ? 92.0 : 400, h = lift ? 92.0 : 88
+                let at = lift ? Point(x: 246 + 4 * dx, y: 246) : Point(x: 600 + 4 * dx, y: 144)
+                let visible = lift ? rounded(Rect(x: 200 - 4.6 + 0.4 * dx, y: 195.4, width: 101.2, height: 101.2), 23.1) : circle(at)
+                return PointerFrame(time: 0, pointer: at, visible: visible, target: lift ? "icon" : "card",
+                                    effect: lift ? .lift : .hover(HoverStyle(scale: 1.03, shadow: true, tint: .overlay)),
+                                    regions: [lift ? "icon" : "card": RegionState(offset: Point(x: -w / 2 * (s - 1) + 0.4 * dx, y: -h / 2 * (s - 1)),
+                                                                                scale: s, emphasis: 1)])
+            }
+            return (moving(0), moving(1))
         case .liftRow:
             // The pointer crossing a row: one icon lifting under it, the two it left settling.
             func row(_ t: Double) -> PointerFrame {
