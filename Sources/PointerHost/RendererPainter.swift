@@ -40,6 +40,22 @@ public final class RendererPainter: OverlayPainter {
         let fresh = try factory.makeRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
         self.scene = scene
         renderers = [1: fresh]
+        prepared = []
+    }
+
+    /// Scales whose renderer has made its effect layers ahead.
+    private var prepared: Set<Double> = []
+    /// At most this long and this much (bytes) before a scale's first draw: the
+    /// demo stage's eight layers take about 25 ms and 1 MB.
+    static let effectPreparation = (seconds: 0.1, bytes: 4 << 20)
+
+    /// The renderer that draws at `scale`, its effect layers made before its first draw.
+    private func drawingRenderer(scale: Double) throws -> FrameRenderer {
+        let r = try renderer(scale: scale)
+        if prepared.insert(scale).inserted {
+            r.prepareEffects(within: Self.effectPreparation.seconds, upTo: Self.effectPreparation.bytes)
+        }
+        return r
     }
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
@@ -93,7 +109,7 @@ public final class RendererPainter: OverlayPainter {
     }
 
     public func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {
-        let r = try renderer(scale: buffer.scale)
+        let r = try drawingRenderer(scale: buffer.scale)
         let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
                                        stride: buffer.stride)
         // Within the buffer, so overlaps are judged by what is really drawn.

@@ -32,10 +32,19 @@ public protocol FrameRenderer: AnyObject {
     func pointerBounds(_ frame: PointerFrame) -> Rect?
     /// Draws `frame` (nil = the stage at rest) into `surface`, repainting only `clip`.
     func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point, clip: Rect?) throws
+    /// Makes ahead what the first lift or hover of a region would otherwise make
+    /// in its frame, within `seconds` and `bytes`; true when nothing is left.
+    @discardableResult
+    func prepareEffects(within seconds: Double, upTo bytes: Int) -> Bool
 }
 
 extension FrameRenderer {
     public var canvasRect: Rect { Rect(origin: .zero, size: canvasSize) }
+
+    /// A renderer that cannot make them ahead (the GL renderer makes its own on
+    /// first use) prepares nothing.
+    @discardableResult
+    public func prepareEffects(within seconds: Double, upTo bytes: Int) -> Bool { true }
 
     /// A transparent surface covering the whole canvas at `scale`.
     public func makeCanvasSurface() throws -> ImageSurface {

@@ -153,14 +153,7 @@ extension SceneRenderer {
         let geo = EffectGeometry(size: size)
         switch r.effect {
         case .lift where e > 0.001:
-            let hasBody = r.region.content?.fill != nil || r.region.content?.image != nil
-            let layer = try effects.liftLayer(
-                index: i, size: size, radius: r.cornerRadius, shadowAlpha: palette.shadowAlpha, glowAlpha: 0.5,
-                body: hasBody ? { c in
-                    self.content.drawFill(r, ctx: c)
-                    self.content.drawContent(r, ctx: c)
-                } : nil)
-            layer.draw(ctx, alpha: e)
+            try liftLayer(i, r).draw(ctx, alpha: e)
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
             try effects.shadow(size: size, radius: r.cornerRadius)
@@ -201,6 +194,17 @@ extension SceneRenderer {
             ctx.setMatrix(.identity)
             ctx.paint(alpha: pl.opacity)
         }
+    }
+
+    /// Region `i`'s shadow and radiosity, pre-composited (made on first use, then kept).
+    func liftLayer(_ i: Int, _ r: LaidOutRegion) throws -> EffectCache.Blurred {
+        let hasBody = r.region.content?.fill != nil || r.region.content?.image != nil
+        return try effects.liftLayer(
+            index: i, size: r.frame.size, radius: r.cornerRadius, shadowAlpha: palette.shadowAlpha, glowAlpha: 0.5,
+            body: hasBody ? { c in
+                self.content.drawFill(r, ctx: c)
+                self.content.drawContent(r, ctx: c)
+            } : nil)
     }
 
     /// Clips to the viewport ancestors that clip a region.

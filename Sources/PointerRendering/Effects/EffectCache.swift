@@ -29,6 +29,10 @@ final class EffectCache {
     private var spot: ImageSurface?
 
     private(set) var blurCount = 0
+    /// Bytes of the layers kept.
+    private(set) var bytesKept = 0
+    /// Regions before this index have had their layers made ahead (`SceneRenderer.prepareEffects`).
+    var preparedRegions = 0
 
     /// Resolution for a blurred layer: blurs hide detail, so ≤ 1 px per pt and ≤ 320 px a side.
     private static func resolution(for extent: Size) -> Double {
@@ -47,6 +51,7 @@ final class EffectCache {
             ctx.fill()
         }
         shadows[key] = b
+        bytesKept += b.surface.stride * b.surface.height
         return b
     }
 
@@ -80,6 +85,7 @@ final class EffectCache {
         try ctx.checkStatus("compositing a lift layer")
         let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
         lifts[index] = b
+        bytesKept += surface.stride * surface.height
         return b
     }
 
