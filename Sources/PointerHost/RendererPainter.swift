@@ -46,7 +46,7 @@ public final class RendererPainter: OverlayPainter {
     /// Scales whose renderer has made its effect layers ahead.
     private var prepared: Set<Double> = []
     /// At most this long and this much (bytes) before a scale's first draw: the
-    /// demo stage's eight layers take about 25 ms and 1 MB.
+    /// demo stage's take about 30 ms and 1.1 MB.
     static let effectPreparation = (seconds: 0.1, bytes: 4 << 20)
 
     /// The renderer that draws at `scale`, its effect layers made before its first draw.
