@@ -72,6 +72,7 @@ public final class RendererPainter: OverlayPainter {
 
     public func windowSystemClosing() {
         renderers = [:]
+        prepared = []
         bannerImage = nil
         factory.closeWindowContext()
     }

@@ -34,5 +34,12 @@ import Testing
         #expect(try blurs(painter) == 0, "a fresh renderer for the reloaded scene")
         session.service(now: 0.2)
         #expect(try blurs(painter) == 2)
+
+        // The display went away and came back: new renderers, made ahead again.
+        painter.windowSystemClosing()
+        let pixels = Pixels(width: 200, height: 120, fill: 0)
+        try painter.draw(EngineModel(scene: Self.scene(iconAt: 110)).frame(at: 0), into: pixels.buffer(),
+                         clip: [Rect(x: 0, y: 0, width: 200, height: 120)])
+        #expect(try blurs(painter) == 2)
     }
 }
