@@ -53,7 +53,8 @@ public final class RendererPainter: OverlayPainter {
     private func drawingRenderer(scale: Double) throws -> FrameRenderer {
         let r = try renderer(scale: scale)
         if prepared.insert(scale).inserted {
-            r.prepareEffects(within: Self.effectPreparation.seconds, upTo: Self.effectPreparation.bytes)
+            let end = MonotonicClock.now() + Self.effectPreparation.seconds
+            r.prepareEffects(until: { MonotonicClock.now() >= end }, upTo: Self.effectPreparation.bytes)
         }
         return r
     }

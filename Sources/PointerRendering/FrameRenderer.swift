@@ -33,9 +33,9 @@ public protocol FrameRenderer: AnyObject {
     /// Draws `frame` (nil = the stage at rest) into `surface`, repainting only `clip`.
     func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point, clip: Rect?) throws
     /// Makes ahead what the first lift or hover of a region would otherwise make
-    /// in its frame, within `seconds` and `bytes`; true when nothing is left.
+    /// in its frame, until `timeIsUp` or `bytes` are kept; true when nothing is left.
     @discardableResult
-    func prepareEffects(within seconds: Double, upTo bytes: Int) -> Bool
+    func prepareEffects(until timeIsUp: () -> Bool, upTo bytes: Int) -> Bool
 }
 
 extension FrameRenderer {
@@ -44,7 +44,7 @@ extension FrameRenderer {
     /// A renderer that cannot make them ahead (the GL renderer makes its own on
     /// first use) prepares nothing.
     @discardableResult
-    public func prepareEffects(within seconds: Double, upTo bytes: Int) -> Bool { true }
+    public func prepareEffects(until timeIsUp: () -> Bool, upTo bytes: Int) -> Bool { true }
 
     /// A transparent surface covering the whole canvas at `scale`.
     public func makeCanvasSurface() throws -> ImageSurface {

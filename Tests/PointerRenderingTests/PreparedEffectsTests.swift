@@ -18,7 +18,7 @@ import PointerCore
     @Test("C15 C16 made ahead, the first lift and the first hover blur nothing in their frames")
     func firstLiftAndHoverBlurNothing() throws {
         let r = try SceneRenderer(scene: Fixtures.stage, scale: 2)
-        #expect(r.prepareEffects(within: 10, upTo: 1 << 30))
+        #expect(r.prepareEffects(until: { false }, upTo: 1 << 30))
         // The icon's shadow and radiosity, the card's shadow.
         #expect(r.effects.blurCount == 3)
         let surface = try r.makeCanvasSurface()
@@ -31,7 +31,7 @@ import PointerCore
     @Test("C15 a lift drawn from a layer made ahead looks like one made on first use")
     func preparedLooksTheSame() throws {
         let ahead = try SceneRenderer(scene: Fixtures.stage, scale: 2)
-        ahead.prepareEffects(within: 10, upTo: 1 << 30)
+        ahead.prepareEffects(until: { false }, upTo: 1 << 30)
         let onUse = try SceneRenderer(scene: Fixtures.stage, scale: 2)
         let a = try ahead.render(frame: liftFrame(1)), b = try onUse.render(frame: liftFrame(1))
         let same = try PixelComparison(a, b, tolerance: 0)
@@ -41,9 +41,9 @@ import PointerCore
     @Test("Making layers ahead stops at its memory budget, and a later call goes on")
     func budgetStopsAndResumes() throws {
         let r = try SceneRenderer(scene: Fixtures.stage, scale: 1)
-        #expect(!r.prepareEffects(within: 10, upTo: 0))
+        #expect(!r.prepareEffects(until: { false }, upTo: 0))
         #expect(r.effects.blurCount == 0)
-        #expect(r.prepareEffects(within: 10, upTo: 1 << 30))
+        #expect(r.prepareEffects(until: { false }, upTo: 1 << 30))
         #expect(r.effects.blurCount == 3)
     }
 }

@@ -1,7 +1,4 @@
 import PointerCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The blurred layers of lifting regions (shadow and radiosity) and of hover
 /// shadows, made before they are needed. Made on first use, each took 2–8 ms of
@@ -9,14 +6,13 @@ import Glibc
 /// the compositor's repaint: docs/latency.md). Made here, ahead of the first
 /// frame, they cost no frame of the pointer's.
 extension SceneRenderer {
-    /// Makes the layers of the scene's regions in scene order, until `seconds`
-    /// have passed or `bytes` are kept; a later call goes on where this one
-    /// stopped. Those left are made on first use, as before. True: all made.
+    /// Makes the layers of the scene's regions in scene order, until `timeIsUp`
+    /// (asked before each) or `bytes` are kept; a later call goes on where this
+    /// one stopped. Those left are made on first use, as before. True: all made.
     @discardableResult
-    public func prepareEffects(within seconds: Double, upTo bytes: Int) -> Bool {
-        let deadline = Self.monotonicSeconds() + seconds
+    public func prepareEffects(until timeIsUp: () -> Bool, upTo bytes: Int) -> Bool {
         while effects.preparedRegions < layout.regions.count {
-            guard Self.monotonicSeconds() < deadline, effects.bytesKept < bytes else { return false }
+            guard !timeIsUp(), effects.bytesKept < bytes else { return false }
             let i = effects.preparedRegions
             effects.preparedRegions += 1
             let r = layout.regions[i]
@@ -31,11 +27,5 @@ extension SceneRenderer {
             }
         }
         return true
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
