@@ -21,6 +21,20 @@ extension X11Overlay {
         var absolute: Bool
         /// When it arrived (the engine's sample time).
         var time: Double
+        /// Older positions that go to the engine first (see `keeping`).
+        var earlier: [RawMotionSteps.Sample] = []
+
+        /// The newer motion `next` replaces this one. A late frame can see
+        /// several; if only the newest reached the engine, the motion in between
+        /// would look like a pause (an inferred lift recentres, and its warp pulls
+        /// the pointer back). So this one is kept as a sample whenever the engine
+        /// would otherwise see no motion for longer than `RawMotionSteps.lateSpan`.
+        func keeping(for next: PendingMotion, lastDelivered: Double?) -> [RawMotionSteps.Sample] {
+            guard let at else { return earlier }
+            let anchor = earlier.last?.time ?? lastDelivered ?? time
+            guard next.time - anchor > RawMotionSteps.lateSpan else { return earlier }
+            return (earlier + [RawMotionSteps.Sample(x: at.x, y: at.y, time: time)]).suffix(RawMotionSteps.capacity)
+        }
     }
 
     /// AP_X11_NO_COALESCING=1 delivers every motion event at once (for comparison).
@@ -40,7 +54,9 @@ extension X11Overlay {
         let time = sampledAt ?? now
         if motionWaits(now: now, absolute: absolute) {
             let at = x.flatMap { x in y.map { (x: x, y: $0) } }
-            pendingMotion = PendingMotion(at: at, absolute: absolute, time: time)
+            var next = PendingMotion(at: at, absolute: absolute, time: time)
+            if let old = pendingMotion, at != nil { next.earlier = old.keeping(for: next, lastDelivered: lastMotionDelivered) }
+            pendingMotion = next
             needsService = true
             return
         }
@@ -54,6 +70,7 @@ extension X11Overlay {
         guard let p = pendingMotion else { return }
         pendingMotion = nil
         followingMotion = true
+        for e in p.earlier { pointer(atRootX: e.x, y: e.y, absolute: p.absolute, now: e.time) }
         if let at = p.at { pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time) } else { pointerMoved(now: p.time, absolute: p.absolute) }
     }
 

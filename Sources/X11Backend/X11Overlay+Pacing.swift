@@ -24,6 +24,10 @@ extension X11Overlay {
     func timerFired() {
         let now = MonotonicClock.now()
         if let t = sessionDeadline, t <= now {
+            // Motion waiting for its frame happened before this deadline: the engine
+            // takes it first, or a frame drawn now shows the hand one step behind and a
+            // pause is judged without it (an inferred lift would warp the pointer back).
+            flushMotion()
             sessionDeadline = nil
             session.timerFired(now: now)  // draws too; may set a new deadline
         }

@@ -37,7 +37,10 @@ extension X11Overlay {
             steps.reset()
             onPointerMonitorChanged(canvas.monitor)
         }
-        if let event = steps.event(at: point, absolute: absolute) { deliver(event, now: now) }
+        if let event = steps.event(at: point, absolute: absolute) {
+            lastMotionDelivered = now
+            deliver(event, now: now)
+        }
         if options.mode == .overlay { cursor.hide() }
     }
 
@@ -68,6 +71,7 @@ extension X11Overlay {
         // Motion waiting from before the warp: ask the server where the pointer is now.
         // Its steps cannot be walked back across the warp.
         pendingMotion?.at = nil
+        pendingMotion?.earlier = []
         rawSteps.removeAll()
         steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
     }

@@ -33,6 +33,8 @@ public final class X11Overlay {
     var backdropDeadline: Double?
     /// Motion coalesced until the next frame (X11Overlay+Coalescing).
     var pendingMotion: PendingMotion?
+    /// When the newest motion the engine has was sampled (monotonic s).
+    var lastMotionDelivered: Double?
     /// The last frame followed motion: read the connection once per frame (X11Overlay+Coalescing).
     var followingMotion = false
     /// Events read in one go are being handled: motion among them waits for the last.

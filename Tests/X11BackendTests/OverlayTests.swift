@@ -227,6 +227,29 @@ extension X11EndToEnd {
             #expect(clicks.first.map { $0.x == 660 && $0.y == 220 } ?? false, "click landed at \(clicks)")
         }
 
+        @Test("B9 motion read late, in one batch, is not taken for a pause: no recentring warp pulls the pointer back")
+        func lateBatchIsNoPause() throws {
+            let rig = try Self.rig(composited: false, scene: "slow-lift")
+            // slow-lift: the button [600, 200, 120, 40], and a lift is a pause of 0.3 s.
+            try Self.arrive(rig, at: 610, 220, from: (560, 220))
+            usleep(100_000)  // the engine has the hand on the button; its lift is 0.2 s away
+            // The overlay stalls (a loaded machine) while the hand moves on, 8 px every
+            // 20 ms, across the button and off it: 0.4 s of motion it reads in one go.
+            kill(rig.pointer.child.pid, SIGSTOP)
+            var steps: [String] = []
+            for i in 0..<20 { steps += (i == 0 ? [] : ["sleep", "0.02"]) + ["mousemove_relative", "--", "8", "0"] }
+            let moved = Result { try runTool("xdotool", steps, display: rig.server.display) }
+            kill(rig.pointer.child.pid, SIGCONT)
+            _ = try moved.get()
+            // Taken as only its newest position, 0.5 s after the last one the engine had,
+            // that motion looked like a pause on the button: it recentred there and warped
+            // the real pointer back to (660, 220).
+            usleep(800_000)
+            let p = rig.client.pointer()
+            #expect(p.map { $0.x == 770 && $0.y == 220 } ?? false,
+                    "the real pointer is at \(String(describing: p)), where the hand left it: (770, 220). Log:\n\(rig.pointer.log)")
+        }
+
         @Test("D23 in a region with a constrained axis the real pointer is held on the nearest line", arguments: [false, true])
         func constrainedAxisWarps(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
