@@ -153,11 +153,11 @@ extension SceneRenderer {
         let geo = EffectGeometry(size: size)
         switch r.effect {
         case .lift where e > 0.001:
-            try liftLayer(i, r).draw(ctx, alpha: e)
+            drawUnder(r, try liftLayer(i, r), local: local, alpha: e, ctx: ctx)
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
-            try effects.shadow(size: size, radius: r.cornerRadius)
-                .draw(ctx, alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset))
+            drawUnder(r, try effects.shadow(size: size, radius: r.cornerRadius), local: local,
+                      alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset), ctx: ctx)
         default:
             break
         }

@@ -41,6 +41,8 @@ public final class SceneRenderer {
     let restGrid: RegionGrid
     /// False for the renderer that draws the sampler's still of the stage.
     var drawsPointer = true
+    /// False composites blurred layers whole (tests compare the two: the pixels are the same).
+    var leavesHiddenEffectsOut = true
 
     public convenience init(scene: Scene, scale: Double = 1, backgroundSampler: BackgroundSampler? = nil) throws {
         try self.init(layout: SceneLayout(scene: scene), scale: scale, backgroundSampler: backgroundSampler)

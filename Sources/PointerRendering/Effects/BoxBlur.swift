@@ -1,7 +1,9 @@
 /// Three box-blur passes per axis (≈ a Gaussian of σ ≈ radius) over premultiplied
 /// ARGB32 pixels, in place. Runs once per cached effect, never per frame.
 enum BoxBlur {
-    static func blur(_ surface: ImageSurface, radius: Int, passes: Int = 3) throws {
+    static let passes = 3
+
+    static func blur(_ surface: ImageSurface, radius: Int, passes: Int = BoxBlur.passes) throws {
         guard radius > 0 else { return }
         let w = surface.width, h = surface.height, stride = surface.stride
         try surface.withPixels { raw in

@@ -9,6 +9,8 @@ final class EffectCache {
         /// Local pt of the surface's top-left pixel.
         let origin: Point
         let pixelsPerPoint: Double
+        /// Local pt outside which every pixel is transparent (the blur's reach).
+        let extent: Rect
 
         /// Draws it (the context's matrix maps local pt to device pixels).
         func draw(_ ctx: CairoContext, alpha: Double, offset: Point = .zero) {
@@ -44,7 +46,7 @@ final class EffectCache {
         let key = "\(Int(size.width.rounded()))x\(Int(size.height.rounded()))r\(Int(radius.rounded()))"
         if let b = shadows[key] { return b }
         let g = EffectGeometry(size: size)
-        let b = try make(size: size, margin: g.margin, blur: g.shadowBlur) { ctx in
+        let b = try make(size: size, margin: g.margin, blur: g.shadowBlur, drawnWithin: Rect(x: 0, y: 0, width: size.width, height: size.height)) { ctx in
             ctx.newPath()
             ctx.roundedRect(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: radius)
             ctx.setSource(.black)
@@ -83,7 +85,9 @@ final class EffectCache {
             glow.draw(ctx, alpha: glowAlpha)
         }
         try ctx.checkStatus("compositing a lift layer")
-        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
+        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint,
+                        extent: Rect(origin: shadow.origin, size: Size(width: Double(surface.width) / shadow.pixelsPerPoint,
+                                                                      height: Double(surface.height) / shadow.pixelsPerPoint)))
         lifts[index] = b
         bytesKept += surface.stride * surface.height
         return b
@@ -113,18 +117,27 @@ final class EffectCache {
         return surface
     }
 
-    private func make(size: Size, margin: Double, blur: Double, body: (CairoContext) -> Void) throws -> Blurred {
-        let extent = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
-        let k = Self.resolution(for: extent)
-        let surface = try ImageSurface(width: max(1, Int((extent.width * k).rounded(.up))),
-                                       height: max(1, Int((extent.height * k).rounded(.up))))
+    /// `drawnWithin`: local pt that `body` stays inside, if known (the layer's
+    /// extent is then that plus the blur's reach).
+    private func make(size: Size, margin: Double, blur: Double, drawnWithin shape: Rect? = nil,
+                      body: (CairoContext) -> Void) throws -> Blurred {
+        let whole = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
+        let k = Self.resolution(for: whole)
+        let surface = try ImageSurface(width: max(1, Int((whole.width * k).rounded(.up))),
+                                       height: max(1, Int((whole.height * k).rounded(.up))))
         let ctx = try CairoContext(surface: surface)
         ctx.scale(k, k)
         ctx.translate(margin, margin)
         body(ctx)
         try ctx.checkStatus("drawing an effect layer")
-        try BoxBlur.blur(surface, radius: max(1, Int((blur * k).rounded())))
+        let radius = max(1, Int((blur * k).rounded()))
+        try BoxBlur.blur(surface, radius: radius)
         blurCount += 1
-        return Blurred(surface: surface, origin: Point(x: -margin, y: -margin), pixelsPerPoint: k)
+        let layer = Rect(x: -margin, y: -margin, width: Double(surface.width) / k, height: Double(surface.height) / k)
+        // Each pass spreads a pixel by `radius`; 3 px more for the shape's antialiased
+        // edge and the filter that resamples the layer.
+        let reach = Double(BoxBlur.passes * radius + 3) / k
+        let extent = shape.map { $0.insetBy(dx: -reach, dy: -reach).intersection(layer) } ?? layer
+        return Blurred(surface: surface, origin: layer.origin, pixelsPerPoint: k, extent: extent)
     }
 }
