@@ -55,7 +55,7 @@ extension X11Overlay {
         if motionWaits(now: now, absolute: absolute) {
             let at = x.flatMap { x in y.map { (x: x, y: $0) } }
             var next = PendingMotion(at: at, absolute: absolute, time: time)
-            if let old = pendingMotion, at != nil { next.earlier = old.keeping(for: next, lastDelivered: lastMotionDelivered) }
+            if let old = pendingMotion { next.earlier = old.keeping(for: next, lastDelivered: lastMotionDelivered) }
             pendingMotion = next
             needsService = true
             return
