@@ -43,7 +43,7 @@ extension X11EndToEnd {
             try rig.xdo.run("mousemove_relative", "--", "-40", "10")
             let moved = Self.drawn(at: 890, 480, rig, "absolute-relative-\(tag)")
             #expect(moved.map { abs($0.x + $0.width / 2 - 890) <= 2 && abs($0.y + $0.height / 2 - 480) <= 2 } ?? false,
-                    "nothing drawn centred on (890, 480): \(String(describing: moved))")
+                    "nothing drawn centred on (890, 480): \(String(describing: moved)); real pointer at \(String(describing: rig.client.pointer())); log: \(rig.pointer.log)")
         }
 
         @Test("B12 a fast sweep of absolute placements never glides: the pointer stays where the device put it", arguments: [false])
