@@ -9,8 +9,16 @@ final class EffectCache {
         /// Local pt of the surface's top-left pixel.
         let origin: Point
         let pixelsPerPoint: Double
-        /// Local pt outside which every pixel is transparent (the blur's reach).
-        let extent: Rect
+        /// Local pt outside which every pixel is transparent (the blur's reach); nil: all of `bounds`.
+        var reach: Rect? = nil
+
+        /// Local pt the whole surface covers.
+        var bounds: Rect {
+            Rect(origin: origin, size: Size(width: Double(surface.width) / pixelsPerPoint, height: Double(surface.height) / pixelsPerPoint))
+        }
+
+        /// Local pt that can hold a visible pixel.
+        var extent: Rect { reach ?? bounds }
 
         /// Draws it (the context's matrix maps local pt to device pixels).
         func draw(_ ctx: CairoContext, alpha: Double, offset: Point = .zero) {
@@ -85,9 +93,7 @@ final class EffectCache {
             glow.draw(ctx, alpha: glowAlpha)
         }
         try ctx.checkStatus("compositing a lift layer")
-        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint,
-                        extent: Rect(origin: shadow.origin, size: Size(width: Double(surface.width) / shadow.pixelsPerPoint,
-                                                                      height: Double(surface.height) / shadow.pixelsPerPoint)))
+        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
         lifts[index] = b
         bytesKept += surface.stride * surface.height
         return b
@@ -133,11 +139,13 @@ final class EffectCache {
         let radius = max(1, Int((blur * k).rounded()))
         try BoxBlur.blur(surface, radius: radius)
         blurCount += 1
-        let layer = Rect(x: -margin, y: -margin, width: Double(surface.width) / k, height: Double(surface.height) / k)
-        // Each pass spreads a pixel by `radius`; 3 px more for the shape's antialiased
-        // edge and the filter that resamples the layer.
-        let reach = Double(BoxBlur.passes * radius + 3) / k
-        let extent = shape.map { $0.insetBy(dx: -reach, dy: -reach).intersection(layer) } ?? layer
-        return Blurred(surface: surface, origin: layer.origin, pixelsPerPoint: k, extent: extent)
+        var b = Blurred(surface: surface, origin: Point(x: -margin, y: -margin), pixelsPerPoint: k)
+        if let shape {
+            // Each pass spreads a pixel by `radius`; 3 px more for the shape's antialiased
+            // edge and the filter that resamples the layer.
+            let spread = Double(BoxBlur.passes * radius + 3) / k
+            b.reach = shape.insetBy(dx: -spread, dy: -spread).intersection(b.bounds)
+        }
+        return b
     }
 }

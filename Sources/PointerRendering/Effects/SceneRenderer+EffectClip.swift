@@ -24,8 +24,7 @@ extension SceneRenderer {
             let x0 = d.minX.rounded(.up), y0 = d.minY.rounded(.up), x1 = d.maxX.rounded(.down), y1 = d.maxY.rounded(.down)
             return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
-        let size = Size(width: Double(layer.surface.width) / layer.pixelsPerPoint, height: Double(layer.surface.height) / layer.pixelsPerPoint)
-        let whole = local.apply(Rect(origin: layer.origin + offset, size: size))
+        let whole = local.apply(layer.bounds.offsetBy(offset))
         let saved = whole.width * whole.height - outer.width * outer.height + (hole.map { $0.width * $0.height } ?? 0)
         // A clip has a cost of its own (measured: a row of small icons at scale 1 drew slower).
         guard saved >= Self.leftOutWorthwhile else { return layer.draw(ctx, alpha: alpha, offset: offset) }
