@@ -7,7 +7,9 @@ import PointerCore
 /// newest. Now the first frame after each repaint draws everything as it is;
 /// a later frame before the next repaint draws the pointer and the region it
 /// acts on as they are, and every other region (its specular light included)
-/// as that first frame drew it.
+/// as that first frame drew it. A target whose look does not follow the
+/// pointer (hover, C16: it grows and casts its shadow over time, under the
+/// circle) is held too: only the pointer moves in such a frame.
 /// What tells repaints apart is the compositor's own report of each (the
 /// frame callback), not the learnt phase: sway's headless repaints drift.
 /// A late frame (one drawn just before the repaint, which must be quick to
@@ -39,7 +41,8 @@ enum AnimationPerRepaint {
     }
 
     /// `shown` with every region but its target as in `last`, their specular
-    /// light included; nil when that holds nothing back.
+    /// light included, and the target too unless it follows the pointer; nil
+    /// when that holds nothing back.
     static func holding(_ shown: PointerFrame, after last: PointerFrame) -> PointerFrame? {
         // Last drawn, the target it had was lit at the pointer and the others at
         // a held light: one light cannot keep both where they were. Drawn whole.
@@ -49,7 +52,8 @@ enum AnimationPerRepaint {
         }
         var held = shown
         var changed = false
-        for id in Set(shown.regions.keys).union(last.regions.keys) where id != shown.target {
+        let current = followsPointer(shown) ? shown.target : nil
+        for id in Set(shown.regions.keys).union(last.regions.keys) where id != current {
             guard shown.regions[id] != last.regions[id] else { continue }
             held.regions[id] = last.regions[id]
             changed = true
@@ -60,5 +64,15 @@ enum AnimationPerRepaint {
             changed = changed || held.heldLight != shown.pointer
         }
         return changed ? held : nil
+    }
+
+    /// Whether the target's look moves with the pointer: a highlight's content
+    /// and a lifted element follow it (parallax) and hold its light, and the
+    /// pointer is drawn as part of them. A hover target changes only with time.
+    static func followsPointer(_ frame: PointerFrame) -> Bool {
+        switch frame.effect {
+        case .highlight?, .lift?: return true
+        case .hover?, PointerEffect.none?, nil: return false
+        }
     }
 }

@@ -330,6 +330,53 @@ final class ComposingCanvas: LayeredCanvas {
                 "at rest it shows what a frame drawn whole shows")
     }
 
+    @Test("C16 over a hover card that is still growing, a second motion before the repaint moves the circle alone: the card stays as the repaint's first frame drew it, and grows on after the repaint")
+    func hoverTargetHeldUntilRepaint() throws {
+        let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/notifications.json").path)
+        let size = try #require(scene.canvas.size)
+        let layered = ComposingCanvas(size: size)
+        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+        session.add(layered)
+        session.pointerMoved(toCanvas: 1)
+        let period = 1.0 / 60
+        var t = 0.0
+        func repaint() {
+            t += period
+            if let id = layered.frameIDs.last { session.frameDone(canvasID: 1, frameID: id, at: t) }
+            session.service(now: t)
+            session.timerFired(now: t)
+        }
+        // Left of the cards, then onto "note-calendar" (420×76 at 140,168; it grows by 2 %
+        // and casts a shadow). Two repaints into its growth:
+        session.handle(.position(Point(x: 60, y: 206)), at: t)
+        session.service(now: t)
+        for _ in 0..<20 { repaint() }
+        t += 0.002
+        session.handle(.position(Point(x: 300, y: 206)), at: t)
+        session.service(now: t)
+        for _ in 0..<2 { repaint() }
+        let before = layered.composed()
+        // The card's right end with its shadow, far from where the circle goes.
+        let cardEnd = Rect(x: 440, y: 150, width: 140, height: 120)
+
+        var shown = before
+        for (dt, x) in [(0.002, 312.0), (0.008, 326.0)] {
+            t += dt
+            let frames = layered.frameIDs.count
+            session.handle(.position(Point(x: x, y: 208)), at: t)
+            session.service(now: t)
+            #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
+            let now = layered.composed()
+            #expect(Self.differing(now, shown, width: layered.width, in: Rect(origin: .zero, size: size)) > 50, "the circle moved")
+            #expect(Self.differing(now, before, width: layered.width, in: cardEnd) == 0,
+                    "the growing card was drawn again for the same repaint")
+            shown = now
+        }
+        repaint()
+        #expect(Self.differing(layered.composed(), shown, width: layered.width, in: cardEnd) > 20,
+                "the card grew on after the repaint")
+    }
+
     @Test("a start-up hint that fails to draw leaves the stage running: the pointer is still drawn, one log line")
     func failingBannerDoesNotStall() {
         let canvas = ComposingCanvas(size: Size(width: 100, height: 100))
