@@ -56,11 +56,10 @@ extension SceneRenderer {
         guard i < layout.regions.count else { return .zero }
         let r = layout.regions[i]
         let pl = placements[i]
-        var b = pl.bounds.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
+        var b = effectBounds(i, r, pl)
         if RegionPlacement.isViewport(r) { return b }  // children are clipped to it
         for j in (i + 1)..<(i + 1 + r.childCount) where j < layout.regions.count {
-            let c = layout.regions[j]
-            b = b.union(placements[j].bounds.insetBy(dx: -effectReach(c, placements[j]), dy: -effectReach(c, placements[j])))
+            b = b.union(effectBounds(j, layout.regions[j], placements[j]))
         }
         return b
     }

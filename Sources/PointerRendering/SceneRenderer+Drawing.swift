@@ -43,7 +43,7 @@ extension SceneRenderer {
             guard pl.opacity > 0.001 else { continue }
             var extent = pl.bounds
             if pl.state.emphasis > 0.001 || pl.state.scale > 1.0001 {
-                extent = extent.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
+                extent = effectBounds(i, r, pl)
             }
             let holdsPointer = (slot == .highlight(i) || slot == .underLift(i)) && pointerVisible
             if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
@@ -97,7 +97,7 @@ extension SceneRenderer {
         }
     }
 
-    /// How far a region's effects reach beyond its drawn frame (canvas pt).
+    /// How far a region's effects reach beyond its drawn frame (canvas pt), on every side.
     func effectReach(_ r: LaidOutRegion, _ pl: RegionPlacement) -> Double {
         switch r.effect {
         case .lift, .hover:
@@ -105,6 +105,29 @@ extension SceneRenderer {
         default:
             return 1
         }
+    }
+
+    /// What region `i` can draw, its effects included (canvas pt). Around a
+    /// blurred layer this renderer has made, that layer's extent: the margin is
+    /// sized for the wider blur plus the drop on every side. Else `effectReach`
+    /// on every side, which is also what a GPU renderer planning from this one
+    /// (it makes no layers here) keeps.
+    func effectBounds(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement) -> Rect {
+        let layer: Rect?
+        switch r.effect {
+        case .lift:
+            layer = effects.liftExtent(i)
+        case .hover(let style) where style.shadow:
+            layer = effects.shadowExtent(size: r.frame.size, radius: r.cornerRadius)?
+                .offsetBy(Point(x: 0, y: EffectGeometry(size: r.frame.size).shadowOffset))
+        default:
+            layer = nil
+        }
+        guard let layer else {
+            let reach = effectReach(r, pl)
+            return pl.bounds.insetBy(dx: -reach, dy: -reach)
+        }
+        return pl.bounds.union(pl.own.apply(layer)).insetBy(dx: -1, dy: -1)
     }
 
     private func drawCanvas(_ ctx: CairoContext, clip: Rect, colorDone: Bool) {

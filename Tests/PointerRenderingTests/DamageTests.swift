@@ -107,3 +107,38 @@ struct ImageDiff: CustomStringConvertible {
         #expect(bare.damage(from: a, to: b).contains { $0.contains(Point(x: 305, y: 200)) })
     }
 }
+
+@Suite struct EffectDamageTests {
+    @Test("C16 a hovered card's damage is where its shadow can show: every pixel the hover changes, little more, and less above the card than below (the shadow drops)")
+    func hoverDamageFollowsTheShadow() throws {
+        let card = Rect(x: 150, y: 100, width: 100, height: 60)
+        let scene = Scene(name: "card", appearance: .light,
+                          canvas: Canvas(size: Size(width: 400, height: 300), color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
+                          regions: [Region(id: "card", frame: card, cornerRadius: .points(12),
+                                           effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
+                                           content: RegionContent(fill: .white, label: "Card"))])
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        let p = Point(x: 200, y: 130)
+        let effect = PointerEffect.hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay))
+        let rest = Fixtures.frame(Fixtures.circle(at: p), target: "card", effect: effect)
+        let hovered = Fixtures.frame(Fixtures.circle(at: p), target: "card", effect: effect,
+                                     regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)])
+        _ = try r.render(frame: hovered)  // the shadow is made on first use, then known
+        let a = try r.render(frame: rest), b = try r.render(frame: hovered)
+        let damage = r.damage(from: rest, to: hovered)
+        var changed: Rect?
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                let px = Rect(x: Double(x), y: Double(y), width: 1, height: 1)
+                #expect(damage.contains { $0.contains(px.center) }, "pixel \(x), \(y) changed outside the damage")
+                changed = changed.map { $0.union(px) } ?? px
+            }
+        }
+        let shown = try #require(changed)
+        let reach = try #require(damage.dropFirst().reduce(damage.first) { $0?.union($1) })
+        print("hover damage \(reach), changed pixels \(shown)")
+        #expect(reach.width * reach.height <= 1.5 * shown.width * shown.height,
+                "damage \(reach) against changed pixels \(shown)")
+        #expect(card.minY - reach.minY < reach.maxY - card.maxY, "damage \(reach) around \(card)")
+    }
+}

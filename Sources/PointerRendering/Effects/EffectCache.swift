@@ -49,9 +49,19 @@ final class EffectCache {
         min(1, 320 / max(extent.width, extent.height, 1))
     }
 
+    private static func shadowKey(size: Size, radius: Double) -> String {
+        "\(Int(size.width.rounded()))x\(Int(size.height.rounded()))r\(Int(radius.rounded()))"
+    }
+
+    /// Local pt region `index`'s lift layer can show a pixel in, once it is made.
+    func liftExtent(_ index: Int) -> Rect? { lifts[index]?.extent }
+
+    /// Local pt the shadow for `size` and `radius` can show a pixel in, once it is made.
+    func shadowExtent(size: Size, radius: Double) -> Rect? { shadows[Self.shadowKey(size: size, radius: radius)]?.extent }
+
     /// A soft black rounded-rect shadow mask (`size`, `radius`), keyed by size class.
     func shadow(size: Size, radius: Double) throws -> Blurred {
-        let key = "\(Int(size.width.rounded()))x\(Int(size.height.rounded()))r\(Int(radius.rounded()))"
+        let key = Self.shadowKey(size: size, radius: radius)
         if let b = shadows[key] { return b }
         let g = EffectGeometry(size: size)
         let b = try make(size: size, margin: g.margin, blur: g.shadowBlur, drawnWithin: Rect(x: 0, y: 0, width: size.width, height: size.height)) { ctx in
@@ -93,7 +103,16 @@ final class EffectCache {
             glow.draw(ctx, alpha: glowAlpha)
         }
         try ctx.checkStatus("compositing a lift layer")
-        let b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
+        var b = Blurred(surface: surface, origin: shadow.origin, pixelsPerPoint: shadow.pixelsPerPoint)
+        // The margin is sized for the wider blur on every side, the drop included;
+        // what the layer holds reaches less far (the drop only downwards).
+        b.reach = try Self.visiblePixels(surface).map { px in
+            Rect(x: b.origin.x + Double(px.minX) / b.pixelsPerPoint, y: b.origin.y + Double(px.minY) / b.pixelsPerPoint,
+                 width: px.width / b.pixelsPerPoint, height: px.height / b.pixelsPerPoint)
+                // A resampled pixel spreads into its neighbours.
+                .insetBy(dx: -2 / b.pixelsPerPoint, dy: -2 / b.pixelsPerPoint)
+                .intersection(b.bounds)
+        }
         lifts[index] = b
         bytesKept += surface.stride * surface.height
         return b
@@ -121,6 +140,22 @@ final class EffectCache {
         surface.flush()
         spot = surface
         return surface
+    }
+
+    /// The pixels of `surface` with any alpha, as a rect of pixel indices; nil when none has.
+    static func visiblePixels(_ surface: ImageSurface) throws -> Rect? {
+        try surface.withPixels { data in
+            var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+            for y in 0..<surface.height {
+                let row = (data + y * surface.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<surface.width where row[x] >> 24 != 0 {
+                    x0 = min(x0, x); x1 = max(x1, x)
+                    y0 = min(y0, y); y1 = max(y1, y)
+                }
+            }
+            guard x1 >= 0 else { return nil }
+            return Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1))
+        }
     }
 
     /// `drawnWithin`: local pt that `body` stays inside, if known (the layer's
