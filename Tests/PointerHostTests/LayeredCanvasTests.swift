@@ -256,6 +256,32 @@ final class ComposingCanvas: LayeredCanvas {
         #expect(median < 0.4 * size.width * size.height, "median live layer \(median) pt² on \(size)")
     }
 
+    /// A bundled scene on a layered canvas, its compositor repainting at 60 Hz.
+    private final class RepaintingStage {
+        let scene: Scene
+        let size: Size
+        let layered: ComposingCanvas
+        let session: OverlaySession
+        var t = 0.0
+
+        init(_ name: String) throws {
+            scene = try SceneLoader.load(path: LayeredCanvasTests.assets.appendingPathComponent("Scenes/\(name).json").path)
+            size = try #require(scene.canvas.size)
+            layered = ComposingCanvas(size: size)
+            session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+            session.add(layered)
+            session.pointerMoved(toCanvas: 1)
+        }
+
+        /// The compositor repaints: it reports the newest frame committed.
+        func repaint() {
+            t += 1.0 / 60
+            if let id = layered.frameIDs.last { session.frameDone(canvasID: 1, frameID: id, at: t) }
+            session.service(now: t)
+            session.timerFired(now: t)
+        }
+    }
+
     /// How many pixels inside `r` (canvas pt, scale 1) differ between two screens.
     private static func differing(_ a: [UInt32], _ b: [UInt32], width: Int, in r: Rect) -> Int {
         (Int(r.minY)..<Int(r.maxY)).reduce(0) { n, y in
@@ -265,21 +291,13 @@ final class ComposingCanvas: LayeredCanvas {
 
     @Test("C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it (and its light) as the repaint's first frame drew it")
     func animationOncePerRepaint() throws {
-        let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/app-icons.json").path)
-        let size = try #require(scene.canvas.size)
-        let layered = ComposingCanvas(size: size)
-        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
-        session.add(layered)
-        session.pointerMoved(toCanvas: 1)
-        let period = 1.0 / 60
-        var t = 0.0
-        /// The compositor repaints: it reports the newest frame committed.
-        func repaint() {
-            t += period
-            if let id = layered.frameIDs.last { session.frameDone(canvasID: 1, frameID: id, at: t) }
-            session.service(now: t)
-            session.timerFired(now: t)
+        let stage = try RepaintingStage("app-icons")
+        let (scene, size, layered, session) = (stage.scene, stage.size, stage.layered, stage.session)
+        var t: Double {
+            get { stage.t }
+            set { stage.t = newValue }
         }
+        func repaint() { stage.repaint() }
         // Over "music" until it has lifted and rests.
         session.handle(.position(Point(x: 92, y: 92)), at: t)
         session.service(now: t)
@@ -332,20 +350,13 @@ final class ComposingCanvas: LayeredCanvas {
 
     @Test("C16 over a hover card that is still growing, a second motion before the repaint moves the circle alone: the card stays as the repaint's first frame drew it, and grows on after the repaint")
     func hoverTargetHeldUntilRepaint() throws {
-        let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/notifications.json").path)
-        let size = try #require(scene.canvas.size)
-        let layered = ComposingCanvas(size: size)
-        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
-        session.add(layered)
-        session.pointerMoved(toCanvas: 1)
-        let period = 1.0 / 60
-        var t = 0.0
-        func repaint() {
-            t += period
-            if let id = layered.frameIDs.last { session.frameDone(canvasID: 1, frameID: id, at: t) }
-            session.service(now: t)
-            session.timerFired(now: t)
+        let stage = try RepaintingStage("notifications")
+        let (size, layered, session) = (stage.size, stage.layered, stage.session)
+        var t: Double {
+            get { stage.t }
+            set { stage.t = newValue }
         }
+        func repaint() { stage.repaint() }
         // Left of the cards, then onto "note-calendar" (420×76 at 140,168; it grows by 2 %
         // and casts a shadow). Two repaints into its growth:
         session.handle(.position(Point(x: 60, y: 206)), at: t)
