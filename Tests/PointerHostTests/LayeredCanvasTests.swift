@@ -273,6 +273,13 @@ final class ComposingCanvas: LayeredCanvas {
             session.pointerMoved(toCanvas: 1)
         }
 
+        /// The hand moves to `p`, `dt` s after the last event; its frame is drawn at once.
+        func move(to p: Point, after dt: Double = 0) {
+            t += dt
+            session.handle(.position(p), at: t)
+            session.service(now: t)
+        }
+
         /// The compositor repaints: it reports the newest frame committed.
         func repaint() {
             t += 1.0 / 60
@@ -293,25 +300,17 @@ final class ComposingCanvas: LayeredCanvas {
     func animationOncePerRepaint() throws {
         let stage = try RepaintingStage("app-icons")
         let (scene, size, layered, session) = (stage.scene, stage.size, stage.layered, stage.session)
-        var t: Double {
-            get { stage.t }
-            set { stage.t = newValue }
-        }
-        func repaint() { stage.repaint() }
         // Over "music" until it has lifted and rests.
-        session.handle(.position(Point(x: 92, y: 92)), at: t)
-        session.service(now: t)
-        for _ in 0..<60 { repaint() }
+        stage.move(to: Point(x: 92, y: 92))
+        for _ in 0..<60 { stage.repaint() }
         // The icon with the reach of its lift.
         let music = Rect(x: 30, y: 30, width: 124, height: 124)
         let whole = Rect(origin: .zero, size: size)
 
         // Away to an empty spot level with the row: music settles over the next
         // few hundred ms, its light on the edge nearest the pointer.
-        t += 0.002
-        session.handle(.position(Point(x: 890, y: 70)), at: t)
-        session.service(now: t)
-        for _ in 0..<6 { repaint() }
+        stage.move(to: Point(x: 890, y: 70), after: 0.002)
+        for _ in 0..<6 { stage.repaint() }
         // The repaint's first frame (here the animation's own, at the frame callback) drew the settle on.
         let before = layered.composed()
 
@@ -319,10 +318,8 @@ final class ComposingCanvas: LayeredCanvas {
         var shown = before
         // (Moving down, the light on music's edge would move down with the pointer.)
         for (dt, y) in [(0.002, 80.0), (0.008, 96.0)] {
-            t += dt
             let frames = layered.frameIDs.count
-            session.handle(.position(Point(x: 890, y: y)), at: t)
-            session.service(now: t)
+            stage.move(to: Point(x: 890, y: y), after: dt)
             #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
             let now = layered.composed()
             #expect(Self.differing(now, shown, width: layered.width, in: whole) > 50, "the pointer moved")
@@ -333,16 +330,16 @@ final class ComposingCanvas: LayeredCanvas {
         let second = shown
 
         // After the repaint the next frame draws the settle on.
-        repaint()
+        stage.repaint()
         let third = layered.composed()
         #expect(Self.differing(third, second, width: layered.width, in: music) > 100, "the settle went on after the repaint")
         // And it ends where a frame drawn whole would: at rest.
-        for _ in 0..<60 { repaint() }
+        for _ in 0..<60 { stage.repaint() }
         let reference = try RendererPainter(scene: scene)
         var fresh = [UInt32](repeating: 0, count: layered.width * layered.height)
         try fresh.withUnsafeMutableBytes {
             let buffer = PixelBuffer(data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1)
-            try reference.draw(session.model.frame(at: t), into: buffer, clip: [Rect(origin: .zero, size: size)])
+            try reference.draw(session.model.frame(at: stage.t), into: buffer, clip: [Rect(origin: .zero, size: size)])
         }
         #expect(Self.differing(layered.composed(), fresh.map { $0 | 0xFF00_0000 }, width: layered.width, in: music) == 0,
                 "at rest it shows what a frame drawn whole shows")
@@ -351,31 +348,21 @@ final class ComposingCanvas: LayeredCanvas {
     @Test("C16 over a hover card that is still growing, a second motion before the repaint moves the circle alone: the card stays as the repaint's first frame drew it, and grows on after the repaint")
     func hoverTargetHeldUntilRepaint() throws {
         let stage = try RepaintingStage("notifications")
-        let (size, layered, session) = (stage.size, stage.layered, stage.session)
-        var t: Double {
-            get { stage.t }
-            set { stage.t = newValue }
-        }
-        func repaint() { stage.repaint() }
+        let (size, layered) = (stage.size, stage.layered)
         // Left of the cards, then onto "note-calendar" (420×76 at 140,168; it grows by 2 %
         // and casts a shadow). Two repaints into its growth:
-        session.handle(.position(Point(x: 60, y: 206)), at: t)
-        session.service(now: t)
-        for _ in 0..<20 { repaint() }
-        t += 0.002
-        session.handle(.position(Point(x: 300, y: 206)), at: t)
-        session.service(now: t)
-        for _ in 0..<2 { repaint() }
+        stage.move(to: Point(x: 60, y: 206))
+        for _ in 0..<20 { stage.repaint() }
+        stage.move(to: Point(x: 300, y: 206), after: 0.002)
+        for _ in 0..<2 { stage.repaint() }
         let before = layered.composed()
         // The card's right end with its shadow, far from where the circle goes.
         let cardEnd = Rect(x: 440, y: 150, width: 140, height: 120)
 
         var shown = before
         for (dt, x) in [(0.002, 312.0), (0.008, 326.0)] {
-            t += dt
             let frames = layered.frameIDs.count
-            session.handle(.position(Point(x: x, y: 208)), at: t)
-            session.service(now: t)
+            stage.move(to: Point(x: x, y: 208), after: dt)
             #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
             let now = layered.composed()
             #expect(Self.differing(now, shown, width: layered.width, in: Rect(origin: .zero, size: size)) > 50, "the circle moved")
@@ -383,7 +370,7 @@ final class ComposingCanvas: LayeredCanvas {
                     "the growing card was drawn again for the same repaint")
             shown = now
         }
-        repaint()
+        stage.repaint()
         #expect(Self.differing(layered.composed(), shown, width: layered.width, in: cardEnd) > 20,
                 "the card grew on after the repaint")
     }
