@@ -59,7 +59,7 @@ import Testing
     /// Every event type. The switch has no default: a new kind of event does not
     /// compile here until it is named, added to the example and documented.
     static let allTypeNames: Set<String> = ["position", "motion", "lift", "hold", "button", "scroll", "pinch", "swipe",
-                                            "modifiers", "leave", "key", "acceleration"]
+                                            "modifiers", "leave", "key", "acceleration", "device"]
     static func typeName(_ kind: InputEvent.Kind) -> String {
         switch kind {
         case .position: return "position"
@@ -74,6 +74,7 @@ import Testing
         case .leave: return "leave"
         case .key: return "key"
         case .acceleration: return "acceleration"
+        case .device: return "device"
         }
     }
 

@@ -35,7 +35,38 @@ public struct InputEvent: Sendable, Equatable {
         /// display server that accelerates the pointer itself records `host`
         /// first, so a replay moves the pointer exactly as far as it moved live.
         case acceleration(MotionAcceleration)
+        /// Extension: the kind of device later motion comes from, and whether it
+        /// reports finger lifts (B9, B12, B13). A mouse never glides.
+        case device(PointingDevice)
     }
+}
+
+/// What moves the pointer. Only a finger on a touchpad can be lifted, so only a
+/// touchpad's motion glides on with inertia (B12) and magnetism (B13); every
+/// other device stays where the hand left it, and a pause only recentres it on
+/// the control it is snapped to (B9).
+public struct PointingDevice: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case mouse, touchpad, tablet, touchscreen
+        /// The backend could not tell: treated as a mouse.
+        case unknown
+    }
+
+    public var kind: Kind
+    /// The device says when the finger lifts (`lift` events follow), so no lift
+    /// is inferred from a pause. Meaningful for touchpads only.
+    public var reportsLift: Bool
+
+    public init(_ kind: Kind, reportsLift: Bool = false) {
+        self.kind = kind
+        self.reportsLift = kind == .touchpad && reportsLift
+    }
+
+    public static let mouse = PointingDevice(.mouse)
+    public static let touchpad = PointingDevice(.touchpad)
+
+    /// A finger can leave it mid-motion, so the motion may glide on.
+    public var glides: Bool { kind == .touchpad }
 }
 
 /// Who applies the acceleration curve (B11) to `motion` events.

@@ -75,6 +75,10 @@ extension PointerEngine {
         case .acceleration(let by):
             acceleration = by == .host ? .hostAccelerated : AccelerationCurve()
             return
+        case .device(let d):
+            device = d
+            deviceReportsLift = d.reportsLift
+            return
         case .leave:
             stopGlide()
             left = true
@@ -122,7 +126,7 @@ extension PointerEngine {
         if explicit, let last = lastMotionTime, t - last > inertia.staleLift { v = .zero }
         if !wasDown { v = .zero }
         velocity.reset()
-        if scene.pointer.inertia && !pressed && menu == nil && v.length >= inertia.minimumSpeed {
+        if motionGlides && scene.pointer.inertia && !pressed && menu == nil && v.length >= inertia.minimumSpeed {
             var landing = clampToCanvas(inertia.landing(from: model, velocity: v))
             var magnet: Int?
             if scene.pointer.magnetismRadius > 0 && chooseTarget(at: landing) == nil {
@@ -141,6 +145,10 @@ extension PointerEngine {
         }
         recenter()
     }
+
+    /// Only a finger's motion glides on (B12, B13): a mouse, a pen or a
+    /// touchscreen stays where the hand left it. Undeclared (an old trace): as before.
+    var motionGlides: Bool { device?.glides ?? true }
 
     func stopGlide() {
         guard glide != nil else { return }
@@ -185,6 +193,9 @@ extension PointerEngine {
             }
             if modifiers.contains(.ctrl), openMenu() { return }
             stopGlide()
+            // B9: the click belongs to the control the pointer is snapped to, even
+            // when the press comes before a pause could recentre on it.
+            if device != nil { recenter() }
             pressed = true
             pressTarget = target
             pressPoint = model

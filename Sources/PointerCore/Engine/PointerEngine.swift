@@ -43,6 +43,9 @@ public final class PointerEngine {
     var fingerDown = false
     /// Set once an explicit `lift` arrives: the device reports lifts, so none are inferred.
     var deviceReportsLift = false
+    /// What the motion comes from; nil until a `device` event says (traces written
+    /// before device events: a pause is taken for a finger lift, as it always was).
+    var device: PointingDevice?
     /// Fingers resting on the pad (`hold` begin … end): no lift is inferred meanwhile.
     var holding = false
     var glide: Glide?

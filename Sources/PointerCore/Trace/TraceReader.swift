@@ -20,6 +20,7 @@ public enum TraceReader {
         ("modifiers", ["keys"]),
         ("key", ["key"]),
         ("acceleration", ["curve"]),
+        ("device", ["device", "lifts"]),
         ("leave", []),
     ]
     static let types = keysByType.map(\.type)
@@ -217,6 +218,17 @@ private struct TraceLineDecoder {
             kind = .key(try string("key"))
         case "acceleration":
             kind = .acceleration(try choice("curve", MotionAcceleration.self))
+        case "device":
+            let device = try choice("device", PointingDevice.Kind.self)
+            var lifts = false
+            if let v = fields["lifts"] {
+                guard case .bool(let b) = v.kind else { throw fail(v, "\"lifts\" must be true or false, found \(v.kindName)") }
+                guard !b || device == .touchpad else {
+                    throw fail(v, "\"lifts\": only a touchpad reports finger lifts; remove \"lifts\" or use \"device\":\"touchpad\"")
+                }
+                lifts = b
+            }
+            kind = .device(PointingDevice(device, reportsLift: lifts))
         default:
             kind = .leave
         }

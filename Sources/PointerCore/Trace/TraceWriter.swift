@@ -33,6 +33,9 @@ public enum TraceWriter {
             type("leave")
         case .acceleration(let by):
             type("acceleration"); add("curve", JSONText.string(by.rawValue))
+        case .device(let device):
+            type("device"); add("device", JSONText.string(device.kind.rawValue))
+            if device.reportsLift { add("lifts", "true") }
         }
         return "{" + fields.joined(separator: ",") + "}"
     }
