@@ -97,20 +97,22 @@ static inline int ap_scroll_classes(const xcb_input_xi_device_info_t *info,
 
 /// How a device from XIQueryDevice moves the pointer: 2 with a direct-touch class
 /// (touchscreens), 1 when its x or y valuator (numbers 0, 1) is absolute (tablets,
-/// the absolute pointers of virtual machines), else 0 (mice, touchpads).
+/// the absolute pointers of virtual machines), 3 with a dependent-touch class and
+/// relative x/y (a touchpad that reports its touches), else 0 (mice, touchpads).
 static inline int ap_pointer_motion_kind(const xcb_input_xi_device_info_t *info) {
-    int kind = 0;
+    int kind = 0, dependent = 0;
     xcb_input_device_class_iterator_t it = xcb_input_xi_device_info_classes_iterator(info);
     for (; it.rem; xcb_input_device_class_next(&it)) {
         if (it.data->type == XCB_INPUT_DEVICE_CLASS_TYPE_TOUCH) {
             const xcb_input_touch_class_t *t = (const xcb_input_touch_class_t *)it.data;
             if (t->mode == XCB_INPUT_TOUCH_MODE_DIRECT) return 2;
+            dependent = 1;
         } else if (it.data->type == XCB_INPUT_DEVICE_CLASS_TYPE_VALUATOR) {
             const xcb_input_valuator_class_t *v = (const xcb_input_valuator_class_t *)it.data;
             if (v->number < 2 && v->mode == XCB_INPUT_VALUATOR_MODE_ABSOLUTE) kind = 1;
         }
     }
-    return kind;
+    return kind == 0 && dependent ? 3 : kind;
 }
 
 /// Sets the window's input shape to nothing, so every click passes through.

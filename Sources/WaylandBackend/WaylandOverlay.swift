@@ -13,9 +13,13 @@ public struct WaylandOptions: Sendable {
     /// Socket name; nil = $WAYLAND_DISPLAY.
     public var displayName: String?
     public var title: String
+    /// `run --pointing-device`: the kind of device the user says moves the
+    /// pointer; nil = guess it from what the seat sends (`SeatDeviceGuess`).
+    public var pointingDevice: PointingDevice.Kind?
 
     public init(outputName: String? = nil, absolutePointer: Bool = true, displayName: String? = nil,
-                title: String = "AdaptivePointer") {
+                title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil) {
+        self.pointingDevice = pointingDevice
         self.outputName = outputName
         self.absolutePointer = absolutePointer
         self.displayName = displayName
@@ -39,6 +43,7 @@ public final class WaylandOverlay {
     private let session: OverlaySession
     /// Absolute positions on our surface → motion or placement (absolute-pointer mode).
     private var steps = HostPointerSteps()
+    private var deviceGuess = SeatDeviceGuess()
     private let loop: EventLoop
     private let options: WaylandOptions
     private var outputs: [UInt32: Output] = [:]
@@ -86,6 +91,8 @@ public final class WaylandOverlay {
         if glContext != nil { log("drawing with GL into EGL windows (wl_egl_window)") }
         // Sent as an event, so a recording says so and replays 1:1 too.
         if !relativeMode { session.handle(.acceleration(.host), at: MonotonicClock.now()) }
+        // Until the seat shows a touchpad, the pointer is taken for a mouse: it never glides.
+        session.handle(.device(PointingDevice(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
         if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
             throw WaylandError.noSuchOutput(name: wanted, available: outputs.values.compactMap(\.name).sorted())
         }
@@ -203,6 +210,9 @@ public final class WaylandOverlay {
     // MARK: input (called by Seat, Pointer, Keyboard, Gestures, RelativePointer)
 
     func input(_ kind: InputEvent.Kind) {
+        if options.pointingDevice == nil, let device = deviceGuess.update(for: kind) {
+            session.handle(.device(PointingDevice(device)), at: MonotonicClock.now())
+        }
         session.handle(kind, at: MonotonicClock.now())
         needsService = true
     }

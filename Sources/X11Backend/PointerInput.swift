@@ -17,6 +17,8 @@ enum PointerNative: Equatable {
     case pinch(phase: GesturePhase, scale: Double, rotation: Double)
     case swipe(phase: GesturePhase, fingers: Int, dx: Double, dy: Double)
     case leave
+    /// Later motion comes from another kind of device (B12: only a touchpad's glides).
+    case device(PointingDevice.Kind)
     /// A key went down (keycode); the keyboard decides whether it is reported.
     case key(UInt32)
 }
@@ -35,9 +37,16 @@ final class PointerInput {
 
     private static func bit(_ type: Int32) -> UInt64 { 1 << UInt64(type) }
 
-    init(connection c: XCBConnection, mode: WindowMode, root: xcb_window_t) throws {
+    /// False when the user named the device (`run --pointing-device`): no kind is reported.
+    private let reportsDevices: Bool
+    /// The touchpad-only properties that exist on this server at all.
+    private let touchpadAtoms: Set<xcb_atom_t>
+
+    init(connection c: XCBConnection, mode: WindowMode, root: xcb_window_t, reportsDevices: Bool = true) throws {
         connection = c
         self.mode = mode
+        self.reportsDevices = reportsDevices
+        touchpadAtoms = Set(DeviceClassification.touchpadProperties.compactMap { c.existingAtom($0) })
         gesturesAvailable = c.xinputMinor >= 4
         if gesturesAvailable {
             for t in [XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END,
@@ -84,9 +93,11 @@ final class PointerInput {
     func refreshDevices() {
         var scrollAxes: [UInt16: [Int: XInputDecoder.ScrollAxis]] = [:]
         var kinds: [UInt16: PointerDeviceKind] = [:]
+        var pointingDevices: [UInt16: PointingDevice.Kind] = [:]
         defer {
             decoder.scrollAxes = scrollAxes
             decoder.deviceKinds = kinds
+            if reportsDevices { decoder.pointingDevices = pointingDevices }
         }
         guard let reply = xcb_input_xi_query_device_reply(connection.raw,
                                                           xcb_input_xi_query_device(connection.raw, UInt16(XCB_INPUT_DEVICE_ALL.rawValue)), nil) else { return }
@@ -108,11 +119,24 @@ final class PointerInput {
             case Int32(XCB_INPUT_DEVICE_TYPE_SLAVE_POINTER.rawValue), Int32(XCB_INPUT_DEVICE_TYPE_FLOATING_SLAVE.rawValue):
                 let kind = ap_pointer_motion_kind(info)
                 kinds[info.pointee.deviceid] = kind == 2 ? .touch : kind == 1 ? .absolute : .relative
+                pointingDevices[info.pointee.deviceid] = DeviceClassification.kind(
+                    motionKind: kind, touchpadProperty: kind == 0 && hasTouchpadProperty(info.pointee.deviceid))
             default:
                 break
             }
             xcb_input_xi_device_info_next(&it)
         }
+    }
+
+    /// Whether the device's driver set a property only touchpads have.
+    private func hasTouchpadProperty(_ device: UInt16) -> Bool {
+        guard !touchpadAtoms.isEmpty,
+              let reply = xcb_input_xi_list_properties_reply(connection.raw, xcb_input_xi_list_properties(connection.raw, device), nil)
+        else { return false }
+        defer { free(reply) }
+        let count = Int(xcb_input_xi_list_properties_properties_length(reply))
+        guard count > 0, let atoms = xcb_input_xi_list_properties_properties(reply) else { return false }
+        return (0..<count).contains { touchpadAtoms.contains(atoms[$0]) }
     }
 
     func isEvent(_ event: UnsafePointer<xcb_generic_event_t>) -> Bool {

@@ -1,3 +1,5 @@
+import PointerCore
+
 /// What `run --backend x11` was asked for.
 public struct X11Options: Sendable {
     public var mode: WindowMode
@@ -8,9 +10,13 @@ public struct X11Options: Sendable {
     /// nil = $DISPLAY.
     public var display: String?
     public var title: String
+    /// `run --pointing-device`: the kind of device the user says moves the
+    /// pointer; nil = read it from each device (unknown devices are mice).
+    public var pointingDevice: PointingDevice.Kind?
 
     public init(mode: WindowMode = .stage, output: String? = nil, scale: Double? = nil,
-                display: String? = nil, title: String = "AdaptivePointer") {
+                display: String? = nil, title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil) {
+        self.pointingDevice = pointingDevice
         self.mode = mode
         self.output = output
         self.scale = scale

@@ -108,6 +108,9 @@ extension X11Overlay {
         case .leave:
             flushMotion()
             left(now: now)
+        case .device(let kind):
+            flushMotion()
+            deliver(.device(PointingDevice(kind)), now: now)
         case .key(let keycode):
             flushMotion()
             if let name = keyboard?.reportedKeyName(keycode: keycode) { deliver(.key(name), now: now) }

@@ -71,7 +71,8 @@ public final class X11Overlay {
         if let wanted = options.output, !monitors.contains(where: { $0.name == wanted }) {
             throw X11Error.noMonitor(requested: wanted, available: monitors.map(\.name))
         }
-        input = try PointerInput(connection: connection, mode: options.mode, root: connection.root)
+        input = try PointerInput(connection: connection, mode: options.mode, root: connection.root,
+                                 reportsDevices: options.pointingDevice == nil)
         keyboard = Keyboard(connection: connection)
         cursor = CursorHider(connection: connection)
         sampler = ScreenSampler(connection: connection)
@@ -91,6 +92,8 @@ public final class X11Overlay {
         // (they still feed inertia and magnetism).
         // Sent as an event, so a recording says so and replays 1:1 too.
         session.handle(.acceleration(.host), at: MonotonicClock.now())
+        // Until a device moves the pointer, it is taken for a mouse: it never glides.
+        session.handle(.device(PointingDevice(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }

@@ -120,6 +120,14 @@ public final class XCBConnection {
         return a
     }
 
+    /// The atom for `name` if some client or driver has made it, without making it.
+    func existingAtom(_ name: String) -> xcb_atom_t? {
+        let cookie = xcb_intern_atom(raw, 1, UInt16(name.utf8.count), name)
+        guard let reply = xcb_intern_atom_reply(raw, cookie, nil) else { return nil }
+        defer { free(reply) }
+        return reply.pointee.atom == xcb_atom_t(XCB_ATOM_NONE.rawValue) ? nil : reply.pointee.atom
+    }
+
     /// Sends a checked request and turns an X error into a typed error.
     func check(_ cookie: xcb_void_cookie_t, _ what: String) throws {
         if let err = xcb_request_check(raw, cookie) {

@@ -9,6 +9,10 @@ struct XInputDecoder {
     var scrollAxes: [UInt16: [Int: ScrollAxis]] = [:]
     /// How each pointer device moves the pointer, from XIQueryDevice.
     var deviceKinds: [UInt16: PointerDeviceKind] = [:]
+    /// What kind of device each slave pointer is; empty when not reported.
+    var pointingDevices: [UInt16: PointingDevice.Kind] = [:]
+    /// The kind last reported, so a `.device` is sent only when it changes.
+    private var reportedDevice: PointingDevice.Kind?
     /// Raw motion is selected too (overlay): device motion without a raw twin is a warp.
     var seesRawMotion = false
     /// Server time of the last raw motion per source device.
@@ -34,6 +38,7 @@ struct XInputDecoder {
             motionTime = e.pointee.time
             let axes = axes(for: e.pointee.sourceid, e.pointee.deviceid)?.1
             let absolute = deviceKinds[e.pointee.sourceid]?.isAbsolute ?? false
+            let device = deviceChange(source: e.pointee.sourceid)
             // On the stack: a 1000 Hz mouse sends this a thousand times a second.
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { numbers in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { values in
@@ -53,7 +58,7 @@ struct XInputDecoder {
                             if number == 0 { step.dx = value } else if number == 1 { step.dy = value }
                         }
                     }
-                    var out: [PointerNative] = []
+                    var out: [PointerNative] = device.map { [.device($0)] } ?? []
                     if scrolled { out.append(.scroll(dx: scroll.dx, dy: scroll.dy, source: .finger)) }
                     // Motion that is only scrolling does not move the pointer.
                     if !scrolled || moves {
@@ -64,7 +69,8 @@ struct XInputDecoder {
             }
         case XCB_INPUT_RAW_TOUCH_BEGIN, XCB_INPUT_RAW_TOUCH_UPDATE:
             // A touchscreen moves the pointer where the finger is (pointer emulation).
-            return [.moved(absolute: true)]
+            let source = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee.sourceid
+            return (deviceChange(source: source).map { [.device($0)] } ?? []) + [.moved(absolute: true)]
         case XCB_INPUT_RAW_BUTTON_PRESS, XCB_INPUT_RAW_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_raw_button_press_event_t.self).pointee
             return button(Int(e.detail), pressed: type == XCB_INPUT_RAW_BUTTON_PRESS, flags: e.flags)
@@ -72,6 +78,8 @@ struct XInputDecoder {
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self)
             motionTime = e.pointee.time
             var out: [PointerNative] = []
+            // Stage: device motion is all there is. Overlay: raw motion named the device already.
+            if !seesRawMotion, let device = deviceChange(source: e.pointee.sourceid) { out.append(.device(device)) }
             if let scroll = deviceScroll(e) { out.append(scroll) }
             out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
                            absolute: movesAbsolutely(source: e.pointee.sourceid, time: e.pointee.time)))
@@ -121,6 +129,13 @@ struct XInputDecoder {
         default:
             return []
         }
+    }
+
+    /// The kind of the device `source`, when it differs from the one last reported.
+    private mutating func deviceChange(source: UInt16) -> PointingDevice.Kind? {
+        guard let kind = pointingDevices[source], kind != reportedDevice else { return nil }
+        reportedDevice = kind
+        return kind
     }
 
     private static func native(_ kind: InputEvent.Kind) -> [PointerNative] {

@@ -201,11 +201,45 @@ struct AccessibilityEndToEndTests {
         try d.xdotool(args)
     }
 
-    @Test("B13 over a real application: a flick that stops short of a button glides onto it, and a click then reaches it")
+    @Test("B9 B12 a mouse over a real application: fast strokes that stop dead in a button's hit padding never glide on; the click reaches that button",
+          arguments: [6, 12, 24])
+    func mouseStrokeStopsInPadding(step: Int) throws {
+        let d = try AccessibleDesktop()
+        let app = try d.startApp()
+        // The desktop defaults (inertia and magnetism on); xdotool's XTEST device is a mouse.
+        let overlay = try d.startOverlay([Self.glidingScene])
+        let widgets = Self.widgets(app)
+        let back = try #require(widgets["Back"]), forward = try #require(widgets["Forward"])
+        // Towards Back from below-left, heading for Forward and Share (the glide's old
+        // victims), stopping 5 px left of Back: in its hit padding, not on it.
+        let stop = (x: back.x - 5, y: back.y + back.height / 2)
+        // As many steps as fit between the screen's edge and the button (at least 4).
+        let count = min(8, (stop.x - 10) / step)
+        try #require(count >= 4, "Back is too near the screen's edge: \(back)")
+        try d.glide(to: stop.x - step * count, stop.y)
+        usleep(400_000)
+        try Self.steps(d, count, step, 0, interval: 0.008)
+        let stopped = d.pointer()
+        #expect(stopped.x < back.x, "the hand did not stop in the padding: \(stopped)")
+        // The pause recentres on Back (B9): the real pointer goes there, and nowhere else.
+        #expect(BackgroundProcess.wait(timeout: 2) {
+            let p = d.pointer()
+            return p.x >= back.x && p.x < back.x + back.width && abs(p.y - stop.y) <= back.height / 2
+        }, "the real pointer is at \(d.pointer()), not on Back \(back); Forward is \(forward)")
+        usleep(300_000)
+        let settled = d.pointer()
+        #expect(settled.x < forward.x, "the pointer glided on to \(settled)")
+        try d.xdotool("click", "1")
+        #expect(app.waitFor("clicked Back", timeout: 3), "app: \(app.log)\noverlay: \(overlay.log.suffix(800))")
+        #expect(!app.log.contains("clicked Forward") && !app.log.contains("clicked Share"), "app: \(app.log)")
+    }
+
+    @Test("B13 over a real application: a touchpad flick that stops short of a button glides onto it, and a click then reaches it")
     func flickOntoRealButton() throws {
         let d = try AccessibleDesktop()
         let app = try d.startApp()
-        _ = try d.startOverlay([Self.glidingScene])
+        // XTEST is a mouse to the overlay: the user says it is a touchpad.
+        _ = try d.startOverlay([Self.glidingScene, "--pointing-device", "touchpad"])
         let share = try #require(Self.widgets(app)["Share"])
         let centre = (x: share.x + share.width / 2, y: share.y + share.height / 2)
         // Right of the tool-bar row (nothing there to snap to), moving left towards
@@ -233,7 +267,7 @@ struct AccessibilityEndToEndTests {
     func movingDuringGlideKeepsRealPointer() throws {
         let d = try AccessibleDesktop()
         _ = try d.startApp()
-        _ = try d.startOverlay([Self.glidingScene])
+        _ = try d.startOverlay([Self.glidingScene, "--pointing-device", "touchpad"])
         // Right of the application's window, over the bare desktop (no target to snap to).
         let area = (x: 900, y: 40, width: 370, height: 750)
         try d.glide(to: 700, 700)

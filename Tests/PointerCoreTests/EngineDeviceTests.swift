@@ -70,6 +70,21 @@ struct EngineDeviceTests {
         #expect(engine.model == Point(x: 430, y: 400))
     }
 
+    @Test("B9 a hand that moves on after the pause that recentred it: the warp goes where the model pointer is after that motion, so the real pointer never drifts from it")
+    func warpAfterLateMotion() throws {
+        let (stroke, end) = Self.strokeStoppingInPadding(device: "mouse", speed: 1500)
+        let engine = PointerEngine(scene: try EngineFixture.scene(Self.scene))
+        for e in try TraceReader.parse(stroke) {
+            engine.handle(e)
+            _ = engine.drainHostRequests()
+        }
+        // The next motion is read 80 ms later: the inferred lift (at 50 ms) recentres
+        // on save while the engine catches up to it, then the 20 pt step applies.
+        engine.handle(InputEvent(time: end + 0.08, .motion(dx: -20, dy: 0)))
+        #expect(engine.model == Point(x: 410, y: 400))
+        #expect(engine.drainHostRequests() == [.warpPointer(to: Point(x: 410, y: 400))])
+    }
+
     @Test("B9 a touchpad that reports its lifts is never recentred by a pause, only by the lift")
     func reportedLifts() throws {
         var trace = "{\"t\":0,\"type\":\"device\",\"device\":\"touchpad\",\"lifts\":true}\n"

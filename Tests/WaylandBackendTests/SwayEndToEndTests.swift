@@ -300,13 +300,16 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B12 without relative-pointer, a flick still glides on after the hand stops")
-    func flickGlidesWithAbsolutePositions() throws {
+    @Test("B12 a touchpad's flick glides on after the hand stops (the seat shows a touchpad by its finger scrolling); a mouse's stays where it stopped",
+          arguments: [true, false])
+    func flickGlidesOnlyFromTouchpad(touchpad: Bool) throws {
         // Positions 14 pt apart every 8 ms (1750 pt/s) from x 300 to 440, then stillness:
         // the inferred lift must carry the drawn pointer well past where the input stopped.
         var script = [#"{"t":0.0,"type":"position","x":300,"y":200}"#,
                       #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
                       #"{"t":0.2,"type":"position","x":300,"y":610}"#]
+        // Only a touchpad scrolls with the `finger` axis source.
+        if touchpad { script.append(#"{"t":0.3,"type":"scroll","dx":0,"dy":1,"source":"finger"}"#) }
         for i in 1...10 {
             script.append(#"{"t":\#(0.5 + Double(i) * 0.008),"type":"position","x":\#(300 + 14 * i),"y":610}"#)
         }
@@ -315,7 +318,51 @@ struct SwayEndToEndTests {
             let glide = try shot(shots, "glide"), ref = try shot(shots, "ref")
             let found = glide.changedBounds(from: ref, in: (250, 560, 1030, 100))
             let fp = try #require(found, "no pointer drawn along the flick's row. Log:\n\(overlay.log)")
-            #expect(fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
+            if touchpad {
+                #expect(fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
+            } else {
+                #expect(abs(fp.x + fp.w / 2 - 440) <= 3, "the mouse's pointer is at \(fp), not where the hand stopped (x 440)")
+            }
+        }
+    }
+
+    @Test("B9 B13 a mouse stroke that stops dead in a control's hit padding, then clicks: the click is that control's, at several speeds",
+          arguments: [6.0, 15.0, 30.0])
+    func mouseStrokeClickLandsOnPaddedControl(step: Double) throws {
+        let record = try TestEnvironment.privateDirectory("ap-mouse") + "/trace.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path) }
+        // Towards "save" [400, 300, 60, 40] (padding 20) with "open" further on: the stroke
+        // stops dead at x 385, 15 pt short of save, and presses 150 ms later, as a hand does.
+        var script = [#"{"t":0.0,"type":"position","x":100,"y":320}"#]
+        var x = 100.0, t = 0.3
+        while x + step <= 385 {
+            script.append(#"{"t":\#(t),"type":"motion","dx":\#(step),"dy":0}"#)
+            x += step
+            t += 0.008
+        }
+        script.append(#"{"t":\#(t),"type":"motion","dx":\#(385 - x),"dy":0}"#)
+        let stop = t
+        script.append(#"{"t":\#(stop + 0.15),"type":"button","button":"primary","state":"pressed"}"#)
+        script.append(#"{"t":\#(stop + 0.21),"type":"button","button":"primary","state":"released"}"#)
+        script.append(#"{"t":\#(stop + 1.0),"type":"wait"}"#)
+        try session(script, scene: "e2e-mouse-scene.json", extraArguments: ["--record", record]) { _, overlay, _ in
+            #expect(overlay.interrupt() == 0)
+            let trace = try String(contentsOfFile: record, encoding: .utf8)
+            #expect(trace.contains(#""type":"device","device":"unknown""#), "trace:\n\(trace)")
+            let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-mouse-scene.json").path
+            // Into a file: a pipe would fill before the replay ends.
+            let states = record + ".states"
+            let replay = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"),
+                                                 ["replay", scene, record, "--fps", "120", "--states", states])
+            #expect(replay.status == 0, "\(replay.output)")
+            let frames = try String(contentsOfFile: states, encoding: .utf8).split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let pressed = frames.filter { ($0["pressed"] as? Bool) == true }
+            #expect(!pressed.isEmpty, "no press in the recording:\n\(trace)")
+            #expect(pressed.allSatisfy { ($0["target"] as? String) == "save" },
+                    "pressed on \(pressed.map { $0["target"] ?? "nothing" }); log:\n\(overlay.log)")
+            #expect(!frames.contains { ($0["target"] as? String) == "open" }, "the pointer reached open")
         }
     }
 

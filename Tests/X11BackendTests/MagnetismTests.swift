@@ -9,7 +9,8 @@ extension X11EndToEnd {
     struct MagnetismTests {
         @Test("B13 a flick towards a control ends with the real pointer on its centre", arguments: [false, true])
         func flickLandsOnControl(composited: Bool) throws {
-            let rig = try OverlayTests.rig(composited: composited, scene: "magnet")
+            // XTEST is a mouse to the overlay, which never glides: say it is a touchpad.
+            let rig = try OverlayTests.rig(composited: composited, scene: "magnet", extra: ["--pointing-device", "touchpad"])
             // The button [600, 200, 120, 40] has its centre at (660, 220). Lift at
             // (456, 356), moving up-right at ~1400 px/s: the glide carries on towards it.
             try rig.xdo.moveTo(384, 404, client: rig.client)
@@ -33,7 +34,7 @@ extension X11EndToEnd {
         /// Stopping the overlay during the flick makes that batch on purpose.
         @Test("B13 a flick read late, in one batch, still glides onto the control")
         func flickReadLateStillGlides() throws {
-            let rig = try OverlayTests.rig(composited: false, scene: "magnet")
+            let rig = try OverlayTests.rig(composited: false, scene: "magnet", extra: ["--pointing-device", "touchpad"])
             // Like a real application's window, it takes motion: no device motion reaches the root.
             rig.client.openWindow(x: 0, y: 0, width: rig.client.width, height: rig.client.height,
                                   color: OverlayTests.desk, tracksMotion: true)

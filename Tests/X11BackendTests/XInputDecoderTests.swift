@@ -155,3 +155,37 @@ extension XInputDecoderTests {
         #expect(Self.decode(&stage, Self.motion(source: 4, time: 5, x: 1, y: 2)) == [.at(x: 1, y: 2, absolute: false)])
     }
 }
+
+/// B12: which slave pointers are touchpads (only their motion glides on).
+@Suite("X11 device kinds")
+struct DeviceKindTests {
+    @Test("B12 a device is a touchpad by its driver's touchpad properties or a dependent-touch class; unknown relative devices are mice")
+    func classification() {
+        #expect(DeviceClassification.kind(motionKind: 0, touchpadProperty: false) == .mouse)
+        #expect(DeviceClassification.kind(motionKind: 0, touchpadProperty: true) == .touchpad)
+        #expect(DeviceClassification.kind(motionKind: 3, touchpadProperty: false) == .touchpad)
+        #expect(DeviceClassification.kind(motionKind: 1, touchpadProperty: false) == .tablet)
+        #expect(DeviceClassification.kind(motionKind: 2, touchpadProperty: false) == .touchscreen)
+    }
+
+    @Test("B12 motion names its device when the kind changes, before the motion, and only then")
+    func deviceChanges() {
+        var d = XInputDecoder()
+        d.seesRawMotion = true
+        d.deviceKinds = [4: .relative, 8: .relative]
+        d.pointingDevices = [4: .mouse, 8: .touchpad]
+        let step = PointerNative.moved(absolute: false, dx: 3, dy: -2)
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 4, time: 10)) == [.device(.mouse), step])
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 4, time: 20)) == [step])
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 8, time: 30)) == [.device(.touchpad), step])
+        // Device motion with its raw twin says nothing more in the overlay.
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.motion(source: 4, time: 30, x: 5, y: 6)) == [.at(x: 5, y: 6, absolute: false)])
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 4, time: 40)) == [.device(.mouse), step])
+        // A stage sees device motion only: it names the device there.
+        var stage = XInputDecoder()
+        stage.deviceKinds = [8: .relative]
+        stage.pointingDevices = [8: .touchpad]
+        #expect(XInputDecoderTests.decode(&stage, XInputDecoderTests.motion(source: 8, time: 5, x: 1, y: 2))
+                == [.device(.touchpad), .at(x: 1, y: 2, absolute: false)])
+    }
+}

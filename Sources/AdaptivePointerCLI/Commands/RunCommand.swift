@@ -81,6 +81,15 @@ struct RunCommand: ParsableCommand {
                              discussion: "Off by default: sway 1.7 / wlroots 0.15 crash when a pointer device is unplugged and plugged again while a client holds a relative pointer."))
     var relativePointer = false
 
+    @Option(help: ArgumentHelp("What moves the pointer. auto: read it from each device (X11: the input driver's touchpad properties; Wayland: finger scrolling and touchpad gestures), unknown devices counting as mice. Only a touchpad's motion glides on with inertia and magnetism; a mouse stays where the hand left it.",
+                               valueName: "auto|mouse|touchpad|tablet|touchscreen"))
+    var pointingDevice: PointingDeviceChoice = .auto
+
+    enum PointingDeviceChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, mouse, touchpad, tablet, touchscreen
+        var kind: PointingDevice.Kind? { PointingDevice.Kind(rawValue: rawValue) }
+    }
+
     @Option(help: "X11: stage (fullscreen, input captured; Ctrl+Alt+Esc quits) or overlay (transparent, clicks pass through to the applications underneath). Default: overlay for a pass-through scene (no regions, no canvas paint, like desktop), else stage.")
     var mode: WindowMode?
 
@@ -254,7 +263,8 @@ struct RunCommand: ParsableCommand {
             overlay = try WaylandOverlay(
                 session: session, loop: loop,
                 options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
-                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
+                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                        pointingDevice: pointingDevice.kind),
                 log: { Self.say($0) })
         } catch let error as WaylandError {
             Self.say("\(error)")
@@ -281,7 +291,8 @@ struct RunCommand: ParsableCommand {
         do {
             overlay = try X11Overlay(session: session, loop: loop,
                                      options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))"),
+                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                                         pointingDevice: pointingDevice.kind),
                                      log: { Self.say($0) })
         } catch let error as X11Error {
             Self.say("\(error)")

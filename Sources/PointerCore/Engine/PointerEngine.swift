@@ -186,10 +186,18 @@ public final class PointerEngine {
         return Swift.max(t, time)
     }
 
-    /// Requests for the host since the last drain, in order.
+    /// Requests for the host since the last drain, in order. A warp goes to where
+    /// the model pointer is now: when a timer (an inferred lift) asked for one while
+    /// the engine caught up to a later motion, that motion moved the model on from
+    /// the point asked for, and the display server applied it before the warp it
+    /// is about to get; warping to the old point would part the real pointer from
+    /// the model for good (they drifted 20 px per recentre, to the screen's corner).
     public func drainHostRequests() -> [HostRequest] {
         defer { requests.removeAll() }
-        return requests
+        return requests.map {
+            if case .warpPointer = $0 { return .warpPointer(to: model) }
+            return $0
+        }
     }
 
     public func frame(at time: Double) -> PointerFrame {
