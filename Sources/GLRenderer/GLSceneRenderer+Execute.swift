@@ -177,13 +177,13 @@ extension GLSceneRenderer {
             let layer = try r.menus.layer(menu, part: .panel, pointer: pointer, base: plan.base, reference: reference,
                                           maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
+            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: menu.opacity, clips: [], pass, pipeline)
 
         case .menuText(let menu):
             let layer = try r.menus.layer(menu, part: .text, pointer: menu.frame.origin, base: plan.base, reference: reference,
                                           maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
+            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base, alpha: menu.opacity, clips: [], pass, pipeline)
         }
     }
 

@@ -33,9 +33,9 @@ extension SceneRenderer {
             if after == nil { after = placementCache.placements(for: current) }
             if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
         }
-        if previous.menu != current.menu || (current.menu != nil && previous.pointer != current.pointer) {
-            if let m = previous.menu { rects.append(MenuPainter.bounds(m)) }
-            if let m = current.menu { rects.append(MenuPainter.bounds(m)) }
+        if previous.menuShown != current.menuShown || (current.menuShown != nil && previous.pointer != current.pointer) {
+            if let m = previous.menuShown { rects.append(MenuPainter.bounds(m)) }
+            if let m = current.menuShown { rects.append(MenuPainter.bounds(m)) }
         }
         // The pointer's colour comes from everything under and around it: whenever any
         // of it is repainted, all of it is, so it never shows two materials at once.

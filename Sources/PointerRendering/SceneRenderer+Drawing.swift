@@ -66,10 +66,13 @@ extension SceneRenderer {
             }
         }
 
-        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
+        if let frame, let menu = frame.menuShown, MenuPainter.bounds(menu).intersects(clipRect) {
             let painter = MenuPainter(palette: palette)
             ctx.setMatrix(base)
+            // E26: a menu opening or closing is faded as a whole, each layer on its own.
+            if menu.opacity < 1 { ctx.pushGroup() }
             try painter.drawPanel(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+            if menu.opacity < 1 { ctx.popGroupToSource(); ctx.paint(alpha: menu.opacity) }
             // The menu lies above the stage; the pointer above the panel, under the text.
             if let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
                 ctx.save()
@@ -81,7 +84,9 @@ extension SceneRenderer {
                 ctx.restore()
             }
             ctx.setMatrix(base)
+            if menu.opacity < 1 { ctx.pushGroup() }
             painter.drawText(menu, color: palette.label, ctx: ctx)
+            if menu.opacity < 1 { ctx.popGroupToSource(); ctx.paint(alpha: menu.opacity) }
         }
 
         try ctx.checkStatus("drawing frame")
@@ -291,7 +296,8 @@ extension SceneRenderer {
                                 origin: Point, ctx: CairoContext) throws -> TopPointerLook {
         let drawn = drawnSampler(ctx: ctx, origin: origin)
         guard let o = owner else {
-            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1, light: nil)
+            return TopPointerLook(material: try material(for: frame, highlight: menuRowHighlight(frame), drawn: drawn),
+                                  opacity: 1, light: nil)
         }
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)

@@ -147,6 +147,13 @@ public final class SceneRenderer {
 
     /// `sample` (the stage under `rect`) with the open context menu, which the
     /// renderer draws over the stage, blended in by how much of `rect` it covers.
+    /// E26: inside an open menu the pointer is the row's highlight, a control's
+    /// lighter background behind its label: the highlight material (1), else 0.
+    func menuRowHighlight(_ frame: PointerFrame) -> Double {
+        guard let menu = frame.menu, frame.visible.kind == .roundedRect else { return 0 }
+        return menu.rows.contains { $0.contains(frame.visible.frame.center) } ? 1 : 0
+    }
+
     private func covered(_ sample: RGBA, _ rect: Rect, by menu: ContextMenu?) -> RGBA {
         guard let menu, rect.width > 0, rect.height > 0 else { return sample }
         let overlap = rect.intersection(menu.frame)
@@ -190,9 +197,9 @@ public final class SceneRenderer {
         let core = f.insetBy(dx: f.width * 0.15, dy: f.height * 0.15)
         // From the animated press scale, not the `pressed` flag, so it eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
-        return MaterialInputs(inner: covered(sampler.averageColor(in: f), f, by: frame.menu),
-                              outer: covered(sampler.averageColor(in: ring), ring, by: frame.menu),
-                              core: covered(sampler.averageColor(in: core), core, by: frame.menu),
+        return MaterialInputs(inner: covered(sampler.averageColor(in: f), f, by: frame.menuShown),
+                              outer: covered(sampler.averageColor(in: ring), ring, by: frame.menuShown),
+                              core: covered(sampler.averageColor(in: core), core, by: frame.menuShown),
                               box: f, ring: ring, coreBox: core, fallback: palette.backdrop,
                               highlight: highlight, press: press)
     }

@@ -202,7 +202,7 @@ struct RenderCommand: ParsableCommand {
         if !events.isEmpty {
             Replay.frames(scene: scene, events: events, fps: 30) { f in
                 bounds = bounds.union(f.visible.frame.insetBy(dx: -40, dy: -40))
-                if let m = f.menu { bounds = bounds.union(m.frame.insetBy(dx: -40, dy: -40)) }
+                if let m = f.menuShown { bounds = bounds.union(m.frame.insetBy(dx: -40, dy: -40)) }
             }
         }
         // Held to the canvas limits: a trace that flings the pointer 1e9 pt away

@@ -2,27 +2,28 @@ import PointerCore
 import PointerRendering
 
 /// The open context menu (E26), rasterised by Cairo in two layers — the panel
-/// once per tinted row, the text once — placed on the device pixel grid (the
-/// pointer goes between them); moving the pointer within a row costs nothing.
+/// and the text, once each — placed on the device pixel grid (the pointer, the
+/// row's highlight, goes between them); moving the pointer costs nothing, and a
+/// fade reuses them (the opacity is applied when they are drawn).
 final class MenuLayers {
-    private var cached: [(menu: ContextMenu, part: SceneRenderer.MenuPart, row: Int?, layer: TextureLayer)] = []
+    private var cached: [(menu: ContextMenu, part: SceneRenderer.MenuPart, layer: TextureLayer)] = []
 
     func removeAll() { cached = [] }
 
     func layer(_ menu: ContextMenu, part: SceneRenderer.MenuPart, pointer: Point, base: AffineTransform,
                reference: SceneRenderer, maxSide: Int) throws -> TextureLayer {
-        let row = part == .panel ? SceneRenderer.menuRow(menu, pointer: pointer) : nil
-        if let hit = cached.first(where: { $0.menu == menu && $0.part == part && $0.row == row && $0.layer.isPixelExact(under: base) }) {
+        var menu = menu
+        menu.opacity = 1
+        if let hit = cached.first(where: { $0.menu == menu && $0.part == part && $0.layer.isPixelExact(under: base) }) {
             return hit.layer
         }
         let bounds = SceneRenderer.menuBounds(menu)
         let o = base.apply(bounds.origin)
         let phase = Point(x: o.x - o.x.rounded(.down), y: o.y - o.y.rounded(.down))
         let layer = try LayerRaster.make(bounds: bounds, density: base.a, phase: phase, pad: 1, maxSide: maxSide) { image, t in
-            try reference.drawMenuLayer(menu, part: part, pointer: SceneRenderer.menuPointer(menu, row: row),
-                                        into: image, transform: t)
+            try reference.drawMenuLayer(menu, part: part, pointer: pointer, into: image, transform: t)
         }
-        cached.append((menu, part, row, layer))
+        cached.append((menu, part, layer))
         if cached.count > 6 { cached.removeFirst() }
         return layer
     }

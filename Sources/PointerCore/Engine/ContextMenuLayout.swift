@@ -2,10 +2,15 @@
 /// flipped to stay on the canvas. Sizes follow a desktop menu: 28 pt rows,
 /// 6 pt vertical padding, width from the longest item (~7 pt per character at
 /// 13 pt text, plus 32 pt of insets), between 160 and 320 pt.
-enum ContextMenuLayout {
-    static let rowHeight = 28.0
-    static let verticalPadding = 6.0
+public enum ContextMenuLayout {
+    public static let rowHeight = 28.0
+    public static let verticalPadding = 6.0
     static let gap = 4.0
+    /// A row's highlight: the row inset by this much, with this corner radius.
+    public static let rowInset = Point(x: 6, y: 1)
+    public static let rowCornerRadius = 6.0
+    /// The scale a menu opens from and closes to, about the pointer.
+    static let closedScale = 0.6
 
     static func frame(at pointer: Point, items: [String], canvas: Size?) -> Rect {
         let longest = items.map(\.count).max() ?? 0

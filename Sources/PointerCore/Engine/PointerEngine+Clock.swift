@@ -76,6 +76,8 @@ extension PointerEngine {
         liftFade.step(dt)
         transitionProgress.step(dt)
         if transitionProgress.isAtRest { transitionFrom = nil }
+        menuAppearance.step(dt)
+        if menuAppearance.isAtRest && menuAppearance.value == 0 { shownMenu = nil }
         if !regionAnims.isEmpty {
             for key in regionAnims.keys.sorted() {
                 guard var a = regionAnims[key] else { continue }

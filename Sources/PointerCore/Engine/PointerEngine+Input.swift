@@ -227,6 +227,11 @@ extension PointerEngine {
                 let frame = ContextMenuLayout.frame(at: model, items: items, canvas: scene.canvas.size)
                 let m = ContextMenu(region: layout.regions[j].id, items: items, frame: frame)
                 menu = m
+                // Another menu still closing is replaced; this one scales and fades in from the pointer.
+                if shownMenu?.menu != m { menuAppearance.set(0) }
+                shownMenu = (m, model)
+                menuOwner = target
+                menuAppearance.target = 1
                 requests.append(.openMenu(m))
                 pressed = false
                 dragging = false
@@ -239,6 +244,8 @@ extension PointerEngine {
 
     func closeMenu() {
         menu = nil
+        menuOwner = nil
+        menuAppearance.target = 0
         requests.append(.closeMenu)
     }
 }

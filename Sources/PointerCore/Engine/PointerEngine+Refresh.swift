@@ -12,7 +12,13 @@ extension PointerEngine {
         var newTarget: Int?
         if menu == nil && !left {
             newTarget = pressed ? pressTarget : chooseTarget(at: model)
+        } else if let m = menu, let owner = menuOwner, !left, !m.frame.contains(model),
+                  point(model, inSpaceOf: owner).map({ layout.regions[owner].hitRect.contains($0) }) ?? false {
+            // E26, C14: the control whose menu is open keeps the pointer behind its glyph
+            // until the pointer leaves it; once left, it is not taken up again.
+            newTarget = owner
         }
+        if menu != nil && newTarget == nil { menuOwner = nil }
 
         // 2. Modifier shape (E27).
         var modifierShape: ResolvedShape?
@@ -31,6 +37,12 @@ extension PointerEngine {
         if let m = modifierShape {
             effect = PointerEffect.none
             newShape = m
+        } else if let m = menu, let row = m.rows.first(where: { $0.contains(model) }) {
+            // E26: inside an open menu the pointer becomes the highlight of the row under it.
+            let highlight = row.insetBy(dx: ContextMenuLayout.rowInset.x, dy: ContextMenuLayout.rowInset.y)
+            newShape = ShapeResolver.roundedRect(size: highlight.size, cornerRadius: ContextMenuLayout.rowCornerRadius)
+            newPlacement.x = .fixed(highlight.midX)
+            newPlacement.y = .fixed(highlight.midY)
         } else if let t = newTarget {
             let r = layout.regions[t]
             let local = point(model, inSpaceOf: t) ?? model
@@ -86,6 +98,12 @@ extension PointerEngine {
             let after = newPlacement.center(model: model)
             displacementX.value += before.x - after.x
             displacementY.value += before.y - after.y
+            // A3, A4: stepping from line to line (or slot to slot) inside one region, the
+            // drawn pointer trails by at most one step, however fast the hand moves.
+            if newTarget == target, let t = newTarget, let grid = layout.regions[t].region.snap {
+                if let step = grid.x { displacementX.value = Swift.min(Swift.max(displacementX.value, -step), step) }
+                if let step = grid.y { displacementY.value = Swift.min(Swift.max(displacementY.value, -step), step) }
+            }
             placement = newPlacement
         }
         if newTarget != target { recentredOnPause = nil }
@@ -156,6 +174,20 @@ extension PointerEngine {
         }
     }
 
+    /// The menu as drawn (E26): scaled about the point it opened from and faded,
+    /// by how far it has opened.
+    var shownMenuFrame: ContextMenu? {
+        guard let (shown, anchor) = shownMenu else { return nil }
+        var m = shown
+        let p = Swift.min(Swift.max(menuAppearance.value, 0), 1)
+        guard p < 1 else { return m }
+        let s = ContextMenuLayout.closedScale + (1 - ContextMenuLayout.closedScale) * p
+        m.frame = Rect(x: anchor.x + (m.frame.minX - anchor.x) * s, y: anchor.y + (m.frame.minY - anchor.y) * s,
+                       width: m.frame.width * s, height: m.frame.height * s)
+        m.opacity = p
+        return m
+    }
+
     /// The drawn shape's anchor as a fraction of its box: the shape's own, or
     /// during a path morph the blend of the two shapes' anchors at its progress.
     var drawnAnchor: Point {
@@ -190,6 +222,7 @@ extension PointerEngine {
         }
         return PointerFrame(time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
                             effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
-                            menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
+                            menu: menu, regions: states, modifiers: modifiers, dragging: dragging,
+                            menuShown: .some(shownMenuFrame))
     }
 }

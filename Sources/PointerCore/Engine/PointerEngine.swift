@@ -57,6 +57,13 @@ public final class PointerEngine {
     var dragging = false
     var modifiers: Set<ModifierKey> = []
     var menu: ContextMenu?
+    /// The control the pointer was on when its menu opened: it stays the target
+    /// (the pointer behind its glyph, C14) until the pointer leaves it (E26).
+    var menuOwner: Int?
+    /// The menu drawn (open, or closing) and the point it opens from (E26).
+    var shownMenu: (menu: ContextMenu, anchor: Point)?
+    /// 0 → 1 as the menu opens, back to 0 as it closes.
+    var menuAppearance: Spring
     var pinch: PinchState?
     var left = false
     var autoHidden = false
@@ -109,6 +116,7 @@ public final class PointerEngine {
         presence = Spring(1, parameters: SpringTuning.fade)
         liftFade = Spring(1, parameters: SpringTuning.fade)
         transitionProgress = Spring(1, parameters: SpringTuning.transition)
+        menuAppearance = Spring(0, parameters: SpringTuning.menu)
         for r in revealRegions { regionAnims[r] = RegionAnimation(restOpacity: 0) }
     }
 
@@ -155,11 +163,9 @@ public final class PointerEngine {
         regionAnims = newAnims
         target = remap(target)
         pressTarget = remap(pressTarget)
+        menuOwner = remap(menuOwner)
         if let p = pinch { pinch = remap(p.region).map { PinchState(region: $0, anchor: p.anchor, base: p.base) } }
-        if let m = menu, layout.indexByID[m.region] == nil {
-            menu = nil
-            requests.append(.closeMenu)
-        }
+        if let m = menu, layout.indexByID[m.region] == nil { closeMenu() }
         if var g = glide {
             g.magnetTarget = remap(g.magnetTarget)
             glide = g
@@ -173,7 +179,7 @@ public final class PointerEngine {
     public var isAnimating: Bool {
         glide != nil || !displacementX.isAtRest || !displacementY.isAtRest || !width.isAtRest
             || !height.isAtRest || !cornerRadius.isAtRest || !pressScale.isAtRest || !presence.isAtRest
-            || !liftFade.isAtRest || !transitionProgress.isAtRest
+            || !liftFade.isAtRest || !transitionProgress.isAtRest || !menuAppearance.isAtRest
             || regionAnims.values.contains { !$0.isAtRest }
     }
 

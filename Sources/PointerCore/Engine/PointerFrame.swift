@@ -13,7 +13,13 @@ public struct PointerFrame: Sendable, Equatable {
     public var pressed: Bool
     /// Fully faded out (auto-hide or left the overlay).
     public var hidden: Bool
-    public var menu: ContextMenu?
+    /// The open context menu. Setting it (a host hiding the menu from a layer)
+    /// sets `menuShown` to match.
+    public var menu: ContextMenu? { didSet { menuShown = menu } }
+    /// Extension (E26), never dumped: the menu as drawn. The open one, or one
+    /// still closing; while it opens or closes, its frame is scaled about where
+    /// it opened and its `opacity` is below 1. Renderers draw this, not `menu`.
+    public var menuShown: ContextMenu?
     /// Only regions whose drawn state differs from rest.
     public var regions: [String: RegionState]
     /// Modifier keys held.
@@ -29,7 +35,9 @@ public struct PointerFrame: Sendable, Equatable {
     public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
                 effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
                 menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
-                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil) {
+                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil,
+                menuShown: ContextMenu?? = nil) {
+        self.menuShown = menuShown ?? menu
         self.time = time
         self.pointer = pointer
         self.visible = visible
@@ -138,10 +146,22 @@ public struct ContextMenu: Sendable, Equatable {
     public var items: [String]
     /// Canvas pt.
     public var frame: Rect
+    /// 1 once open; below 1 while it fades in or out (`PointerFrame.menuShown`).
+    public var opacity: Double
 
-    public init(region: String, items: [String], frame: Rect) {
+    public init(region: String, items: [String], frame: Rect, opacity: Double = 1) {
         self.region = region
         self.items = items
         self.frame = frame
+        self.opacity = opacity
+    }
+
+    /// The rows in canvas pt: `ContextMenuLayout` stacks them inside the padding.
+    public var rows: [Rect] {
+        let n = Swift.max(items.count, 1)
+        let padding = frame.height >= Double(n) * ContextMenuLayout.rowHeight + 2 * ContextMenuLayout.verticalPadding
+            ? (frame.height - Double(n) * ContextMenuLayout.rowHeight) / 2 : 0
+        let h = (frame.height - 2 * padding) / Double(n)
+        return items.indices.map { Rect(x: frame.minX, y: frame.minY + padding + Double($0) * h, width: frame.width, height: h) }
     }
 }

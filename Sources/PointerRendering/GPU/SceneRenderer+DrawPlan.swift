@@ -56,7 +56,7 @@ extension SceneRenderer {
             }
         }
 
-        if let frame, let menu = frame.menu, MenuPainter.bounds(menu).intersects(clipRect) {
+        if let frame, let menu = frame.menuShown, MenuPainter.bounds(menu).intersects(clipRect) {
             ops.append(.menuPanel(menu, pointer: frame.pointer))
             if !topPointer.isEmpty, let pb = pointerBox, pb.intersects(menu.frame) {
                 let shape = ClipShape(transform: base.concatenating(.translation(menu.frame.minX, menu.frame.minY)),
@@ -96,7 +96,7 @@ extension SceneRenderer {
         ops.append(.beginRegion(index: -1, clip: clip, opacity: 1))
         defer { ops.append(.endRegion) }
         guard let o = owner else {
-            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1, reusesMaterial: reusesMaterial)))
+            ops.append(.pointer(try pointerDraw(frame, highlight: menuRowHighlight(frame), opacity: 1, reusesMaterial: reusesMaterial)))
             return ops
         }
         let r = layout.regions[o]

@@ -61,29 +61,6 @@ extension SceneRenderer {
     /// Everything the menu touches (canvas pt).
     package static func menuBounds(_ menu: ContextMenu) -> Rect { MenuPainter.bounds(menu) }
 
-    /// The row of `menu` that `pointer` tints, nil for none: menu layers differ only by it.
-    package static func menuRow(_ menu: ContextMenu, pointer: Point) -> Int? {
-        let f = menu.frame
-        let n = max(menu.items.count, 1)
-        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
-        let rowH = (f.height - 2 * padding) / Double(n)
-        let local = pointer - f.origin
-        for i in menu.items.indices {
-            if Rect(x: 0, y: padding + Double(i) * rowH, width: f.width, height: rowH).contains(local) { return i }
-        }
-        return nil
-    }
-
-    /// A point that tints row `row` of `menu` (nil: none), for drawing its layer.
-    package static func menuPointer(_ menu: ContextMenu, row: Int?) -> Point {
-        let f = menu.frame
-        guard let row else { return Point(x: f.minX - 1000, y: f.minY - 1000) }
-        let n = max(menu.items.count, 1)
-        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
-        let rowH = (f.height - 2 * padding) / Double(n)
-        return Point(x: f.midX, y: f.minY + padding + (Double(row) + 0.5) * rowH)
-    }
-
     /// Shadow sizes for an element of `size` (pt): blur σ, drop, reach.
     package static func effectGeometry(size: Size) -> (shadowBlur: Double, shadowOffset: Double, glowBlur: Double, margin: Double) {
         let g = EffectGeometry(size: size)

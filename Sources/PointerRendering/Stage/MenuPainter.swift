@@ -1,7 +1,8 @@
 import PointerCore
 
 /// The context menu (E26): a rounded, slightly translucent panel with a soft
-/// shadow, one row per item, hairline separators, the row under the pointer tinted.
+/// shadow, one row per item, hairline separators; the pointer is the highlight
+/// of the row under it.
 /// Drawn in two layers, the panel and then the text, so the pointer can sit
 /// between them and never cover a row's label.
 struct MenuPainter {
@@ -29,13 +30,8 @@ struct MenuPainter {
         ctx.setSource(palette.menuBackground)
         ctx.fillPreserve()
         ctx.clip()
-        let rows = Self.rows(menu)
-        let local = pointer - f.origin
-        for (i, row) in rows.enumerated() {
-            if row.contains(local) {
-                ctx.newPath(); ctx.roundedRect(row.insetBy(dx: 6, dy: 1), radius: 6)
-                ctx.setSource(palette.menuRowHighlight); ctx.fill()
-            }
+        // The row under the pointer has no tint of its own: the pointer becomes its highlight (E26).
+        for (i, row) in Self.rows(menu).enumerated() {
             if i > 0 {
                 ctx.newPath(); ctx.rectangle(Rect(x: 16, y: row.minY - 0.25, width: f.width - 32, height: 0.5))
                 ctx.setSource(palette.menuSeparator); ctx.fill()
@@ -67,13 +63,9 @@ struct MenuPainter {
         }
     }
 
-    /// Rows in menu-local pt, as PointerCore's ContextMenuLayout sizes them: 28 pt, 6 pt padding.
+    /// Rows in menu-local pt, as `ContextMenu.rows` lays them out.
     static func rows(_ menu: ContextMenu) -> [Rect] {
-        let f = menu.frame
-        let n = max(menu.items.count, 1)
-        let padding = f.height >= Double(n) * 28 + 12 ? (f.height - Double(n) * 28) / 2 : 0
-        let rowH = (f.height - 2 * padding) / Double(n)
-        return menu.items.indices.map { Rect(x: 0, y: padding + Double($0) * rowH, width: f.width, height: rowH) }
+        menu.rows.map { $0.offsetBy(Point(x: -menu.frame.minX, y: -menu.frame.minY)) }
     }
 
     /// Everything the menu touches, its whole shadow layer included.
