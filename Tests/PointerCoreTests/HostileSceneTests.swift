@@ -163,4 +163,47 @@ import Testing
         #expect(TerminalText.escaped("a\nb\u{9B}c\u{202E}") == #"a\nb\u009Bc\u202E"#)
         #expect(TerminalText.clause("see 'make install'.") == "see 'make install'")
     }
+
+    @Test("a snap step of 1e-306 or a denormal is refused with the 0.01 pt minimum (the pointer became NaN)")
+    func snapStepMinimum() {
+        for step in ["1e-306", "5e-324", "0.001"] {
+            let m = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "snap": {"y": \#(step)}}"#))
+            #expect(m.count == 1, "\(step): \(m)")
+            #expect(m.first?.contains("regions[0].snap.y: ") == true, "\(m)")
+            #expect(m.first?.contains("is below the minimum of 0.01 pt (docs/limits.md); expected a cell height of at least 0.01 pt") == true, "\(m)")
+        }
+        #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "snap": {"x": 0.01, "y": 22}}"#)).isEmpty)
+    }
+
+    @Test("zoom and hover scales outside 0.01…100 are refused (zoom offsets reached 5.8e9, a tiny scale broke Cairo)")
+    func scaleFactorLimits() {
+        let zoomMax = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 1, "max": 1e8}}"#))
+        #expect(zoomMax.first?.contains("regions[0].zoom.max: 100000000 is above the maximum of 100 (docs/limits.md); expected a scale factor from 0.01 to 100") == true, "\(zoomMax)")
+        let zoomMin = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 1e-306, "max": 2}}"#))
+        #expect(zoomMin.first?.contains("regions[0].zoom.min: 1e-306 is below the minimum of 0.01") == true, "\(zoomMin)")
+        let hover = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "effect": {"hover": {"scale": 1e-300}}}"#))
+        #expect(hover.first?.contains("effect.hover.scale: 1e-300 is below the minimum of 0.01") == true, "\(hover)")
+        let diameter = messages(#"{"version": 1, "pointer": {"diameter": 1e-300}}"#)
+        #expect(diameter.first?.contains("is below the 0.01 pt minimum for pointer shapes") == true, "\(diameter)")
+        #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 0.01, "max": 100}}"#)).isEmpty)
+    }
+
+    @Test("a region listing the same hides entry 200 000 times gives one lint finding with the count")
+    func duplicateHidesAggregated() throws {
+        let ids = Array(repeating: #""a""#, count: 200_000).joined(separator: ",")
+        let scene = try loadScene(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "hides": [\#(ids)]}"#))
+        let findings = SceneLinter.lint(scene).filter { $0.rule == "hides-itself" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.message == "'a' hides 'a' (listed 200 000 times), which is itself: it fades out under the pointer", "\(findings.first?.message ?? "")")
+    }
+
+    @Test("the segment-limit hint says what the format can do (it said \"reuse one shape\", which it cannot)")
+    func segmentLimitHint() {
+        let path = "M0 0" + String(repeating: " L1 1", count: 4000)
+        let regions = (0..<17).map { #"{"id": "r\#($0)", "frame": [0, 0, 40, 40], "shape": {"path": "\#(path)", "size": [24, 24]}}"# }
+        let d = diagnostics(sceneText(regions: regions.joined(separator: ",")))
+        #expect(d.count == 1)
+        #expect(d.first?.suggestion?.contains("reuse") == false, "\(d)")
+        #expect(d.first?.suggestion?.contains("use a built-in shape") == true, "\(d)")
+    }
 }
