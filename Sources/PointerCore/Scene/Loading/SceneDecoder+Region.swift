@@ -83,7 +83,10 @@ extension SceneDecoder {
             }
         }
         if let v = f["hides"], let items = strings(v, f.path("hides"), expected: "an array of region ids") {
-            for (i, (id, item)) in items.enumerated() {
+            // One reference per distinct id: an id listed a million times is checked once
+            // (each reference holds a JSON path; a million of them took gigabytes).
+            var seen = Set<String>()
+            for (i, (id, item)) in items.enumerated() where seen.insert(id).inserted {
                 references.append(RegionReference(id: id, position: item.position, path: f.path("hides")[i], context: "hides"))
             }
             region.hides = items.map(\.0)
