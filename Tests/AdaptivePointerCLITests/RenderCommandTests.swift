@@ -143,4 +143,49 @@ struct RenderCommandTests {
             _ = try ImageSurface.loadPNG(path: text)
         }
     }
+
+    /// A valid 4 × 4 PNG, as Cairo writes it (signature, IHDR at byte 8, IDAT…, IEND).
+    func smallPNG() throws -> [UInt8] { try ImageSurface(width: 4, height: 4).pngData() }
+
+    @Test("a PNG with a bad CRC, or a chunk claiming 2 GB in a 100-byte file, is refused in our words naming the file (Cairo said \"out of memory\")")
+    func damagedPNG() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var crc = try smallPNG()
+        crc[crc.count - 13] ^= 0xFF  // the last byte of the chunk before IEND: its CRC
+        let bad = dir.appendingPathComponent("crc.png").path
+        try Data(crc).write(to: URL(fileURLWithPath: bad))
+        #expect {
+            _ = try ImageSurface.loadPNG(path: bad)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("cannot read image '\(bad)': its IDAT chunk at byte") && text.contains("fails its CRC check")
+                && !text.contains("out of memory")
+        }
+        // A chunk after IHDR (8 + 25 bytes) claiming 0x7FFFFFF0 bytes.
+        let png = try smallPNG()
+        let claim: [UInt8] = [0x7F, 0xFF, 0xFF, 0xF0] + Array("zTXt".utf8) + Array(repeating: 0x41, count: 20)
+        let huge = dir.appendingPathComponent("huge-chunk.png").path
+        try Data(Array(png.prefix(33)) + claim + Array(png.dropFirst(33))).write(to: URL(fileURLWithPath: huge))
+        #expect(throws: CairoError.pngRead(path: huge, message: "its zTXt chunk at byte 33 claims 2 147 483 632 bytes, more than the "
+            + "\(png.count + claim.count - 33 - 12) left in the file (the file is damaged or cut short)")) {
+            _ = try ImageSurface.loadPNG(path: huge)
+        }
+        // render and validate say the same, naming the scene key.
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [40, 40], "image": "crc.png"}}"#)
+        let (status, stderr) = try run([scene, "--at", "0", "--out", dir.appendingPathComponent("o.png").path])
+        #expect(status == 1)
+        #expect(stderr.contains("canvas.image: image file \"crc.png\" is a damaged PNG: its IDAT chunk"), "\(stderr)")
+        #expect(!stderr.contains("out of memory"), "\(stderr)")
+    }
+
+    @Test("a sparse 3 GB file that starts like a PNG is refused by its size before it is read (64 MB limit)")
+    func sparseImageRefused() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("sparse.png").path
+        try Data(try smallPNG()).write(to: URL(fileURLWithPath: path))
+        #expect(truncate(path, 3 << 30) == 0)
+        #expect(throws: CairoError.pngRead(path: path, message: "the file is 3 GB, larger than the 64 MB limit")) {
+            _ = try ImageSurface.loadPNG(path: path)
+        }
+    }
 }

@@ -237,6 +237,10 @@ extension SceneDecoder {
         case .unreadable(let why):
             report(value.position, path, "cannot read image file \(name): \(why)", expected: "a readable PNG file")
             return nil
+        case .damaged(let why):
+            report(value.position, path, "image file \(name) is a damaged PNG: \(why)", expected: "a PNG file",
+                   suggestion: "save or export the image again")
+            return nil
         case .notPNG(let why):
             report(value.position, path, "image file \(name) is not a PNG: \(why)", expected: "a PNG file",
                    suggestion: "convert it to PNG (e.g. with an image editor or 'convert in.jpg out.png')")
