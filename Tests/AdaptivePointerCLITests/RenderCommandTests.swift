@@ -188,4 +188,21 @@ struct RenderCommandTests {
             _ = try ImageSurface.loadPNG(path: path)
         }
     }
+
+    @Test("messages in our words: --scale 1e-9 is a usage error (Cairo said \"out of memory\"/\"invalid matrix\"), --out under a file names it (Foundation said \"NSCocoaErrorDomain error 512\")")
+    func libraryMessagesReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", ##"{"version": 1, "canvas": {"size": [100, 80]}, "regions": [{"id": "a", "frame": [10, 10, 20, 20], "effect": "lift", "content": {"fill": "#FF0000"}}]}"##)
+        for tiny in ["1e-9", "1e-300"] {
+            let (status, stderr) = try run([scene, "--at", "0", "--scale", tiny, "--out", dir.appendingPathComponent("t.png").path])
+            #expect(status == 64, "\(tiny): \(stderr)")
+            #expect(stderr.contains("--scale must be at least 0.01 and at most 8"), "\(stderr)")
+            #expect(!stderr.contains("matrix") && !stderr.contains("out of memory"), "\(stderr)")
+        }
+        let file = try write("plain", "x")
+        let (status, stderr) = try run([scene, "--out", file + "/frames"])
+        #expect(status == 1)
+        #expect(stderr.contains("cannot write to '\(file)/frames': \(file) is not a directory"), "\(stderr)")
+        #expect(!stderr.contains("NSCocoaErrorDomain"), "\(stderr)")
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CCairo
 import Foundation
 import GLRenderer
 import PointerCore
@@ -46,12 +47,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
     var renderer: RendererChoice = .cairo
 
+    /// Smallest --scale (docs/limits.md).
+    static let minimumScale = 0.01
+
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
         if let crop, parseCrop(crop) == nil {
             throw ValidationError("--crop wants x,y,w,h in pt: finite numbers with w, h > 0 (got \(TerminalText.quoted(crop)))")
         }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
+        // Below 1 % Cairo cannot draw ("invalid matrix" at 1e-300, "out of memory" at 1e-9).
+        guard scale >= Self.minimumScale, scale <= 8 else {
+            throw ValidationError("--scale must be at least \(Self.minimumScale) and at most 8 (got \(scale))")
+        }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
         if let at, parseTimes(at) == nil {
             throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got \(TerminalText.quoted(at)))")
@@ -68,7 +75,7 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(prefix)\(e)\n".utf8))
             throw ExitCode(1)
         } catch let e as CairoError {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(Self.ourWords(e, scene: scene, scale: scale))\n".utf8))
             throw ExitCode(1)
         } catch let e as GLError {
             FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
@@ -183,6 +190,21 @@ struct RenderCommand: ParsableCommand {
         print(TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
     }
 
+    /// A Cairo failure as the user can act on it: never Cairo's own "invalid matrix"
+    /// or "out of memory", but what was being drawn and what to change.
+    static func ourWords(_ e: CairoError, scene: String, scale: Double) -> String {
+        guard case .status(_, let code, _) = e else { return "\(e)" }
+        let what = TerminalText.escaped("cannot draw \(scene) at --scale \(String(format: "%g", scale))")
+        switch UInt32(bitPattern: code) {
+        case CAIRO_STATUS_INVALID_MATRIX.rawValue:
+            return what + ": a size or scale in the scene (or --scale) is too small to draw. Check the scene's sizes and scales, or use a larger --scale."
+        case CAIRO_STATUS_NO_MEMORY.rawValue:
+            return what + ": not enough memory for the image. Lower --scale or render part of the canvas with --at T --crop x,y,w,h."
+        default:
+            return what + ": drawing failed (Cairo status \(code)). Check the scene with 'adaptive-pointer validate' and 'lint'."
+        }
+    }
+
     /// The PNG files a scene draws (canvas and region images).
     static func images(of scene: Scene) -> [String] {
         var out: [String] = []
@@ -262,10 +284,9 @@ struct RenderCommand: ParsableCommand {
 
     private func ensureDirectory(_ path: String) throws {
         let p = path.isEmpty ? "." : path
-        do {
-            try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.unwritable(p, error.localizedDescription)
+        do { try OutputDirectory.create(p) } catch {
+            // Our words ("… is not a directory"), never Foundation's "NSCocoaErrorDomain error 512".
+            throw RenderError.unwritable(p, error.reason)
         }
         guard FileManager.default.isWritableFile(atPath: p) else {
             throw RenderError.unwritable(p, "permission denied")

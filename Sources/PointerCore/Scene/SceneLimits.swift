@@ -93,6 +93,14 @@ public enum SceneLimits {
         return n < 0 ? "-" + out : out
     }
 
+    /// A value past `limit` as written in "… is beyond the limit" messages: rounded
+    /// like `rounded` writes it, unless that reads as the limit itself (86400.0004
+    /// is not "86400 … beyond the 86400 s limit"), then every digit it has.
+    public static func past(_ value: Double, limit: Double, rounded: (Double) -> String) -> String {
+        let short = rounded(value)
+        return short == points(limit) || short == rounded(limit) ? "\(value)" : short
+    }
+
     /// A limit in pt as written in messages: `16384`, `1000000`.
     static func points(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }
