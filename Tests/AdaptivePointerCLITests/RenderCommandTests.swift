@@ -205,4 +205,68 @@ struct RenderCommandTests {
         #expect(stderr.contains("cannot write to '\(file)/frames': \(file) is not a directory"), "\(stderr)")
         #expect(!stderr.contains("NSCocoaErrorDomain"), "\(stderr)")
     }
+
+    /// A scene and a three-event trace; `render … --fps N` writes a few dozen frames.
+    func sceneAndTrace() throws -> (String, String) {
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [60, 40]}, "pointer": {"autoHideDelay": 0}}"#)
+        let trace = try write("t.jsonl", """
+            {"t":0,"type":"position","x":50,"y":30}
+            {"t":0.1,"type":"position","x":10,"y":10}
+            {"t":0.2,"type":"lift"}
+            """)
+        return (scene, trace)
+    }
+
+    func frames(in out: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
+    }
+
+    @Test("render --out DIR removes only the frames its manifest lists: frame-abc.png, a directory named like a frame and a stranger's frame stay")
+    func removesOnlyItsOwnFrames() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (scene, trace) = try sceneAndTrace()
+        let out = dir.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out + "/frame-09990.png", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-09990.png/inside.txt"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-abc.png"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-09991.png"))
+        let (s1, e1) = try run([scene, trace, "--out", out, "--fps", "20"])
+        #expect(s1 == 0, "\(e1)")
+        let many = frames(in: out).filter { $0 < "frame-09990.png" }
+        #expect(FileManager.default.fileExists(atPath: out + "/.adaptive-pointer-render"))
+        // Fewer frames: the extra ones this command wrote go, everything else stays.
+        let (s2, e2) = try run([scene, trace, "--out", out, "--fps", "5"])
+        #expect(s2 == 0, "\(e2)")
+        let few = frames(in: out).filter { $0 < "frame-09990.png" }
+        #expect(few.count < many.count && !few.isEmpty, "\(many.count) then \(few.count)")
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-09990.png/inside.txt"))
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-abc.png"))
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-09991.png"))
+        // A listed frame replaced by a directory is not removed either.
+        let (s3, _) = try run([scene, trace, "--out", out, "--fps", "20"])
+        #expect(s3 == 0)
+        let last = frames(in: out).filter { $0 < "frame-09990.png" }.last ?? "none"
+        try FileManager.default.removeItem(atPath: out + "/" + last)
+        try FileManager.default.createDirectory(atPath: out + "/" + last, withIntermediateDirectories: true)
+        let (s4, e4) = try run([scene, trace, "--out", out, "--fps", "5"])
+        #expect(s4 == 0, "\(e4)")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: out + "/" + last, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("a later frame name that is a link to the scene is refused before any frame is written (frame 0 was rewritten first)")
+    func checksAllOutputsFirst() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (scene, trace) = try sceneAndTrace()
+        let out = dir.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("old frame".utf8).write(to: URL(fileURLWithPath: out + "/frame-00000.png"))
+        try FileManager.default.createSymbolicLink(atPath: out + "/frame-00002.png", withDestinationPath: scene)
+        let (status, stderr) = try run([scene, trace, "--out", out, "--fps", "10"])
+        #expect(status == 1)
+        #expect(stderr.contains("frame-00002.png: it is the scene file this command reads"), "\(stderr)")
+        #expect(try String(contentsOfFile: out + "/frame-00000.png", encoding: .utf8) == "old frame")
+        #expect(try String(contentsOfFile: scene, encoding: .utf8).hasPrefix("{"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
 }

@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Writes frame-00000.png, frame-00001.png, … (the frames at times i/fps, until the trace \
             has played and nothing animates) and sheet.png, a grid of thumbnails with timestamps, \
-            into --out (old frame-*.png there are replaced). With --at T, writes only the frame at \
+            into --out (frames an earlier render wrote there, listed in its .adaptive-pointer-render, are replaced or removed; nothing else is). With --at T, writes only the frame at \
             time T to the file --out (with --at T1,T2,… a sheet of those moments; --crop x,y,w,h \
             limits either to part of the canvas). Without TRACE, the scene's bundled demo trace is used, or a \
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
@@ -152,10 +152,12 @@ struct RenderCommand: ParsableCommand {
         }
         try ensureDirectory(out)
         let dir = URL(fileURLWithPath: out)
-        // Old frames are replaced one by one (each write is atomic) and only those past
-        // the new count removed at the end, so a failure midway loses nothing unwritten.
-        let oldFrames = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
-            .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+        // Every output is checked against every input before anything is written
+        // (a later frame name may be a link to the scene).
+        let names = (0..<frames.count).map(FrameManifest.frameName)
+        for name in names + ["sheet.png", FrameManifest.fileName] {
+            try OutputFile.refuseInputs(dir.appendingPathComponent(name).path, inputs)
+        }
         // The sheet: key moments, each cropped around the pointer (SheetPlan).
         let plan = SheetPlan(frames: frames, canvas: Size(width: Double(renderer.pixelWidth) / scale,
                                                           height: Double(renderer.pixelHeight) / scale))
@@ -172,8 +174,7 @@ struct RenderCommand: ParsableCommand {
                 try renderer.draw(frame: frame, into: canvas, clip: rect)
             }
             previous = frame
-            try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path,
-                                 inputs: inputs)
+            try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(names[i]).path, inputs: inputs)
             if let (slot, cell) = cellsByFrame[i] {
                 let px = Rect(x: cell.window.minX * scale, y: cell.window.minY * scale,
                               width: cell.window.width * scale, height: cell.window.height * scale)
@@ -181,12 +182,10 @@ struct RenderCommand: ParsableCommand {
             }
         }
         try OutputFile.write(sheet.pngData(), to: dir.appendingPathComponent("sheet.png").path, inputs: inputs)
-        let written = Set((0..<frames.count).map { String(format: "frame-%05d.png", $0) })
-        for old in oldFrames where !written.contains(old) {
-            let path = dir.appendingPathComponent(old).path
-            if inputs.contains(where: { OutputFile.sameFile($0.path, path) }) { continue }
-            try? FileManager.default.removeItem(atPath: path)
-        }
+        // Old frames are replaced one by one (each write is atomic); those past the new
+        // count go only now, and only the ones the manifest says an earlier render wrote.
+        let stale = FrameManifest.removeStale(in: out, keeping: Set(names), inputs: inputs.map(\.path))
+        try FrameManifest.write(in: out, names: names + stale, inputs: inputs)
         print(TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
     }
 
