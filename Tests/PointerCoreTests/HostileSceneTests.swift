@@ -206,4 +206,26 @@ import Testing
         #expect(d.first?.suggestion?.contains("reuse") == false, "\(d)")
         #expect(d.first?.suggestion?.contains("use a built-in shape") == true, "\(d)")
     }
+
+    @Test("pinching out at one corner and in at the other, again and again, keeps zoom offsets within ±1e8 pt (they reached 5.8e9)")
+    func zoomOffsetsBounded() throws {
+        let scene = #"{"version": 1, "regions": [{"id": "z", "frame": [-999000, -999000, 1998000, 1998000], "zoom": {"min": 0.01, "max": 100}, "regions": [{"id": "c", "frame": [0, 0, 10, 10]}]}]}"#
+        var trace = ""
+        var t = 0.0
+        for cycle in 0..<6 {
+            for (corner, scale) in [(-990000.0, 0.0001), (990000.0, 1e6)] {
+                trace += #"{"t":\#(t),"type":"position","x":\#(corner),"y":\#(corner)}"# + "\n"
+                trace += #"{"t":\#(t + 0.01),"type":"pinch","phase":"begin","scale":1,"rotation":0}"# + "\n"
+                trace += #"{"t":\#(t + 0.02),"type":"pinch","phase":"end","scale":\#(scale),"rotation":\#(cycle * 7)}"# + "\n"
+                t += 0.1
+            }
+        }
+        let frames = try EngineFixture.replay(scene, trace, fps: 20)
+        var largest = 0.0
+        for f in frames {
+            if let z = f.regions["z"] { largest = max(largest, abs(z.offset.x), abs(z.offset.y)) }
+        }
+        #expect(largest > 1e6, "the test must push the offset far")
+        #expect(largest <= 1e8, "offset reached \(largest)")
+    }
 }

@@ -55,6 +55,9 @@ public enum SceneLimits {
     /// scale made Cairo fail ("invalid matrix"); a huge zoom put region offsets
     /// past the ±1e9 number limit.
     public static let scaleFactors = 0.01...100.0
+    /// How far a pinch may move a zoomed region's children (pt, each axis): far past
+    /// anything visible, and ten times inside the ±1e9 number limit.
+    public static let zoomOffset = 1e8
 
     // MARK: traces and what is made from them
 
