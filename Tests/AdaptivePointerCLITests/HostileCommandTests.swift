@@ -172,4 +172,14 @@ struct HostileCommandTests {
         #expect(r.stdout.utf8.count < 2_000, "\(r.stdout.utf8.count) bytes")
         #expect(r.stdout.contains(String(repeating: "x", count: 200) + "… (100000 characters)"), "\(r.stdout.prefix(500))")
     }
+
+    @Test("a DISPLAY holding an escape sequence and a bidi override is echoed escaped when the X server cannot be reached")
+    func displayEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["DISPLAY": "\u{1B}[2J\u{202E}:97", "PATH": "/usr/bin:/bin", "HOME": dir.path]
+        let r = try ChildRun(try BuiltProducts.executable(), ["run", "demo", "--backend", "x11"], environment: env)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(#"DISPLAY='\u001B[2J\u202E:97'"#), "\(r.stderr)")
+        #expect(!Self.hasRawControl(r.stderr) && !Self.hasBidiOrZeroWidth(r.stderr), "\(r.stderr)")
+    }
 }

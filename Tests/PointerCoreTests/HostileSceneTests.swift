@@ -228,4 +228,14 @@ import Testing
         #expect(largest > 1e6, "the test must push the offset far")
         #expect(largest <= 1e8, "offset reached \(largest)")
     }
+
+    @Test("identical lint findings are merged into one with the count")
+    func identicalFindingsMerged() {
+        let f = LintFinding(rule: "r", severity: .warning, regions: ["a"], location: nil, message: "m", fix: "x")
+        var other = f
+        other.regions = ["b"]
+        let merged = SceneLinter.merged([f, other, f, f])
+        #expect(merged.map(\.message) == ["m (found 3 times)", "m"])
+        #expect(merged.map(\.regions) == [["a"], ["b"]])
+    }
 }

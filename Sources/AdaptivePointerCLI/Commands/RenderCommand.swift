@@ -72,17 +72,25 @@ struct RenderCommand: ParsableCommand {
             // Scene diagnostics carry their own "file:line:column: error:" prefix.
             let prefix: String
             if case .badScene = e { prefix = "" } else { prefix = "error: " }
-            FileHandle.standardError.write(Data("\(prefix)\(e)\n".utf8))
+            Self.printError("\(prefix)\(e)")
             throw ExitCode(1)
         } catch let e as CairoError {
-            FileHandle.standardError.write(Data("error: \(Self.ourWords(e, scene: scene, scale: scale))\n".utf8))
+            Self.printError("error: \(Self.ourWords(e, scene: scene, scale: scale))")
             throw ExitCode(1)
         } catch let e as GLError {
-            FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
+            Self.printError("error: \(e) (--renderer cairo draws without GL)")
+            throw ExitCode(1)
         } catch let e as OutputFile.Failure {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            Self.printError("error: \(e)")
             throw ExitCode(1)
         }
+    }
+
+    /// An error on standard error, each line escaped (TerminalText): whatever outside
+    /// text a message carries cannot drive the terminal.
+    static func printError(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     private func render() throws {
@@ -100,7 +108,7 @@ struct RenderCommand: ParsableCommand {
                 throw RenderError.tooManyFrames(trace: tracePath ?? "the trace", seconds: span, fps: fps)
             }
         }
-        let factory = RendererFactory(choice: self.renderer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let factory = RendererFactory(choice: self.renderer) { Self.printError($0) }
         let renderer = try factory.makeRenderer(scene: loaded, scale: scale)
         if loaded.canvas.size == nil {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])

@@ -65,6 +65,21 @@ public enum PNGFile {
         }
     }
 
+    /// `bytes` with the CRC of every whole chunk set right (for fuzzing the decoder
+    /// behind the CRC check); stops at the first chunk that runs past the end.
+    public static func mendingCRCs(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        var at = 8
+        while out.count - at >= 12 {
+            let length = be32(out, at)
+            guard length <= out.count - at - 12 else { break }
+            let crc = crc32(out, from: at + 4, count: length + 4)
+            for i in 0..<4 { out[at + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
+            at += 12 + length
+        }
+        return out
+    }
+
     static func be32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
