@@ -273,7 +273,10 @@ struct RunCommand: ParsableCommand {
     // MARK: X11
 
     private func runX11(scenePath: String, scene: Scene) throws {
-        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
+        if let scale, !(scale >= RenderCommand.minimumScale && scale <= 8) {
+            throw ValidationError("--scale must be at least \(RenderCommand.minimumScale) and at most 8 (got \(scale))")
+        }
         if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
