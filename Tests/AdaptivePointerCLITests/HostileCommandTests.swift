@@ -182,4 +182,12 @@ struct HostileCommandTests {
         #expect(r.stderr.contains(#"DISPLAY='\u001B[2J\u202E:97'"#), "\(r.stderr)")
         #expect(!Self.hasRawControl(r.stderr) && !Self.hasBidiOrZeroWidth(r.stderr), "\(r.stderr)")
     }
+
+    @Test("run --scale 1e-9 is a usage error before anything starts (Cairo could not draw at it)")
+    func runScaleMinimum() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["run", "demo", "--backend", "x11", "--scale", "1e-9"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--scale must be at least 0.01 and at most 8 (got 1e-09)"), "\(r.stderr)")
+    }
 }

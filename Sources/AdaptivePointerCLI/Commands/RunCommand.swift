@@ -98,6 +98,13 @@ struct RunCommand: ParsableCommand {
                                valueName: "auto|scene|accessibility|both"))
     var targets: Targets = .auto
 
+    func validate() throws {
+        // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
+        if let scale, !(scale >= RenderCommand.minimumScale && scale <= 8) {
+            throw ValidationError("--scale must be at least \(RenderCommand.minimumScale) and at most 8 (got \(scale))")
+        }
+    }
+
     func run() throws {
         // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
         EventLoop.blockTerminationSignals()
@@ -273,10 +280,6 @@ struct RunCommand: ParsableCommand {
     // MARK: X11
 
     private func runX11(scenePath: String, scene: Scene) throws {
-        // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
-        if let scale, !(scale >= RenderCommand.minimumScale && scale <= 8) {
-            throw ValidationError("--scale must be at least \(RenderCommand.minimumScale) and at most 8 (got \(scale))")
-        }
         if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {
