@@ -82,14 +82,22 @@ extension SceneDecoder {
                 report(v.position, f.path("reveal"), "unknown reveal \(TerminalText.quoted(s))", expected: "\"hover\"")
             }
         }
-        if let v = f["hides"], let items = strings(v, f.path("hides"), expected: "an array of region ids") {
-            // One reference per distinct id: an id listed a million times is checked once
-            // (each reference holds a JSON path; a million of them took gigabytes).
+        if let v = f["hides"], let items = array(v, f.path("hides"), expected: "an array of region ids") {
+            // Read item by item, one reference per distinct id: an id listed millions of
+            // times is checked once (a reference and a JSON path each took gigabytes).
+            let path = f.path("hides").frozen()
+            var hides: [String] = []
+            hides.reserveCapacity(items.count)
             var seen = Set<String>()
-            for (i, (id, item)) in items.enumerated() where seen.insert(id).inserted {
-                references.append(RegionReference(id: id, position: item.position, path: f.path("hides")[i], context: "hides"))
+            for (i, item) in items.enumerated() {
+                let id: String
+                if case .string(let s) = item.kind { id = s } else if let s = string(item, path[i]) { id = s } else { continue }
+                hides.append(id)
+                if seen.insert(id).inserted {
+                    references.append(RegionReference(id: id, position: item.position, path: path[i], context: "hides"))
+                }
             }
-            region.hides = items.map(\.0)
+            region.hides = hides
         }
         if let v = f["regions"] { region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin) }
         return region
