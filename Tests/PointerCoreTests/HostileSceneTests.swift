@@ -238,4 +238,11 @@ import Testing
         #expect(merged.map(\.message) == ["m (found 3 times)", "m"])
         #expect(merged.map(\.regions) == [["a"], ["b"]])
     }
+
+    @Test("hides keeps each id once with the count of repeats, so the engine does not walk a million copies every frame")
+    func hidesKeptOnce() throws {
+        let scene = try loadScene(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "hides": ["b", "a", "b", "b"]}, {"id": "b", "frame": [50, 0, 4, 40]}"#))
+        #expect(scene.regions[0].hides == ["b", "a"])
+        #expect(scene.regions[0].hidesListed == ["b": 3])
+    }
 }

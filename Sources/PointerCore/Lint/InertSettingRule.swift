@@ -58,16 +58,11 @@ public struct InertSettingRule: LintRule {
             var chain: Set<String> = [r.id]
             var p = r.parent
             while let i = p { chain.insert(regions[i].id); p = regions[i].parent }
-            // One finding per id, however often it is listed: a valid scene can list
-            // the same id millions of times (one finding each took 1 GB).
-            var times: [String: Int] = [:]
-            var order: [String] = []
-            for id in reg.hides where chain.contains(id) {
-                if times[id] == nil { order.append(id) }
-                times[id, default: 0] += 1
-            }
+            // One finding per id, however often it is listed (the loader keeps each id
+            // once and counts repeats): one finding each took 1 GB for a million.
+            let order = reg.hides.filter { chain.contains($0) }
             for id in order {
-                let n = times[id] ?? 1
+                let n = reg.hidesListed[id] ?? 1
                 let listed = n > 1 ? " (listed \(SceneLimits.grouped(n)) times)" : ""
                 findings.append(context.finding(
                     Self.hidesItself, [r],

@@ -83,21 +83,23 @@ extension SceneDecoder {
             }
         }
         if let v = f["hides"], let items = array(v, f.path("hides"), expected: "an array of region ids") {
-            // Read item by item, one reference per distinct id: an id listed millions of
-            // times is checked once (a reference and a JSON path each took gigabytes).
+            // Read item by item and kept once per id, with the count of repeats: an id
+            // listed millions of times is checked once (a reference and a JSON path each
+            // took gigabytes) and the engine does not walk it millions of times a frame.
             let path = f.path("hides").frozen()
             var hides: [String] = []
-            hides.reserveCapacity(items.count)
-            var seen = Set<String>()
+            var listed: [String: Int] = [:]
             for (i, item) in items.enumerated() {
                 let id: String
                 if case .string(let s) = item.kind { id = s } else if let s = string(item, path[i]) { id = s } else { continue }
-                hides.append(id)
-                if seen.insert(id).inserted {
+                listed[id, default: 0] += 1
+                if listed[id] == 1 {
+                    hides.append(id)
                     references.append(RegionReference(id: id, position: item.position, path: path[i], context: "hides"))
                 }
             }
             region.hides = hides
+            region.hidesListed = listed.filter { $0.value > 1 }
         }
         if let v = f["regions"] { region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin) }
         return region
