@@ -187,4 +187,21 @@ import Glibc
         }
         #expect(try String(contentsOfFile: scene, encoding: .utf8) == "{}")
     }
+
+    @Test("a pipe whose reader went away stops the recording with a message naming the pipe (no SIGPIPE)")
+    func recordIntoClosedFIFO() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/gone.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        let recorder = try TraceRecorder(path: fifo)
+        close(reader)
+        final class Log: @unchecked Sendable { var lines: [String] = [] }
+        let log = Log()
+        recorder.log = { log.lines.append($0) }
+        recorder.record(InputEvent(time: 0, .lift))
+        recorder.flush()
+        #expect(log.lines == ["recording to \(fifo) stopped: the program reading the pipe went away; the session goes on"])
+    }
 }
