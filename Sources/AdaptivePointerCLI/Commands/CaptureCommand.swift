@@ -58,7 +58,7 @@ struct CaptureCommand: ParsableCommand {
             RunCommand.say("\(error)")
             throw ExitCode(1)
         }
-        print("wrote \(out): \(regions.count) regions from \(snapshot.windows.count) window\(snapshot.windows.count == 1 ? "" : "s")")
+        print("wrote \(TerminalText.echo(out)): \(regions.count) regions from \(snapshot.windows.count) window\(snapshot.windows.count == 1 ? "" : "s")")
     }
 
     private func stack(_ windows: [StackedWindow]) -> [ScreenWindow] {
