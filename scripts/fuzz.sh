@@ -3,6 +3,7 @@
 #   scene   scene bytes → loader → lint → report
 #   trace   trace bytes → reader → engine steps → frame dump
 #   render  scene + trace → renderer → small frames (Cairo)
+#   png     image bytes → PNGFile checks (sizes, chunk lengths, CRCs) → Cairo's decoder
 # Usage: scripts/fuzz.sh [seconds per target, default 60] [target…]
 # Builds with swiftc -sanitize=fuzzer,address into .build/fuzz (PointerCore and
 # PointerRendering as modules, then one executable per target), runs each target
@@ -18,7 +19,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(scene trace render)
+[ ${#targets[@]} -gt 0 ] || targets=(scene trace render png)
 out=.build/fuzz
 mkdir -p "$out"
 # -package-name: the modules share `package` declarations (as under SwiftPM).
@@ -31,7 +32,7 @@ if [ ! -f "$out/PointerCore.o" ] || [ -n "$(find Sources/PointerCore -name '*.sw
         -c $(find Sources/PointerCore -name '*.swift' | sort) -o "$out/PointerCore.o"
 fi
 needs_render=0
-for t in "${targets[@]}"; do [ "$t" = render ] && needs_render=1; done
+for t in "${targets[@]}"; do [ "$t" = render ] || [ "$t" = png ] && needs_render=1; done
 if [ $needs_render = 1 ] && { [ ! -f "$out/PointerRendering.o" ] || [ "$out/PointerCore.o" -nt "$out/PointerRendering.o" ] \
         || [ -n "$(find Sources/PointerRendering -name '*.swift' -newer "$out/PointerRendering.o" | head -1)" ]; }; then
     echo "fuzz: building PointerRendering"
@@ -40,12 +41,13 @@ if [ $needs_render = 1 ] && { [ ! -f "$out/PointerRendering.o" ] || [ "$out/Poin
         -c $(find Sources/PointerRendering -name '*.swift' | sort) -o "$out/PointerRendering.o"
 fi
 
-declare -A source=([scene]=SceneLintFuzz.swift [trace]=TraceEngineFuzz.swift [render]=RenderFuzz.swift)
+declare -A source=([scene]=SceneLintFuzz.swift [trace]=TraceEngineFuzz.swift [render]=RenderFuzz.swift [png]=PNGFuzz.swift)
+declare -A dict=([scene]=json.dict [trace]=json.dict [render]=json.dict [png]=png.dict)
 for t in "${targets[@]}"; do
-    [ -n "${source[$t]:-}" ] || { echo "fuzz: unknown target '$t' (scene, trace, render)" >&2; exit 64; }
+    [ -n "${source[$t]:-}" ] || { echo "fuzz: unknown target '$t' (scene, trace, render, png)" >&2; exit 64; }
     objects=("$out/PointerCore.o")
     extra=()
-    if [ "$t" = render ]; then
+    if [ "$t" = render ] || [ "$t" = png ]; then
         objects+=("$out/PointerRendering.o")
         extra=(-I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') $(pkg-config --libs cairo))
     fi
@@ -65,7 +67,7 @@ for t in "${targets[@]}"; do
     cp -n Tests/Fuzz/corpus/$t/* "$corpus/" 2>/dev/null || true
     echo "fuzz: running $t for $seconds s"
     if ! ASAN_OPTIONS=detect_leaks=0 "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=30 -rss_limit_mb=2048 -detect_leaks=0 \
-            -dict=Tests/Fuzz/json.dict -artifact_prefix="$out/findings/$t/" -print_final_stats=1 2>"$out/$t.log"; then
+            -dict="Tests/Fuzz/${dict[$t]}" -artifact_prefix="$out/findings/$t/" -print_final_stats=1 2>"$out/$t.log"; then
         status=1
         echo "fuzz: $t FAILED; see $out/$t.log and $out/findings/$t/" >&2
         grep -E "ERROR|Fatal error|==.*==" "$out/$t.log" | head -20 >&2 || true

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PointerCore
 
 @main
 struct AdaptivePointer: ParsableCommand {
@@ -17,4 +19,28 @@ struct AdaptivePointer: ParsableCommand {
         subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,
                       LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CaptureCommand.self]
     )
+
+    /// ArgumentParser's own messages quote the value given (`--fps $'\e[2J'`): they
+    /// are printed with control, bidi and zero-width characters escaped and each line
+    /// cut at `usageLineLimit` characters, like everything else this tool echoes.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { TerminalText.echo(String($0), limit: usageLineLimit) }
+                FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// Longest line of a usage error printed whole (the option help it quotes fits).
+    static let usageLineLimit = 600
 }

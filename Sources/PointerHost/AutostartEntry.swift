@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
+import PointerCore
 
 /// The per-user login entry (XDG autostart): `$XDG_CONFIG_HOME/autostart/
 /// adaptive-pointer.desktop`. Opt-in only: nothing is installed system-wide,
@@ -34,14 +38,27 @@ public struct AutostartEntry: Sendable {
         case disabled
         /// Our `Hidden=true` entry, switching off a system-wide one for this user.
         case masked
-        /// A file of that name that this program did not write.
-        case foreign
+        /// Something of that name that this program did not write, or cannot read
+        /// (a directory, a file it may not read, text that is not UTF-8, a file over
+        /// the size limit): never changed or removed. `reason` says which.
+        case foreign(reason: String)
     }
 
     public func state() -> State {
-        guard let text = try? String(contentsOf: path, encoding: .utf8) else { return .disabled }
+        var info = stat()
+        if lstat(path.path, &info) != 0 {
+            // Only a missing entry is "disabled": anything else that fails is not ours to touch.
+            return errno == ENOENT ? .disabled : .foreign(reason: InputFile.reason(openErrno: errno))
+        }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path.path, limit: SceneLimits.autostartEntryBytes) } catch {
+            return .foreign(reason: error.reason)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .foreign(reason: "it is not UTF-8 text")
+        }
         let fields = Self.fields(text)
-        guard fields[Self.marker] != nil else { return .foreign }
+        guard fields[Self.marker] != nil else { return .foreign(reason: "it was not written by adaptive-pointer") }
         if fields["Hidden"] == "true" { return .masked }
         return .enabled(exec: fields["Exec"] ?? "")
     }
@@ -53,8 +70,8 @@ public struct AutostartEntry: Sendable {
     }
 
     /// Writes the entry that runs `executable autostart session` at login.
-    public func enable(executable: String) throws {
-        if state() == .foreign { throw AutostartError.foreignFile(path.path) }
+    public func enable(executable: String) throws(AutostartError) {
+        if case .foreign(let reason) = state() { throw AutostartError.foreignFile(path.path, reason: reason) }
         try write(Self.entry(executable: executable, hidden: false))
     }
 
@@ -62,29 +79,34 @@ public struct AutostartEntry: Sendable {
     /// `Hidden=true` entry of the same name is left instead: per the XDG
     /// autostart rules it switches the system one off for this user.
     /// Returns what was done, for the user.
-    public func disable(executable: String) throws -> String {
+    public func disable(executable: String) throws(AutostartError) -> String {
         let state = state()
-        if state == .foreign {
-            throw AutostartError.foreignFile(path.path)
+        if case .foreign(let reason) = state {
+            throw AutostartError.foreignFile(path.path, reason: reason)
         }
+        let shown = TerminalText.escaped(path.path)
         if !systemWideEntries().isEmpty {
             try write(Self.entry(executable: executable, hidden: true))
-            return "wrote \(path.path) with Hidden=true, which switches off \(systemWideEntries().map(\.path).joined(separator: ", ")) for you"
-                + " (remove that with root: sudo rm \(systemWideEntries().map(\.path).joined(separator: " ")))"
+            let system = systemWideEntries().map { TerminalText.escaped($0.path) }
+            return "wrote \(shown) with Hidden=true, which switches off \(system.joined(separator: ", ")) for you"
+                + " (remove that with root: sudo rm \(system.joined(separator: " ")))"
         }
-        guard FileManager.default.fileExists(atPath: path.path) else { return "autostart was not enabled; nothing to do" }
-        do { try FileManager.default.removeItem(at: path) } catch {
-            throw AutostartError.cannotWrite(path.path, reason: "\(error.localizedDescription)")
+        guard state != .disabled else { return "autostart was not enabled; nothing to do" }
+        // unlink, never a recursive removal: only the regular file read above goes.
+        if unlink(path.path) != 0 {
+            let e = errno
+            if e == ENOENT { return "autostart was not enabled; nothing to do" }
+            throw AutostartError.cannotWrite(path.path, reason: InputFile.systemMessage(e))
         }
-        return "removed \(path.path)"
+        return "removed \(shown)"
     }
 
-    private func write(_ text: String) throws {
+    private func write(_ text: String) throws(AutostartError) {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: path, options: .atomic)
+            try OutputDirectory.create(directory.path)
+            try OutputFile.write(Array(text.utf8), to: path.path)
         } catch {
-            throw AutostartError.cannotWrite(path.path, reason: error.localizedDescription)
+            throw AutostartError.cannotWrite(path.path, reason: error.reason)
         }
     }
 
@@ -130,15 +152,17 @@ public struct AutostartEntry: Sendable {
 }
 
 public enum AutostartError: Error, CustomStringConvertible {
-    case foreignFile(String)
+    /// Something at the entry's path that is not ours, or that cannot be read.
+    case foreignFile(String, reason: String)
     case cannotWrite(String, reason: String)
 
     public var description: String {
         switch self {
-        case .foreignFile(let path):
-            return "\(path) was not written by adaptive-pointer; leaving it alone. Remove it yourself if you want autostart off."
+        case .foreignFile(let path, let reason):
+            return TerminalText.escaped("foreign entry, not touched: \(path) (\(TerminalText.clause(reason))). "
+                + "Move or remove it yourself, then run the command again.")
         case .cannotWrite(let path, let reason):
-            return "cannot write \(path): \(reason). Check that the folder exists and is writable."
+            return TerminalText.escaped("cannot write \(path): \(TerminalText.clause(reason)). Check that the folder exists and is writable.")
         }
     }
 }

@@ -56,10 +56,7 @@ public final class OutputFile {
     public init(path: String, inputs: [(path: String, what: String)] = [], system: System = .real) throws(Failure) {
         self.path = path
         self.system = system
-        for input in inputs where Self.sameFile(path, input.path) {
-            throw Failure(path: path, reason: "it is \(input.what) this command reads; "
-                + "writing the output there would destroy the input. Choose another output path")
-        }
+        try Self.refuseInputs(path, inputs)
         var info = stat()
         let exists = lstat(path, &info) == 0
         var resolved = path
@@ -183,6 +180,15 @@ public final class OutputFile {
         let file = try OutputFile(path: path, inputs: inputs, system: system)
         try file.write(bytes)
         try file.commit()
+    }
+
+    /// Throws when `path` names one of `inputs` (however spelt), before anything is
+    /// written: a command checks all its outputs with this first.
+    public static func refuseInputs(_ path: String, _ inputs: [(path: String, what: String)]) throws(Failure) {
+        for input in inputs where sameFile(path, input.path) {
+            throw Failure(path: path, reason: "it is \(input.what) this command reads; "
+                + "writing the output there would destroy the input. Choose another output path")
+        }
     }
 
     /// True when both paths name the same existing file (device and inode), however spelt.

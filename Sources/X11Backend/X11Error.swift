@@ -1,3 +1,5 @@
+import PointerCore
+
 /// Errors a user of the X11 backend can meet; each says what failed and how to fix it.
 public enum X11Error: Error, CustomStringConvertible, Equatable {
     case cannotConnect(display: String, code: Int32)
@@ -10,7 +12,7 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotConnect(let display, let code):
-            return "cannot connect to the X server at DISPLAY='\(display)' (xcb error \(code)). "
+            return "cannot connect to the X server at DISPLAY='\(TerminalText.echo(display))' (xcb error \(code)). "
                 + "Start an X server or set DISPLAY (e.g. DISPLAY=:0), or use '--backend wayland'."
         case .missingExtension(let name, let need):
             return "the X server lacks the \(name) extension (\(need) needed). "

@@ -68,4 +68,53 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stderr.contains("Wayland"), "\(run.stderr)")
     }
+
+    @Test("a directory, non-UTF-8 text or a 1 MB file at the entry's path is a foreign entry: status, disable and enable leave it and exit 1")
+    func unreadableEntriesAreForeign() throws {
+        let home = try ChildRun.temporaryDirectory("ap-home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let entry = home.appendingPathComponent(".config/autostart/adaptive-pointer.desktop")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let marker = "X-AdaptivePointer-Autostart=1\n"
+        let cases: [(String, () throws -> Void, String)] = [
+            ("directory", {
+                try FileManager.default.createDirectory(at: entry, withIntermediateDirectories: true)
+                try Data("keep".utf8).write(to: entry.appendingPathComponent("inside.txt"))
+            }, "it is a directory"),
+            ("latin-1", { try Data([0x5B, 0xE9, 0xFF, 0x0A] + Array(marker.utf8)).write(to: entry) }, "it is not UTF-8 text"),
+            ("huge", { try Data((marker + String(repeating: "#", count: 1 << 20)).utf8).write(to: entry) },
+             "larger than the 64 KB limit"),
+        ]
+        for (name, make, reason) in cases {
+            try? FileManager.default.removeItem(at: entry)
+            try make()
+            for command in ["status", "disable", "enable"] {
+                let r = try autostart([command], home: home)
+                #expect(r.status == 1, "\(name) \(command): \(r.stdout)")
+                #expect(r.stderr.contains("foreign entry, not touched: \(entry.path) ("), "\(name) \(command): \(r.stderr)")
+                #expect(r.stderr.contains(reason), "\(name) \(command): \(r.stderr)")
+            }
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), "\(name) was removed")
+            if name == "directory" {
+                #expect(isDirectory.boolValue && FileManager.default.fileExists(atPath: entry.appendingPathComponent("inside.txt").path))
+            } else {
+                let kept = try Data(contentsOf: entry)
+                #expect(!isDirectory.boolValue && kept.count > 4, "\(name) was overwritten")
+            }
+        }
+    }
+
+    @Test("status shows an entry's Exec with escapes as text, never raw")
+    func statusEscapesExec() throws {
+        let home = try ChildRun.temporaryDirectory("ap-home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let entry = home.appendingPathComponent(".config/autostart/adaptive-pointer.desktop")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nExec=\u{1B}[2J\u{202E}evil\u{200B}x\nX-AdaptivePointer-Autostart=1\n".utf8).write(to: entry)
+        let r = try autostart(["status"], home: home)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains(#"(Exec="\u001B[2J\u202Eevil\u200Bx")"#), "\(r.stdout)")
+        #expect(!r.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x200B })
+    }
 }

@@ -135,4 +135,59 @@ struct HostileCommandTests {
             #expect(!text.contains(".."), "\(text)")
         }
     }
+
+    static func hasBidiOrZeroWidth(_ s: String) -> Bool {
+        s.unicodeScalars.contains { [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
+                                     0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF].contains($0.value) }
+    }
+
+    @Test("--fps with an escape sequence is echoed escaped (ArgumentParser printed it raw)")
+    func fpsValueEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", #"{"version":1}"#)
+        let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"lift\"}\n")
+        let r = try run(["replay", scene, trace, "--fps", "\u{1B}[2J\u{202E}9"])
+        #expect(r.status == 64)
+        #expect(!Self.hasRawControl(r.stderr) && !Self.hasBidiOrZeroWidth(r.stderr), "\(r.stderr)")
+        #expect(r.stderr.contains(#"\u001B[2J\u202E9"#), "\(r.stderr)")
+    }
+
+    @Test("bidi and zero-width marks in a scene name are shown as escapes")
+    func bidiEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("bidi.json", "{\"version\":1,\"name\":\"ok\u{200F}\u{2066}x\u{200B}\u{FEFF}\u{061C}\"}")
+        let r = try run(["validate", scene])
+        #expect(r.status == 0)
+        #expect(!Self.hasBidiOrZeroWidth(r.stdout), "\(r.stdout)")
+        #expect(r.stdout.contains(#""ok\u200F\u2066x\u200B\uFEFF\u061C""#), "\(r.stdout)")
+    }
+
+    @Test("lint cuts a 100 000-character id at 200 characters with its length (it echoed it whole, twice a line)")
+    func longIdCut() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let id = String(repeating: "x", count: 100_000)
+        let scene = try write("long.json", #"{"version":1,"regions":[{"id":"\#(id)","frame":[0,0,40,40],"selected":true}]}"#)
+        let r = try run(["lint", scene])
+        #expect(r.status == 0)
+        #expect(r.stdout.utf8.count < 2_000, "\(r.stdout.utf8.count) bytes")
+        #expect(r.stdout.contains(String(repeating: "x", count: 200) + "… (100000 characters)"), "\(r.stdout.prefix(500))")
+    }
+
+    @Test("a DISPLAY holding an escape sequence and a bidi override is echoed escaped when the X server cannot be reached")
+    func displayEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["DISPLAY": "\u{1B}[2J\u{202E}:97", "PATH": "/usr/bin:/bin", "HOME": dir.path]
+        let r = try ChildRun(try BuiltProducts.executable(), ["run", "demo", "--backend", "x11"], environment: env)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(#"DISPLAY='\u001B[2J\u202E:97'"#), "\(r.stderr)")
+        #expect(!Self.hasRawControl(r.stderr) && !Self.hasBidiOrZeroWidth(r.stderr), "\(r.stderr)")
+    }
+
+    @Test("run --scale 1e-9 is a usage error before anything starts (Cairo could not draw at it)")
+    func runScaleMinimum() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["run", "demo", "--backend", "x11", "--scale", "1e-9"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--scale must be at least 0.01 and at most 8 (got 1e-09)"), "\(r.stderr)")
+    }
 }

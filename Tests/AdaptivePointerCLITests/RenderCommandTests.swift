@@ -143,4 +143,130 @@ struct RenderCommandTests {
             _ = try ImageSurface.loadPNG(path: text)
         }
     }
+
+    /// A valid 4 × 4 PNG, as Cairo writes it (signature, IHDR at byte 8, IDAT…, IEND).
+    func smallPNG() throws -> [UInt8] { try ImageSurface(width: 4, height: 4).pngData() }
+
+    @Test("a PNG with a bad CRC, or a chunk claiming 2 GB in a 100-byte file, is refused in our words naming the file (Cairo said \"out of memory\")")
+    func damagedPNG() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var crc = try smallPNG()
+        crc[crc.count - 13] ^= 0xFF  // the last byte of the chunk before IEND: its CRC
+        let bad = dir.appendingPathComponent("crc.png").path
+        try Data(crc).write(to: URL(fileURLWithPath: bad))
+        #expect {
+            _ = try ImageSurface.loadPNG(path: bad)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("cannot read image '\(bad)': its IDAT chunk at byte") && text.contains("fails its CRC check")
+                && !text.contains("out of memory")
+        }
+        // A chunk after IHDR (8 + 25 bytes) claiming 0x7FFFFFF0 bytes.
+        let png = try smallPNG()
+        let claim: [UInt8] = [0x7F, 0xFF, 0xFF, 0xF0] + Array("zTXt".utf8) + Array(repeating: 0x41, count: 20)
+        let huge = dir.appendingPathComponent("huge-chunk.png").path
+        try Data(Array(png.prefix(33)) + claim + Array(png.dropFirst(33))).write(to: URL(fileURLWithPath: huge))
+        #expect(throws: CairoError.pngRead(path: huge, message: "its zTXt chunk at byte 33 claims 2 147 483 632 bytes, more than the "
+            + "\(png.count + claim.count - 33 - 12) left in the file (the file is damaged or cut short)")) {
+            _ = try ImageSurface.loadPNG(path: huge)
+        }
+        // render and validate say the same, naming the scene key.
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [40, 40], "image": "crc.png"}}"#)
+        let (status, stderr) = try run([scene, "--at", "0", "--out", dir.appendingPathComponent("o.png").path])
+        #expect(status == 1)
+        #expect(stderr.contains("canvas.image: image file \"crc.png\" is a damaged PNG: its IDAT chunk"), "\(stderr)")
+        #expect(!stderr.contains("out of memory"), "\(stderr)")
+    }
+
+    @Test("a sparse 3 GB file that starts like a PNG is refused by its size before it is read (64 MB limit)")
+    func sparseImageRefused() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("sparse.png").path
+        try Data(try smallPNG()).write(to: URL(fileURLWithPath: path))
+        #expect(truncate(path, 3 << 30) == 0)
+        #expect(throws: CairoError.pngRead(path: path, message: "the file is 3 GB, larger than the 64 MB limit")) {
+            _ = try ImageSurface.loadPNG(path: path)
+        }
+    }
+
+    @Test("messages in our words: --scale 1e-9 is a usage error (Cairo said \"out of memory\"/\"invalid matrix\"), --out under a file names it (Foundation said \"NSCocoaErrorDomain error 512\")")
+    func libraryMessagesReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write("s.json", ##"{"version": 1, "canvas": {"size": [100, 80]}, "regions": [{"id": "a", "frame": [10, 10, 20, 20], "effect": "lift", "content": {"fill": "#FF0000"}}]}"##)
+        for tiny in ["1e-9", "1e-300"] {
+            let (status, stderr) = try run([scene, "--at", "0", "--scale", tiny, "--out", dir.appendingPathComponent("t.png").path])
+            #expect(status == 64, "\(tiny): \(stderr)")
+            #expect(stderr.contains("--scale must be at least 0.01 and at most 8"), "\(stderr)")
+            #expect(!stderr.contains("matrix") && !stderr.contains("out of memory"), "\(stderr)")
+        }
+        let file = try write("plain", "x")
+        let (status, stderr) = try run([scene, "--out", file + "/frames"])
+        #expect(status == 1)
+        #expect(stderr.contains("cannot write to '\(file)/frames': \(file) is not a directory"), "\(stderr)")
+        #expect(!stderr.contains("NSCocoaErrorDomain"), "\(stderr)")
+    }
+
+    /// A scene and a three-event trace; `render … --fps N` writes a few dozen frames.
+    func sceneAndTrace() throws -> (String, String) {
+        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [60, 40]}, "pointer": {"autoHideDelay": 0}}"#)
+        let trace = try write("t.jsonl", """
+            {"t":0,"type":"position","x":50,"y":30}
+            {"t":0.1,"type":"position","x":10,"y":10}
+            {"t":0.2,"type":"lift"}
+            """)
+        return (scene, trace)
+    }
+
+    func frames(in out: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
+    }
+
+    @Test("render --out DIR removes only the frames its manifest lists: frame-abc.png, a directory named like a frame and a stranger's frame stay")
+    func removesOnlyItsOwnFrames() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (scene, trace) = try sceneAndTrace()
+        let out = dir.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out + "/frame-09990.png", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-09990.png/inside.txt"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-abc.png"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/frame-09991.png"))
+        let (s1, e1) = try run([scene, trace, "--out", out, "--fps", "20"])
+        #expect(s1 == 0, "\(e1)")
+        let many = frames(in: out).filter { $0 < "frame-09990.png" }
+        #expect(FileManager.default.fileExists(atPath: out + "/.adaptive-pointer-render"))
+        // Fewer frames: the extra ones this command wrote go, everything else stays.
+        let (s2, e2) = try run([scene, trace, "--out", out, "--fps", "5"])
+        #expect(s2 == 0, "\(e2)")
+        let few = frames(in: out).filter { $0 < "frame-09990.png" }
+        #expect(few.count < many.count && !few.isEmpty, "\(many.count) then \(few.count)")
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-09990.png/inside.txt"))
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-abc.png"))
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-09991.png"))
+        // A listed frame replaced by a directory is not removed either.
+        let (s3, _) = try run([scene, trace, "--out", out, "--fps", "20"])
+        #expect(s3 == 0)
+        let last = frames(in: out).filter { $0 < "frame-09990.png" }.last ?? "none"
+        try FileManager.default.removeItem(atPath: out + "/" + last)
+        try FileManager.default.createDirectory(atPath: out + "/" + last, withIntermediateDirectories: true)
+        let (s4, e4) = try run([scene, trace, "--out", out, "--fps", "5"])
+        #expect(s4 == 0, "\(e4)")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: out + "/" + last, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("a later frame name that is a link to the scene is refused before any frame is written (frame 0 was rewritten first)")
+    func checksAllOutputsFirst() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (scene, trace) = try sceneAndTrace()
+        let out = dir.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("old frame".utf8).write(to: URL(fileURLWithPath: out + "/frame-00000.png"))
+        try FileManager.default.createSymbolicLink(atPath: out + "/frame-00002.png", withDestinationPath: scene)
+        let (status, stderr) = try run([scene, trace, "--out", out, "--fps", "10"])
+        #expect(status == 1)
+        #expect(stderr.contains("frame-00002.png: it is the scene file this command reads"), "\(stderr)")
+        #expect(try String(contentsOfFile: out + "/frame-00000.png", encoding: .utf8) == "old frame")
+        #expect(try String(contentsOfFile: scene, encoding: .utf8).hasPrefix("{"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
 }

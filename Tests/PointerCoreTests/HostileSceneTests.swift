@@ -163,4 +163,86 @@ import Testing
         #expect(TerminalText.escaped("a\nb\u{9B}c\u{202E}") == #"a\nb\u009Bc\u202E"#)
         #expect(TerminalText.clause("see 'make install'.") == "see 'make install'")
     }
+
+    @Test("a snap step of 1e-306 or a denormal is refused with the 0.01 pt minimum (the pointer became NaN)")
+    func snapStepMinimum() {
+        for step in ["1e-306", "5e-324", "0.001"] {
+            let m = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "snap": {"y": \#(step)}}"#))
+            #expect(m.count == 1, "\(step): \(m)")
+            #expect(m.first?.contains("regions[0].snap.y: ") == true, "\(m)")
+            #expect(m.first?.contains("is below the minimum of 0.01 pt (docs/limits.md); expected a cell height of at least 0.01 pt") == true, "\(m)")
+        }
+        #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "snap": {"x": 0.01, "y": 22}}"#)).isEmpty)
+    }
+
+    @Test("zoom and hover scales outside 0.01…100 are refused (zoom offsets reached 5.8e9, a tiny scale broke Cairo)")
+    func scaleFactorLimits() {
+        let zoomMax = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 1, "max": 1e8}}"#))
+        #expect(zoomMax.first?.contains("regions[0].zoom.max: 100000000 is above the maximum of 100 (docs/limits.md); expected a scale factor from 0.01 to 100") == true, "\(zoomMax)")
+        let zoomMin = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 1e-306, "max": 2}}"#))
+        #expect(zoomMin.first?.contains("regions[0].zoom.min: 1e-306 is below the minimum of 0.01") == true, "\(zoomMin)")
+        let hover = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "effect": {"hover": {"scale": 1e-300}}}"#))
+        #expect(hover.first?.contains("effect.hover.scale: 1e-300 is below the minimum of 0.01") == true, "\(hover)")
+        let diameter = messages(#"{"version": 1, "pointer": {"diameter": 1e-300}}"#)
+        #expect(diameter.first?.contains("is below the 0.01 pt minimum for pointer shapes") == true, "\(diameter)")
+        #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 0.01, "max": 100}}"#)).isEmpty)
+    }
+
+    @Test("a region listing the same hides entry 200 000 times gives one lint finding with the count")
+    func duplicateHidesAggregated() throws {
+        let ids = Array(repeating: #""a""#, count: 200_000).joined(separator: ",")
+        let scene = try loadScene(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "hides": [\#(ids)]}"#))
+        let findings = SceneLinter.lint(scene).filter { $0.rule == "hides-itself" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.message == "'a' hides 'a' (listed 200 000 times), which is itself: it fades out under the pointer", "\(findings.first?.message ?? "")")
+    }
+
+    @Test("the segment-limit hint says what the format can do (it said \"reuse one shape\", which it cannot)")
+    func segmentLimitHint() {
+        let path = "M0 0" + String(repeating: " L1 1", count: 4000)
+        let regions = (0..<17).map { #"{"id": "r\#($0)", "frame": [0, 0, 40, 40], "shape": {"path": "\#(path)", "size": [24, 24]}}"# }
+        let d = diagnostics(sceneText(regions: regions.joined(separator: ",")))
+        #expect(d.count == 1)
+        #expect(d.first?.suggestion?.contains("reuse") == false, "\(d)")
+        #expect(d.first?.suggestion?.contains("use a built-in shape") == true, "\(d)")
+    }
+
+    @Test("pinching out at one corner and in at the other, again and again, keeps zoom offsets within ±1e8 pt (they reached 5.8e9)")
+    func zoomOffsetsBounded() throws {
+        let scene = #"{"version": 1, "regions": [{"id": "z", "frame": [-999000, -999000, 1998000, 1998000], "zoom": {"min": 0.01, "max": 100}, "regions": [{"id": "c", "frame": [0, 0, 10, 10]}]}]}"#
+        var trace = ""
+        var t = 0.0
+        for cycle in 0..<6 {
+            for (corner, scale) in [(-990000.0, 0.0001), (990000.0, 1e6)] {
+                trace += #"{"t":\#(t),"type":"position","x":\#(corner),"y":\#(corner)}"# + "\n"
+                trace += #"{"t":\#(t + 0.01),"type":"pinch","phase":"begin","scale":1,"rotation":0}"# + "\n"
+                trace += #"{"t":\#(t + 0.02),"type":"pinch","phase":"end","scale":\#(scale),"rotation":\#(cycle * 7)}"# + "\n"
+                t += 0.1
+            }
+        }
+        let frames = try EngineFixture.replay(scene, trace, fps: 20)
+        var largest = 0.0
+        for f in frames {
+            if let z = f.regions["z"] { largest = max(largest, abs(z.offset.x), abs(z.offset.y)) }
+        }
+        #expect(largest > 1e6, "the test must push the offset far")
+        #expect(largest <= 1e8, "offset reached \(largest)")
+    }
+
+    @Test("identical lint findings are merged into one with the count")
+    func identicalFindingsMerged() {
+        let f = LintFinding(rule: "r", severity: .warning, regions: ["a"], location: nil, message: "m", fix: "x")
+        var other = f
+        other.regions = ["b"]
+        let merged = SceneLinter.merged([f, other, f, f])
+        #expect(merged.map(\.message) == ["m (found 3 times)", "m"])
+        #expect(merged.map(\.regions) == [["a"], ["b"]])
+    }
+
+    @Test("hides keeps each id once with the count of repeats, so the engine does not walk a million copies every frame")
+    func hidesKeptOnce() throws {
+        let scene = try loadScene(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "hides": ["b", "a", "b", "b"]}, {"id": "b", "frame": [50, 0, 4, 40]}"#))
+        #expect(scene.regions[0].hides == ["b", "a"])
+        #expect(scene.regions[0].hidesListed == ["b": 3])
+    }
 }

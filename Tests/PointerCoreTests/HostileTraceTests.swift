@@ -82,4 +82,11 @@ import Testing
         ]
         #expect(try TraceReader.parse(TraceWriter.text(events)) == events)
     }
+
+    @Test("a time just past 86400 s reads as itself (it said \"86400 is beyond the 86400 s limit\"); 86400 itself is fine")
+    func timeJustPastLimit() {
+        #expect(error("{\"t\":86400.0004,\"type\":\"lift\"}\n")?.message
+            == "\"t\" 86400.0004 is beyond the 86400 s (24 h) limit; times are seconds from the start of the trace")
+        #expect(error("{\"t\":86400,\"type\":\"lift\"}\n") == nil)
+    }
 }

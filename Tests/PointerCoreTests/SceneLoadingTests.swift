@@ -218,9 +218,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-loading-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Signature and IHDR (1 × 1 px): the loader reads the header, not the pixels.
-        try Data(PNGHeader.signature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
-            .write(to: dir.appendingPathComponent("bg.png"))
+        // A whole 1 × 1 PNG: the loader checks every chunk (length and CRC), not only the header.
+        try Data(minimalPNG).write(to: dir.appendingPathComponent("bg.png"))
         let file = dir.appendingPathComponent("my-scene.json")
         try Data(#"{"version": 1, "canvas": {"image": "bg.png"}}"#.utf8).write(to: file)
         let scene = try SceneLoader.load(path: file.path)

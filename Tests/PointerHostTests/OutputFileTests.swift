@@ -118,4 +118,90 @@ import Glibc
         #expect(kept.count == 20_000 && kept.allSatisfy { $0 == 0x6F })
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: mountPoint)) ?? []).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
+
+    @Test("run --record onto a named pipe writes into the pipe and leaves it a pipe (it was replaced by a regular file)")
+    func recordIntoFIFO() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/record.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let recorder = try TraceRecorder(path: fifo)
+        #expect(recorder.writesInPlace)
+        recorder.record(InputEvent(time: 0.5, .lift))
+        recorder.flush()
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let n = read(reader, &bytes, bytes.count)
+        #expect(n > 0 && String(decoding: bytes.prefix(max(n, 0)), as: UTF8.self).contains("\"type\":\"lift\""))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(recorder.failure == nil)
+    }
+
+    @Test("a pipe nobody reads is refused at once, naming it; nothing is created in its place")
+    func recordIntoUnreadFIFO() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/nobody.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect {
+            _ = try TraceRecorder(path: fifo)
+        } throws: { error in
+            "\(error)".contains("cannot write the trace to \(fifo): it is a named pipe that no program is reading")
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test("run --record onto a full device (a copy of /dev/full) reports the write failure with the path; the device stays")
+    func recordIntoFullDevice() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A private node for /dev/full (1, 7), so a failing test cannot replace the real one.
+        let full = dir + "/full"
+        guard mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 else { return }  // makedev(1, 7); needs root
+        let recorder = try TraceRecorder(path: full)
+        final class Log: @unchecked Sendable { var lines: [String] = [] }
+        let log = Log()
+        recorder.log = { log.lines.append($0) }
+        recorder.record(InputEvent(time: 0, .lift))
+        recorder.flush()
+        #expect(recorder.failure == "no space left on device (the disk is full)")
+        #expect(log.lines == ["recording to \(full) stopped: no space left on device (the disk is full); the session goes on"])
+        var info = stat()
+        #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test("--record naming the scene through a symlink says so, without a hint about directories")
+    func recordOverSceneThroughLink() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/scene.json"
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: scene))
+        let link = dir + "/link.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scene)
+        #expect {
+            _ = try TraceRecorder(path: link, inputs: [scene])
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("not recording to \(link): it is the scene file this command reads")
+                && !text.contains("directory") && text.contains("Give --record another file name")
+        }
+        #expect(try String(contentsOfFile: scene, encoding: .utf8) == "{}")
+    }
+
+    @Test("a pipe whose reader went away stops the recording with a message naming the pipe (no SIGPIPE)")
+    func recordIntoClosedFIFO() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/gone.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        let recorder = try TraceRecorder(path: fifo)
+        close(reader)
+        final class Log: @unchecked Sendable { var lines: [String] = [] }
+        let log = Log()
+        recorder.log = { log.lines.append($0) }
+        recorder.record(InputEvent(time: 0, .lift))
+        recorder.flush()
+        #expect(log.lines == ["recording to \(fifo) stopped: the program reading the pipe went away; the session goes on"])
+    }
 }

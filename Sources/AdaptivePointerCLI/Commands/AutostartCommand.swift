@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PointerCore
 import PointerHost
 
 /// `adaptive-pointer autostart enable|disable|status|session`: the opt-in,
@@ -36,10 +37,11 @@ struct AutostartCommand: ParsableCommand {
                 RunCommand.say("\(error)")
                 throw ExitCode(1)
             }
-            say("enabled: \(entry.path.path) runs `\(exe) autostart session` at login "
+            say("enabled: \(TerminalText.escaped(entry.path.path)) runs `\(TerminalText.escaped(exe)) autostart session` at login "
                 + "(X11 sessions: the pointer over your applications, clicks pass through; Wayland sessions: nothing)")
             for system in entry.systemWideEntries() {
-                say("note: \(system.path) (from an older install) also starts it for every user; remove it with: sudo rm \(system.path)")
+                let shown = TerminalText.escaped(system.path)
+                say("note: \(shown) (from an older install) also starts it for every user; remove it with: sudo rm \(shown)")
             }
         }
     }
@@ -60,15 +62,19 @@ struct AutostartCommand: ParsableCommand {
 
         func run() throws {
             let entry = AutostartEntry()
-            switch entry.state() {
-            case .enabled(let exec): say("enabled: \(entry.path.path) (Exec=\(exec))")
-            case .disabled: say("disabled (no \(entry.path.path))")
-            case .masked: say("disabled (\(entry.path.path) switches the system-wide entry off for you)")
-            case .foreign: say("unknown: \(entry.path.path) exists but was not written by adaptive-pointer")
+            let shown = TerminalText.escaped(entry.path.path)
+            let state = entry.state()
+            switch state {
+            case .enabled(let exec): say("enabled: \(shown) (Exec=\(TerminalText.quoted(exec, limit: TerminalText.lineLimit)))")
+            case .disabled: say("disabled (no \(shown))")
+            case .masked: say("disabled (\(shown) switches the system-wide entry off for you)")
+            case .foreign(let reason):
+                RunCommand.say("\(AutostartError.foreignFile(entry.path.path, reason: reason))")
             }
-            for system in entry.systemWideEntries() where entry.state() != .masked {
-                say("note: \(system.path) is a system-wide entry from an older install; `adaptive-pointer autostart disable` switches it off for you")
+            for system in entry.systemWideEntries() where state != .masked {
+                say("note: \(TerminalText.escaped(system.path)) is a system-wide entry from an older install; `adaptive-pointer autostart disable` switches it off for you")
             }
+            if case .foreign = state { throw ExitCode(1) }
         }
     }
 

@@ -1,6 +1,7 @@
 import AccessibilityTargets
 import ArgumentParser
 import Foundation
+import PointerHost
 import PointerCore
 import X11Backend
 
@@ -51,12 +52,13 @@ struct CaptureCommand: ParsableCommand {
         let scene = Scene(name: window.map { "Captured: \($0)" } ?? "Captured desktop",
                           canvas: Canvas(size: Size(width: area.width, height: area.height)), regions: regions)
         do {
-            try Data(SceneWriter.json(scene).utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            // Our messages ("no space left on device"), never Foundation's "NSCocoaErrorDomain error 512".
+            try OutputFile.write(Array(SceneWriter.json(scene).utf8), to: out)
         } catch {
-            RunCommand.say("cannot write \(out): \(error.localizedDescription)")
+            RunCommand.say("\(error)")
             throw ExitCode(1)
         }
-        print("wrote \(out): \(regions.count) regions from \(snapshot.windows.count) window\(snapshot.windows.count == 1 ? "" : "s")")
+        print("wrote \(TerminalText.echo(out)): \(regions.count) regions from \(snapshot.windows.count) window\(snapshot.windows.count == 1 ? "" : "s")")
     }
 
     private func stack(_ windows: [StackedWindow]) -> [ScreenWindow] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CCairo
 import Foundation
 import GLRenderer
 import PointerCore
@@ -14,7 +15,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Writes frame-00000.png, frame-00001.png, … (the frames at times i/fps, until the trace \
             has played and nothing animates) and sheet.png, a grid of thumbnails with timestamps, \
-            into --out (old frame-*.png there are replaced). With --at T, writes only the frame at \
+            into --out (frames an earlier render wrote there, listed in its .adaptive-pointer-render, are replaced or removed; nothing else is). With --at T, writes only the frame at \
             time T to the file --out (with --at T1,T2,… a sheet of those moments; --crop x,y,w,h \
             limits either to part of the canvas). Without TRACE, the scene's bundled demo trace is used, or a \
             single still when it has none. SCENE is a scene file or the name of a bundled scene.
@@ -46,12 +47,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
     var renderer: RendererChoice = .cairo
 
+    /// Smallest --scale (docs/limits.md).
+    static let minimumScale = 0.01
+
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
         if let crop, parseCrop(crop) == nil {
             throw ValidationError("--crop wants x,y,w,h in pt: finite numbers with w, h > 0 (got \(TerminalText.quoted(crop)))")
         }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8 (got \(scale))") }
+        // Below 1 % Cairo cannot draw ("invalid matrix" at 1e-300, "out of memory" at 1e-9).
+        guard scale >= Self.minimumScale, scale <= 8 else {
+            throw ValidationError("--scale must be at least \(Self.minimumScale) and at most 8 (got \(scale))")
+        }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
         if let at, parseTimes(at) == nil {
             throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got \(TerminalText.quoted(at)))")
@@ -65,17 +72,25 @@ struct RenderCommand: ParsableCommand {
             // Scene diagnostics carry their own "file:line:column: error:" prefix.
             let prefix: String
             if case .badScene = e { prefix = "" } else { prefix = "error: " }
-            FileHandle.standardError.write(Data("\(prefix)\(e)\n".utf8))
+            Self.printError("\(prefix)\(e)")
             throw ExitCode(1)
         } catch let e as CairoError {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            Self.printError("error: \(Self.ourWords(e, scene: scene, scale: scale))")
             throw ExitCode(1)
         } catch let e as GLError {
-            FileHandle.standardError.write(Data("error: \(e) (--renderer cairo draws without GL)\n".utf8))
+            Self.printError("error: \(e) (--renderer cairo draws without GL)")
+            throw ExitCode(1)
         } catch let e as OutputFile.Failure {
-            FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+            Self.printError("error: \(e)")
             throw ExitCode(1)
         }
+    }
+
+    /// An error on standard error, each line escaped (TerminalText): whatever outside
+    /// text a message carries cannot drive the terminal.
+    static func printError(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     private func render() throws {
@@ -93,7 +108,7 @@ struct RenderCommand: ParsableCommand {
                 throw RenderError.tooManyFrames(trace: tracePath ?? "the trace", seconds: span, fps: fps)
             }
         }
-        let factory = RendererFactory(choice: self.renderer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let factory = RendererFactory(choice: self.renderer) { Self.printError($0) }
         let renderer = try factory.makeRenderer(scene: loaded, scale: scale)
         if loaded.canvas.size == nil {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])
@@ -145,10 +160,12 @@ struct RenderCommand: ParsableCommand {
         }
         try ensureDirectory(out)
         let dir = URL(fileURLWithPath: out)
-        // Old frames are replaced one by one (each write is atomic) and only those past
-        // the new count removed at the end, so a failure midway loses nothing unwritten.
-        let oldFrames = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
-            .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+        // Every output is checked against every input before anything is written
+        // (a later frame name may be a link to the scene).
+        let names = (0..<frames.count).map(FrameManifest.frameName)
+        for name in names + ["sheet.png", FrameManifest.fileName] {
+            try OutputFile.refuseInputs(dir.appendingPathComponent(name).path, inputs)
+        }
         // The sheet: key moments, each cropped around the pointer (SheetPlan).
         let plan = SheetPlan(frames: frames, canvas: Size(width: Double(renderer.pixelWidth) / scale,
                                                           height: Double(renderer.pixelHeight) / scale))
@@ -165,8 +182,7 @@ struct RenderCommand: ParsableCommand {
                 try renderer.draw(frame: frame, into: canvas, clip: rect)
             }
             previous = frame
-            try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path,
-                                 inputs: inputs)
+            try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(names[i]).path, inputs: inputs)
             if let (slot, cell) = cellsByFrame[i] {
                 let px = Rect(x: cell.window.minX * scale, y: cell.window.minY * scale,
                               width: cell.window.width * scale, height: cell.window.height * scale)
@@ -174,13 +190,26 @@ struct RenderCommand: ParsableCommand {
             }
         }
         try OutputFile.write(sheet.pngData(), to: dir.appendingPathComponent("sheet.png").path, inputs: inputs)
-        let written = Set((0..<frames.count).map { String(format: "frame-%05d.png", $0) })
-        for old in oldFrames where !written.contains(old) {
-            let path = dir.appendingPathComponent(old).path
-            if inputs.contains(where: { OutputFile.sameFile($0.path, path) }) { continue }
-            try? FileManager.default.removeItem(atPath: path)
-        }
+        // Old frames are replaced one by one (each write is atomic); those past the new
+        // count go only now, and only the ones the manifest says an earlier render wrote.
+        let stale = FrameManifest.removeStale(in: out, keeping: Set(names), inputs: inputs.map(\.path))
+        try FrameManifest.write(in: out, names: names + stale, inputs: inputs)
         print(TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
+    }
+
+    /// A Cairo failure as the user can act on it: never Cairo's own "invalid matrix"
+    /// or "out of memory", but what was being drawn and what to change.
+    static func ourWords(_ e: CairoError, scene: String, scale: Double) -> String {
+        guard case .status(_, let code, _) = e else { return "\(e)" }
+        let what = TerminalText.escaped("cannot draw \(scene) at --scale \(String(format: "%g", scale))")
+        switch UInt32(bitPattern: code) {
+        case CAIRO_STATUS_INVALID_MATRIX.rawValue:
+            return what + ": a size or scale in the scene (or --scale) is too small to draw. Check the scene's sizes and scales, or use a larger --scale."
+        case CAIRO_STATUS_NO_MEMORY.rawValue:
+            return what + ": not enough memory for the image. Lower --scale or render part of the canvas with --at T --crop x,y,w,h."
+        default:
+            return what + ": drawing failed (Cairo status \(code)). Check the scene with 'adaptive-pointer validate' and 'lint'."
+        }
     }
 
     /// The PNG files a scene draws (canvas and region images).
@@ -262,10 +291,9 @@ struct RenderCommand: ParsableCommand {
 
     private func ensureDirectory(_ path: String) throws {
         let p = path.isEmpty ? "." : path
-        do {
-            try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.unwritable(p, error.localizedDescription)
+        do { try OutputDirectory.create(p) } catch {
+            // Our words ("… is not a directory"), never Foundation's "NSCocoaErrorDomain error 512".
+            throw RenderError.unwritable(p, error.reason)
         }
         guard FileManager.default.isWritableFile(atPath: p) else {
             throw RenderError.unwritable(p, "permission denied")

@@ -107,6 +107,13 @@ struct RunCommand: ParsableCommand {
                                valueName: "auto|scene|accessibility|both"))
     var targets: Targets = .auto
 
+    func validate() throws {
+        // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
+        if let scale, !(scale >= RenderCommand.minimumScale && scale <= 8) {
+            throw ValidationError("--scale must be at least \(RenderCommand.minimumScale) and at most 8 (got \(scale))")
+        }
+    }
+
     func run() throws {
         // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
         EventLoop.blockTerminationSignals()
@@ -154,11 +161,11 @@ struct RunCommand: ParsableCommand {
 
     private func refusePassThroughOnWayland(scenePath: String, scene: Scene) throws -> Never {
         Self.say("""
-            \(scene.name) (\(scenePath)) is a pass-through scene: no regions and no canvas paint, just the pointer over
+            \(TerminalText.quoted(scene.name)) (\(TerminalText.echo(scenePath))) is a pass-through scene: no regions and no canvas paint, just the pointer over
               your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
               surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
               and one that covers the screen to see it would take all the input.
-              What works: on an X11 session, `adaptive-pointer run \(scenePath) --backend x11`
+              What works: on an X11 session, `adaptive-pointer run \(TerminalText.echo(scenePath)) --backend x11`
               (a pass-through overlay); on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
             """)
         throw ExitCode(7)
@@ -173,8 +180,12 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// One message to the terminal. Whatever outside text it holds (a DISPLAY value in
+    /// a backend's error, a path) is escaped line by line, so it cannot move the
+    /// cursor or reorder the text; the line breaks the message itself makes stay.
     static func say(_ message: String) {
-        FileHandle.standardError.write(Data(("adaptive-pointer: " + message + "\n").utf8))
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        FileHandle.standardError.write(Data(("adaptive-pointer: " + lines.joined(separator: "\n") + "\n").utf8))
     }
 
     // MARK: shared by both backends
@@ -279,7 +290,6 @@ struct RunCommand: ParsableCommand {
     // MARK: X11
 
     private func runX11(scenePath: String, scene: Scene) throws {
-        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
         if relativePointer { Self.say("note: --relative-pointer only applies on Wayland; ignored on X11") }
         let mode = self.mode ?? (scene.isPassThrough ? .overlay : .stage)
         if mode == .overlay && (scene.canvas.color != nil || scene.canvas.image != nil) {

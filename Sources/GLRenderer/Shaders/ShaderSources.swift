@@ -1,3 +1,4 @@
+import PointerCore
 import Foundation
 
 /// Where the shader texts come from: a Shaders/ folder (installed next to the
@@ -18,12 +19,17 @@ public struct ShaderSources: Sendable {
         self.directory = directory
     }
 
+    /// Largest shader file read (bytes).
+    static let fileByteLimit = 1 << 20
+
     /// The files of `directory`; throws `GLError.missingShader` naming the first one missing.
     public static func folder(_ directory: URL) throws -> ShaderSources {
         var texts: [String: String] = [:]
         for f in ShaderProgram.files {
             let url = directory.appendingPathComponent(f)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            // Read with a limit like every file the program reads (a shader is a few KB).
+            guard let bytes = try? InputFile.read(url.path, limit: Self.fileByteLimit),
+                  let text = String(validating: bytes, as: UTF8.self) else {
                 throw GLError.missingShader(file: f, directory: directory.path)
             }
             texts[f] = text

@@ -51,8 +51,12 @@ extension PointerEngine {
         let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)
         // Whole turns are dropped so the angle stays small however long the pinch goes on.
         let r = (p.base.rotation + (spec.rotate ? rotation : 0)).truncatingRemainder(dividingBy: 360)
-        let t = RegionTransform.anchored(local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
+        var t = RegionTransform.anchored(local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
                                          scale: s, rotation: r)
+        // Pinching out at one corner and in at another, again and again, walked the
+        // children away without bound (1e11 pt): held within SceneLimits.zoomOffset.
+        let m = SceneLimits.zoomOffset
+        t.offset = Point(x: Swift.min(Swift.max(t.offset.x, -m), m), y: Swift.min(Swift.max(t.offset.y, -m), m))
         transforms[p.region] = t.isIdentity ? nil : t
     }
 }

@@ -58,11 +58,16 @@ public struct InertSettingRule: LintRule {
             var chain: Set<String> = [r.id]
             var p = r.parent
             while let i = p { chain.insert(regions[i].id); p = regions[i].parent }
-            for id in reg.hides where chain.contains(id) {
+            // One finding per id, however often it is listed (the loader keeps each id
+            // once and counts repeats): one finding each took 1 GB for a million.
+            let order = reg.hides.filter { chain.contains($0) }
+            for id in order {
+                let n = reg.hidesListed[id] ?? 1
+                let listed = n > 1 ? " (listed \(SceneLimits.grouped(n)) times)" : ""
                 findings.append(context.finding(
                     Self.hidesItself, [r],
-                    "'\(r.id)' hides '\(id)', which is \(id == r.id ? "itself" : "one of its ancestors"): it fades out under the pointer",
-                    fix: "remove '\(id)' from the \"hides\" of '\(r.id)'; hides is for neighbours such as separators"))
+                    "'\(r.id)' hides '\(id)'\(listed), which is \(id == r.id ? "itself" : "one of its ancestors"): it fades out under the pointer",
+                    fix: "remove '\(id)' from the \"hides\" of '\(r.id)'\(n > 1 ? " (every time it is listed)" : ""); hides is for neighbours such as separators"))
             }
         }
         return findings

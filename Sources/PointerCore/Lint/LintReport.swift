@@ -12,6 +12,9 @@ public struct LintReport: Sendable {
 
     public init() {}
 
+    /// Longest finding line printed whole (characters).
+    public static let lintLineLimit = 2000
+
     /// Findings counted, the ones summed up in an "… more" line included.
     public var errorCount: Int { count(.error) }
     public var warningCount: Int { count(.warning) }
@@ -72,12 +75,21 @@ public struct LintReport: Sendable {
         for e in entries {
             let f = e.finding
             let place = f.location.map { "\($0.file):\($0.line):\($0.column)" } ?? e.file
-            var line = "\(place): \(f.severity.rawValue): [\(f.rule)] \(f.message)"
-            if !f.regions.isEmpty { line += " (regions: \(f.regions.joined(separator: ", ")))" }
+            // Ids longer than TerminalText.lineLimit are cut wherever the message names them.
+            func cut(_ text: String) -> String {
+                var text = text
+                for id in Set(f.regions) where id.unicodeScalars.count > TerminalText.lineLimit {
+                    text = text.replacingOccurrences(of: id, with: TerminalText.echo(id))
+                }
+                return text
+            }
+            var line = "\(place): \(f.severity.rawValue): [\(f.rule)] \(cut(f.message))"
+            if !f.regions.isEmpty { line += " (regions: \(f.regions.map { TerminalText.echo($0) }.joined(separator: ", ")))" }
             else if let s = f.subject { line += " (\(s))" }
-            line += ". Fix: \(f.fix)"
-            // One line per finding whatever the scene's names and paths hold.
-            out += TerminalText.escaped(line) + "\n"
+            line += ". Fix: \(cut(f.fix))"
+            // One line per finding whatever the scene's names and paths hold, and never
+            // more than lintLineLimit characters (a long id that is not a region's).
+            out += TerminalText.echo(line, limit: Self.lintLineLimit) + "\n"
         }
         func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
         out += "\(plural(files.count, "scene")) checked: \(plural(errorCount, "error")), \(plural(warningCount, "warning"))\n"

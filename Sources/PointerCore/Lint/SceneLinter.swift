@@ -33,7 +33,7 @@ public enum SceneLinter {
     /// All findings, ordered by position in the file (findings without one last), then rule id.
     public static func lint(_ scene: Scene, images: (any SceneImageSource)? = nil) -> [LintFinding] {
         let context = LintContext(scene: scene, images: images)
-        let findings = rules.flatMap { $0.check(context) }
+        let findings = merged(rules.flatMap { $0.check(context) })
         return findings.enumerated().sorted { a, b in
             let la = a.element.location, lb = b.element.location
             switch (la, lb) {
@@ -46,5 +46,27 @@ public enum SceneLinter {
                 return a.offset < b.offset
             }
         }.map(\.element)
+    }
+
+    /// Identical findings (same rule, regions, subject and message) as one, with the
+    /// count in its message: a scene that repeats itself gets one line per problem.
+    static func merged(_ findings: [LintFinding]) -> [LintFinding] {
+        var index: [String: Int] = [:]
+        var counts: [Int] = []
+        var out: [LintFinding] = []
+        for f in findings {
+            let key = ([f.rule, f.subject ?? "", f.message] + f.regions).joined(separator: "\u{1F}")
+            if let i = index[key] {
+                counts[i] += 1
+            } else {
+                index[key] = out.count
+                out.append(f)
+                counts.append(1)
+            }
+        }
+        for i in out.indices where counts[i] > 1 {
+            out[i].message += " (found \(SceneLimits.grouped(counts[i])) times)"
+        }
+        return out
     }
 }

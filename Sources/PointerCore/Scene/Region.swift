@@ -18,7 +18,12 @@ public struct Region: Sendable, Equatable {
     public var scroll: ScrollSpec?
     public var zoom: ZoomSpec?
     public var reveal: Reveal?
+    /// Ids faded out while the pointer is in this region, each once (in the order
+    /// first listed): a scene may list one id a million times.
     public var hides: [String]
+    /// How often the scene listed an id of `hides`, for ids listed more than once
+    /// (lint names the count).
+    public var hidesListed: [String: Int] = [:]
     public var regions: [Region]
     /// Where the region's object starts in the scene file, for diagnostics.
     public var location: SourceLocation?

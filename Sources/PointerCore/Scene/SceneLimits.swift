@@ -11,6 +11,8 @@ public enum SceneLimits {
     public static let sceneFileBytes = 32 << 20
     /// Largest trace file read (bytes): about 10 million events.
     public static let traceFileBytes = 1 << 30
+    /// Largest autostart entry read (bytes); ours is under 1 KB.
+    public static let autostartEntryBytes = 64 << 10
     /// Longest trace line (bytes); a real event line is under 200.
     public static let traceLineBytes = 64 << 10
 
@@ -35,11 +37,27 @@ public enum SceneLimits {
     /// Any coordinate or radius in path data, and each side of a pointer shape's
     /// `size` (pt), in magnitude. A pointer is a few dozen pt.
     public static let shapeExtent = 10_000.0
+    /// Smallest side of a pointer shape's `size`, beam `length` and `pointer.diameter`
+    /// (pt): a shape is scaled to its size, and 1e-306 made Cairo fail.
+    public static let shapeMinimum = 0.01
     /// Pixels (width × height) of each image a scene names (`canvas.image`,
     /// `content.image`), read from the PNG header before anything is decoded.
     public static let imagePixels = 33_554_432
     /// Each side of an image (Cairo's limit).
     public static let imageSide = 32767
+    /// Largest image file read (bytes), checked with stat before reading: a PNG of
+    /// the largest allowed size compresses far below it.
+    public static let imageFileBytes = 64 << 20
+    /// Smallest snap grid step (`snap.x`, `snap.y`, pt): the engine divides by it, and
+    /// a step of 1e-306 made the pointer NaN for the rest of the session.
+    public static let snapStepMinimum = 0.01
+    /// Scale factors (`zoom.min`, `zoom.max`, a hover `scale`): 1 % to 100 ×. A tiny
+    /// scale made Cairo fail ("invalid matrix"); a huge zoom put region offsets
+    /// past the ±1e9 number limit.
+    public static let scaleFactors = 0.01...100.0
+    /// How far a pinch may move a zoomed region's children (pt, each axis): far past
+    /// anything visible, and ten times inside the ±1e9 number limit.
+    public static let zoomOffset = 1e8
 
     // MARK: traces and what is made from them
 
@@ -76,6 +94,14 @@ public enum SceneLimits {
             out.append(d)
         }
         return n < 0 ? "-" + out : out
+    }
+
+    /// A value past `limit` as written in "… is beyond the limit" messages: rounded
+    /// like `rounded` writes it, unless that reads as the limit itself (86400.0004
+    /// is not "86400 … beyond the 86400 s limit"), then every digit it has.
+    public static func past(_ value: Double, limit: Double, rounded: (Double) -> String) -> String {
+        let short = rounded(value)
+        return short == points(limit) || short == rounded(limit) ? "\(value)" : short
     }
 
     /// A limit in pt as written in messages: `16384`, `1000000`.

@@ -90,7 +90,7 @@ public enum InputFile {
         }
     }
 
-    static func reason(openErrno e: Int32) -> String {
+    public static func reason(openErrno e: Int32) -> String {
         switch e {
         case ENOENT: return "no such file"
         case ENOTDIR: return "a part of the path is not a directory"
@@ -102,7 +102,7 @@ public enum InputFile {
         }
     }
 
-    static func systemMessage(_ e: Int32) -> String {
+    public static func systemMessage(_ e: Int32) -> String {
         guard let s = strerror(e) else { return "error \(e)" }
         return String(cString: s)
     }

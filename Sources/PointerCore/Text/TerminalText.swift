@@ -3,8 +3,20 @@
 /// name cannot clear the screen, move the cursor or fake an "OK" line, and long
 /// values are cut short so one bad value cannot flood the output.
 public enum TerminalText {
-    /// Longest user string echoed whole (characters); longer ones are cut.
+    /// Longest user string echoed whole in quotes (characters); longer ones are cut.
     public static let echoLimit = 60
+    /// Longest outside text echoed whole without quotes (a path, an environment
+    /// value, an option's value, an id inside a message); longer text is cut.
+    public static let lineLimit = 200
+
+    /// Outside text to print as it is (unquoted): escaped as `escaped(_:)` and cut
+    /// after `limit` characters with an ellipsis and the full length, so a 100 KB id
+    /// or value cannot flood the terminal.
+    public static func echo(_ s: String, limit: Int = lineLimit) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.count > limit else { return escaped(s) }
+        return escaped(String(String.UnicodeScalarView(scalars.prefix(limit)))) + "… (\(scalars.count) characters)"
+    }
 
     /// `s` with every control character written as an escape (`\n`, `\t`, `\u001B`);
     /// everything else unchanged. For paths and whole message lines.
@@ -49,11 +61,14 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// C0 and C1 controls, DEL, line/paragraph separators and bidirectional overrides
-    /// (which reorder what the terminal shows).
+    /// C0 and C1 controls, DEL, line/paragraph separators, bidirectional controls
+    /// (embeddings, overrides, isolates and marks, which reorder what the terminal
+    /// shows) and zero-width characters (which hide text or make two names look alike).
     static func needsEscape(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
+             0x200E, 0x200F, 0x061C,
+             0x200B...0x200D, 0x2060, 0xFEFF: return true
         default: return false
         }
     }

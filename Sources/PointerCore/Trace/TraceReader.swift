@@ -151,7 +151,7 @@ private struct TraceLineDecoder {
         let t = try number("t")
         guard t >= 0 else { throw fail(try value("t"), "\"t\" must be ≥ 0 (seconds from the start of the trace)") }
         guard t <= SceneLimits.traceTime else {
-            throw fail(try value("t"), "\"t\" \(JSONText.number(t)) is beyond the \(SceneLimits.points(SceneLimits.traceTime)) s (24 h) limit; times are seconds from the start of the trace")
+            throw fail(try value("t"), "\"t\" \(SceneLimits.past(t, limit: SceneLimits.traceTime, rounded: JSONText.number)) is beyond the \(SceneLimits.points(SceneLimits.traceTime)) s (24 h) limit; times are seconds from the start of the trace")
         }
         let type = try string("type")
         guard let known = TraceReader.keysByType.first(where: { $0.type == type })?.keys else {

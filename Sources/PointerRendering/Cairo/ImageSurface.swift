@@ -84,28 +84,52 @@ public final class ImageSurface {
 
     deinit { cairo_surface_destroy(pointer) }
 
-    /// Loads a PNG. A missing, unreadable or corrupt file is a `CairoError.pngRead` naming it.
-    /// The size in the PNG header is checked against `SceneLimits` before decoding, so
-    /// a small file claiming 20000 × 20000 pixels is refused rather than decoded.
+    /// False for an opaque (RGB24) surface, whose top byte per pixel is unused.
+    public var hasAlpha: Bool { cairo_image_surface_get_format(pointer) != CAIRO_FORMAT_RGB24 }
+
+    /// Loads a PNG. A missing, unreadable, oversized or damaged file is a
+    /// `CairoError.pngRead` naming it. The file is read once, within
+    /// `SceneLimits.imageFileBytes`, and checked whole (`PNGFile`: header limits, every
+    /// chunk's length and CRC) before Cairo decodes those bytes, so a small file
+    /// claiming 20000 × 20000 pixels or a 4 GB chunk is refused rather than decoded.
     public static func loadPNG(path: String) throws -> ImageSurface {
-        switch PNGHeader.probe(path: path) {
-        case .unreadable(let why): throw CairoError.pngRead(path: path, message: why)
-        case .notPNG(let why): throw CairoError.pngRead(path: path, message: why)
-        case .png(let header):
-            if let problem = header.limitProblem { throw CairoError.pngRead(path: path, message: problem) }
+        let bytes: [UInt8]
+        do { bytes = try PNGFile.read(path: path).bytes } catch {
+            throw CairoError.pngRead(path: path, message: error.reason)
         }
-        guard let s = cairo_image_surface_create_from_png(path) else {
-            throw CairoError.pngRead(path: path, message: "out of memory")
+        // (PNGFile.read refuses a header past the image limits before reading the chunks.)
+        return try decodePNG(bytes, path: path)
+    }
+
+    /// Decodes PNG bytes that `PNGFile` checked; `path` names the file in errors.
+    public static func decodePNG(_ bytes: [UInt8], path: String) throws -> ImageSurface {
+        final class Source {
+            let bytes: [UInt8]
+            var at = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
         }
+        let source = Source(bytes)
+        let s = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                let n = Int(length)
+                guard source.bytes.count - source.at >= n else { return CAIRO_STATUS_READ_ERROR }
+                source.bytes.withUnsafeBufferPointer { p in
+                    if let base = p.baseAddress { data.update(from: base + source.at, count: n) }
+                }
+                source.at += n
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
+        }
+        guard let s else { throw CairoError.pngRead(path: path, message: "there was not enough memory to decode it") }
         let status = cairo_surface_status(s)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
-            let why: String
-            switch status {
-            case CAIRO_STATUS_FILE_NOT_FOUND: why = "file not found"
-            case CAIRO_STATUS_READ_ERROR: why = "unreadable or not a valid PNG"
-            default: why = CairoError.message(status)
-            }
+            // Our words, never Cairo's ("out of memory" is what it says for any damaged PNG).
+            let why = status == CAIRO_STATUS_NO_MEMORY
+                ? "its image data could not be decoded (damaged compressed data, or not enough memory)"
+                : "its image data could not be decoded (the file is damaged)"
             throw CairoError.pngRead(path: path, message: why)
         }
         return ImageSurface(adopting: s)

@@ -14,6 +14,8 @@ public struct PNGHeader: Sendable, Equatable {
         case notPNG(String)
         /// Missing or unreadable: the reason.
         case unreadable(String)
+        /// A PNG with damaged or missing chunks (a wrong CRC, a length past the end).
+        case damaged(String)
     }
 
     public init(width: Int, height: Int) {
@@ -36,12 +38,21 @@ public struct PNGHeader: Sendable, Equatable {
         return .png(PNGHeader(width: width, height: height))
     }
 
-    /// Reads and parses the header of the file at `path`.
+    /// Reads the file at `path` (within `SceneLimits.imageFileBytes`) and checks it
+    /// whole (`PNGFile`): what `validate` accepts, `render` and `lint` can decode. An
+    /// image over the pixel limits gives its header (`limitProblem` names the limit).
     public static func probe(path: String) -> Probe {
         do {
-            return parse(try InputFile.head(path, count: 24))
+            return .png(try PNGFile.read(path: path).header)
         } catch {
-            return .unreadable(error.reason)
+            switch error {
+            case .unreadable(let why): return .unreadable(why)
+            case .notPNG(let why): return .notPNG(why)
+            case .damaged(let why): return .damaged(why)
+            case .tooLarge:
+                // The header, for the loader to name the pixel limit.
+                return parse((try? InputFile.head(path, count: 24)) ?? [])
+            }
         }
     }
 

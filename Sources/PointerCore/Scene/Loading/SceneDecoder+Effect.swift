@@ -36,7 +36,8 @@ extension SceneDecoder {
         guard let fields = object(value, path, known: ["scale", "shadow", "tint"],
                                   expected: "an object {\"scale\", \"shadow\", \"tint\"}") else { return nil }
         var style = HoverStyle()
-        if let v = fields["scale"], let s = positive(v, fields.path("scale"), what: "a scale factor (1 = no scaling)") {
+        if let v = fields["scale"],
+           let s = limited(v, fields.path("scale"), SceneLimits.scaleFactors, what: "a scale factor (1 = no scaling)") {
             style.scale = s
         }
         if let v = fields["shadow"], let b = bool(v, fields.path("shadow")) { style.shadow = b }

@@ -82,11 +82,24 @@ extension SceneDecoder {
                 report(v.position, f.path("reveal"), "unknown reveal \(TerminalText.quoted(s))", expected: "\"hover\"")
             }
         }
-        if let v = f["hides"], let items = strings(v, f.path("hides"), expected: "an array of region ids") {
-            for (i, (id, item)) in items.enumerated() {
-                references.append(RegionReference(id: id, position: item.position, path: f.path("hides")[i], context: "hides"))
+        if let v = f["hides"], let items = array(v, f.path("hides"), expected: "an array of region ids") {
+            // Read item by item and kept once per id, with the count of repeats: an id
+            // listed millions of times is checked once (a reference and a JSON path each
+            // took gigabytes) and the engine does not walk it millions of times a frame.
+            let path = f.path("hides").frozen()
+            var hides: [String] = []
+            var listed: [String: Int] = [:]
+            for (i, item) in items.enumerated() {
+                let id: String
+                if case .string(let s) = item.kind { id = s } else if let s = string(item, path[i]) { id = s } else { continue }
+                listed[id, default: 0] += 1
+                if listed[id] == 1 {
+                    hides.append(id)
+                    references.append(RegionReference(id: id, position: item.position, path: path[i], context: "hides"))
+                }
             }
-            region.hides = items.map(\.0)
+            region.hides = hides
+            region.hidesListed = listed.filter { $0.value > 1 }
         }
         if let v = f["regions"] { region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin) }
         return region
@@ -136,8 +149,9 @@ extension SceneDecoder {
     private func snap(_ value: JSONValue, _ path: JSONPath) -> SnapGrid? {
         guard let f = object(value, path, known: ["x", "y", "origin", "to"]) else { return nil }
         var grid = SnapGrid()
-        if let v = f["x"] { grid.x = positive(v, f.path("x"), what: "a cell width in pt") }
-        if let v = f["y"] { grid.y = positive(v, f.path("y"), what: "a cell height in pt") }
+        let steps = SceneLimits.snapStepMinimum...Self.maxMagnitude
+        if let v = f["x"] { grid.x = limited(v, f.path("x"), steps, unit: "pt", what: "a cell width") }
+        if let v = f["y"] { grid.y = limited(v, f.path("y"), steps, unit: "pt", what: "a cell height") }
         if let v = f["origin"], let p = point(v, f.path("origin")) { grid.origin = p }
         let targets = "\"centers\" (cell centres, the default) or \"lines\" (where each cell starts)"
         if let v = f["to"], let s = string(v, f.path("to"), expected: targets) {
@@ -195,8 +209,8 @@ extension SceneDecoder {
     private func zoom(_ value: JSONValue, _ path: JSONPath) -> ZoomSpec? {
         guard let f = object(value, path, known: ["min", "max", "rotate"]) else { return nil }
         var z = ZoomSpec()
-        if let v = f["min"], let s = positive(v, f.path("min"), what: "a scale factor") { z.min = s }
-        if let v = f["max"], let s = positive(v, f.path("max"), what: "a scale factor") { z.max = s }
+        if let v = f["min"], let s = limited(v, f.path("min"), SceneLimits.scaleFactors, what: "a scale factor") { z.min = s }
+        if let v = f["max"], let s = limited(v, f.path("max"), SceneLimits.scaleFactors, what: "a scale factor") { z.max = s }
         if let v = f["rotate"], let b = bool(v, f.path("rotate")) { z.rotate = b }
         if z.min > z.max {
             report(value.position, path, "zoom min \(format(z.min)) is greater than max \(format(z.max))",

@@ -59,7 +59,7 @@ extension SceneDecoder {
                     report(v.position, fields.path("path"),
                            "the scene's custom shapes have more than \(SceneLimits.grouped(SceneLimits.scenePathSegments)) path segments together",
                            expected: "at most \(SceneLimits.grouped(SceneLimits.scenePathSegments)) segments in all custom shapes (docs/limits.md)",
-                           suggestion: "reuse one shape for regions that look alike, or simplify the paths")
+                           suggestion: "use a built-in shape (docs/scene-format.md) where one fits, or simplify the paths: fewer segments, or arcs instead of many short lines")
                 } else {
                     elements = parsed
                 }
@@ -82,6 +82,10 @@ extension SceneDecoder {
     /// `[w, h]` of a pointer shape: greater than 0 and within `SceneLimits.shapeExtent`.
     func shapeSize(_ value: JSONValue, _ path: JSONPath) -> Size? {
         guard let s = size(value, path) else { return nil }
+        guard s.width >= SceneLimits.shapeMinimum, s.height >= SceneLimits.shapeMinimum else {
+            reportShapeMinimum(value, path, "a pointer shape of \(format(s.width)) × \(format(s.height)) pt")
+            return nil
+        }
         guard s.width <= SceneLimits.shapeExtent, s.height <= SceneLimits.shapeExtent else {
             reportShapeLimit(value, path, "a pointer shape of \(format(s.width)) × \(format(s.height)) pt")
             return nil
@@ -92,6 +96,10 @@ extension SceneDecoder {
     /// A length or diameter of the pointer: greater than 0 and within `SceneLimits.shapeExtent`.
     func shapeLength(_ value: JSONValue, _ path: JSONPath, what: String) -> Double? {
         guard let n = positive(value, path, what: what) else { return nil }
+        guard n >= SceneLimits.shapeMinimum else {
+            reportShapeMinimum(value, path, "a pointer \(format(n)) pt across")
+            return nil
+        }
         guard n <= SceneLimits.shapeExtent else {
             reportShapeLimit(value, path, "a pointer \(format(n)) pt across")
             return nil
@@ -107,6 +115,12 @@ extension SceneDecoder {
             return nil
         }
         return p
+    }
+
+    private func reportShapeMinimum(_ value: JSONValue, _ path: JSONPath, _ what: String) {
+        let limit = format(SceneLimits.shapeMinimum)
+        report(value.position, path, "\(what) is below the \(limit) pt minimum for pointer shapes",
+               expected: "at least \(limit) pt (docs/limits.md)", suggestion: "a pointer is a few dozen pt; scale the shape up")
     }
 
     private func reportShapeLimit(_ value: JSONValue, _ path: JSONPath, _ what: String) {

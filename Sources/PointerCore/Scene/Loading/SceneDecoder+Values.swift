@@ -63,6 +63,29 @@ extension SceneDecoder {
         return nil
     }
 
+    /// A number within `range` (a documented limit, `SceneLimits`): values the engine
+    /// divides by or scales with, where a tiny (1e-306, a denormal) or huge value
+    /// would make NaN, infinities or offsets past the number limit.
+    func limited(_ value: JSONValue, _ path: JSONPath, _ range: ClosedRange<Double>, unit: String = "",
+                 what: String) -> Double? {
+        let u = unit.isEmpty ? "" : " " + unit
+        let expected = range.upperBound >= Self.maxMagnitude
+            ? "\(what) of at least \(format(range.lowerBound))\(u)"
+            : "\(what) from \(format(range.lowerBound)) to \(format(range.upperBound))\(u)"
+        guard let n = number(value, path, expected: expected) else { return nil }
+        if n < range.lowerBound {
+            report(value.position, path, "\(format(n)) is below the minimum of \(format(range.lowerBound))\(u) (docs/limits.md)",
+                   expected: expected)
+            return nil
+        }
+        if n > range.upperBound {
+            report(value.position, path, "\(format(n)) is above the maximum of \(format(range.upperBound))\(u) (docs/limits.md)",
+                   expected: expected)
+            return nil
+        }
+        return n
+    }
+
     func string(_ value: JSONValue, _ path: JSONPath, expected: String = "a string") -> String? {
         guard case .string(let s) = value.kind else {
             report(value.position, path, "expected \(expected), found \(describe(value))")
@@ -213,6 +236,10 @@ extension SceneDecoder {
             return nil
         case .unreadable(let why):
             report(value.position, path, "cannot read image file \(name): \(why)", expected: "a readable PNG file")
+            return nil
+        case .damaged(let why):
+            report(value.position, path, "image file \(name) is a damaged PNG: \(why)", expected: "a PNG file",
+                   suggestion: "save or export the image again")
             return nil
         case .notPNG(let why):
             report(value.position, path, "image file \(name) is not a PNG: \(why)", expected: "a PNG file",
