@@ -9,7 +9,7 @@ enum FrameTranslation {
     static func offset(from old: PointerFrame, to new: PointerFrame) -> Point? {
         // Highlighted regions and menus stay put while the pointer moves (and a
         // lifted region's specular follows it): not a translation.
-        guard !old.hidden, !new.hidden, old.menu == nil, new.menu == nil,
+        guard !old.hidden, !new.hidden, old.menuShown == nil, new.menuShown == nil,
               old.regions.isEmpty, new.regions.isEmpty else { return nil }
         let offset = new.visible.frame.origin - old.visible.frame.origin
         var moved = new

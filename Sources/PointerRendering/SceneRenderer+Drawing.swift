@@ -68,13 +68,17 @@ extension SceneRenderer {
 
         if let frame, let menu = frame.menuShown, MenuPainter.bounds(menu).intersects(clipRect) {
             let painter = MenuPainter(palette: palette)
-            ctx.setMatrix(base)
-            // E26: a menu opening or closing is faded as a whole, each layer on its own.
+            // E26: a menu opening or closing is scaled about where it opened and faded
+            // as a whole, each layer on its own; its shadow is the open menu's, scaled.
+            let menuBase = base.concatenating(MenuPainter.openingTransform(menu))
+            let settled = menu.settled
+            ctx.setMatrix(menuBase)
             if menu.opacity < 1 { ctx.pushGroup() }
-            try painter.drawPanel(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+            try painter.drawPanel(settled, pointer: frame.pointer, effects: effects, ctx: ctx)
             if menu.opacity < 1 { ctx.popGroupToSource(); ctx.paint(alpha: menu.opacity) }
             // The menu lies above the stage; the pointer above the panel, under the text.
-            if let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
+            // Not while the panel fades: the pointer under it would show through, drawn twice.
+            if menu.opacity >= 1, let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
                 ctx.save()
                 ctx.setMatrix(base)
                 ctx.newPath()
@@ -83,9 +87,9 @@ extension SceneRenderer {
                 try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
                 ctx.restore()
             }
-            ctx.setMatrix(base)
+            ctx.setMatrix(menuBase)
             if menu.opacity < 1 { ctx.pushGroup() }
-            painter.drawText(menu, color: palette.label, ctx: ctx)
+            painter.drawText(settled, color: palette.label, ctx: ctx)
             if menu.opacity < 1 { ctx.popGroupToSource(); ctx.paint(alpha: menu.opacity) }
         }
 

@@ -28,8 +28,10 @@ struct EngineMenuAnimationTests {
         #expect(opening.count >= 2, "\(opening.count) frames between closed and open")
         // Growing from the pointer: smaller than the menu, its corner nearer the pointer (350, 250).
         for m in opening {
-            #expect(m.opacity > 0 && m.frame.width < full.frame.width && m.frame.minX <= full.frame.minX)
-            #expect(m.frame.minX >= 350 && m.frame.minY >= 250)
+            let drawn = m.drawnFrame
+            #expect(m.scaleAnchor == Point(x: 350, y: 250) && m.frame == full.frame)
+            #expect(m.opacity > 0 && drawn.width < full.frame.width && drawn.minX <= full.frame.minX)
+            #expect(drawn.minX >= 350 && drawn.minY >= 250)
         }
         #expect(zip(opening, opening.dropFirst()).allSatisfy { $0.opacity < $1.opacity })
         // Closing: the menu is closed for the engine at once (the dump says null), drawn fading out.

@@ -12,8 +12,6 @@ final class MenuLayers {
 
     func layer(_ menu: ContextMenu, part: SceneRenderer.MenuPart, pointer: Point, base: AffineTransform,
                reference: SceneRenderer, maxSide: Int) throws -> TextureLayer {
-        var menu = menu
-        menu.opacity = 1
         if let hit = cached.first(where: { $0.menu == menu && $0.part == part && $0.layer.isPixelExact(under: base) }) {
             return hit.layer
         }

@@ -181,9 +181,8 @@ extension PointerEngine {
         var m = shown
         let p = Swift.min(Swift.max(menuAppearance.value, 0), 1)
         guard p < 1 else { return m }
-        let s = ContextMenuLayout.closedScale + (1 - ContextMenuLayout.closedScale) * p
-        m.frame = Rect(x: anchor.x + (m.frame.minX - anchor.x) * s, y: anchor.y + (m.frame.minY - anchor.y) * s,
-                       width: m.frame.width * s, height: m.frame.height * s)
+        m.scale = ContextMenuLayout.closedScale + (1 - ContextMenuLayout.closedScale) * p
+        m.scaleAnchor = anchor
         m.opacity = p
         return m
     }
@@ -207,7 +206,9 @@ extension PointerEngine {
             ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
         }
         let visible = VisiblePointer(kind: shape.kind, name: shape.name, frame: Rect(center: c, size: size),
-                                     cornerRadius: Swift.max(cornerRadius.value, 0),
+                                     // The springs overshoot on their own (ζ < 1): a radius past half
+                                     // the side would draw a rounded rect folding over itself.
+                                     cornerRadius: Swift.min(Swift.max(cornerRadius.value, 0), Swift.min(size.width, size.height) / 2),
                                      opacity: Swift.min(Swift.max(presence.value * liftFade.value, 0), 1),
                                      scale: pressScale.value, geometry: shape.geometry, transition: transition)
         var states: [String: RegionState] = [:]

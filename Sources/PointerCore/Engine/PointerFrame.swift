@@ -148,13 +148,30 @@ public struct ContextMenu: Sendable, Equatable {
     public var frame: Rect
     /// 1 once open; below 1 while it fades in or out (`PointerFrame.menuShown`).
     public var opacity: Double
+    /// 1 once open; below 1 while it opens or closes, drawn scaled by this about
+    /// `scaleAnchor` (the pointer where it opened). `frame` stays the open menu's.
+    public var scale: Double
+    public var scaleAnchor: Point
 
-    public init(region: String, items: [String], frame: Rect, opacity: Double = 1) {
+    public init(region: String, items: [String], frame: Rect, opacity: Double = 1, scale: Double = 1, scaleAnchor: Point = .zero) {
         self.region = region
         self.items = items
         self.frame = frame
         self.opacity = opacity
+        self.scale = scale
+        self.scaleAnchor = scaleAnchor
     }
+
+    /// Where it is drawn: `frame` scaled about `scaleAnchor`.
+    public var drawnFrame: Rect {
+        guard scale != 1 else { return frame }
+        let a = scaleAnchor
+        return Rect(x: a.x + (frame.minX - a.x) * scale, y: a.y + (frame.minY - a.y) * scale,
+                    width: frame.width * scale, height: frame.height * scale)
+    }
+
+    /// The open menu, as it looks once it has opened.
+    public var settled: ContextMenu { ContextMenu(region: region, items: items, frame: frame) }
 
     /// The rows in canvas pt: `ContextMenuLayout` stacks them inside the padding.
     public var rows: [Rect] {

@@ -58,6 +58,9 @@ extension SceneRenderer {
         surface.flush()
     }
 
+    /// Canvas to canvas: how an opening or closing menu is drawn (scaled about its anchor).
+    package static func menuTransform(_ menu: ContextMenu) -> AffineTransform { MenuPainter.openingTransform(menu) }
+
     /// Everything the menu touches (canvas pt).
     package static func menuBounds(_ menu: ContextMenu) -> Rect { MenuPainter.bounds(menu) }
 

@@ -68,7 +68,15 @@ struct MenuPainter {
         menu.rows.map { $0.offsetBy(Point(x: -menu.frame.minX, y: -menu.frame.minY)) }
     }
 
-    /// Everything the menu touches, its whole shadow layer included.
+    /// Canvas to canvas: a menu opening or closing is drawn scaled about its anchor (E26).
+    static func openingTransform(_ menu: ContextMenu) -> AffineTransform {
+        guard menu.scale != 1 else { return .identity }
+        let a = menu.scaleAnchor
+        return AffineTransform.translation(a.x, a.y).concatenating(.scaling(menu.scale)).concatenating(.translation(-a.x, -a.y))
+    }
+
+    /// Everything the menu touches, its whole shadow layer included (the open menu's:
+    /// an opening or closing one lies within it, scaled towards its corner).
     static func bounds(_ menu: ContextMenu) -> Rect {
         let reach = EffectGeometry(size: menu.frame.size).margin + shadowDrop + 1
         return menu.frame.insetBy(dx: -reach, dy: -reach)

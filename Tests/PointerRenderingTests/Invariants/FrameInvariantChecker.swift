@@ -20,8 +20,8 @@ import PointerCore
 ///   highlighted, lifted or hovered (emphasis and effect scale at rest).
 /// - (d) **no jumps in what does not move**: the colour of an involved control's
 ///   content (its mean over its own pixels, so it follows the content as it
-///   scales; its opaque pixels only, and not in the frame a menu opens or
-///   closes over it) changes by at most `contentStep` per frame; the circle's
+///   scales; its opaque pixels only, and not in the frame a menu starts or stops
+///   being drawn over it; a menu's text once it has faded in) changes by at most `contentStep` per frame; the circle's
 ///   material (its fill as seen over mid-grey) by at most `materialStep` plus what
 ///   its motion (`materialStepPerDiameter` per diameter travelled), press
 ///   feedback and the change of the backdrop under it (1:1) explain, except a
@@ -123,7 +123,9 @@ final class FrameInvariantChecker {
             let m = try contentMask(i, placements: placements, origin: origin, size: (px.width, px.height))
             if m.alpha.contains(where: { $0 > 0.02 }) { masks.append((layout.regions[i].id, m)) }
         }
-        if let menu = frame.menu {
+        // The menu as drawn. While it scales and fades in or out (E26) its text is
+        // not yet, or no longer, content the pointer must keep clear of: not checked.
+        if let menu = frame.menuShown {
             // The menu lies over every region: their content under it is not theirs to keep.
             for k in masks.indices {
                 let f = menu.frame
@@ -133,11 +135,13 @@ final class FrameInvariantChecker {
                     for y in y0..<y1 { for x in x0..<x1 { masks[k].1.alpha[y * px.width + x] = 0 } }
                 }
             }
-            let s = try ImageSurface(width: px.width, height: px.height)
-            let ctx = try CairoContext(surface: s)
-            ctx.setMatrix(AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y)))
-            MenuPainter(palette: renderer.palette).drawText(menu, color: renderer.palette.label, ctx: ctx)
-            masks.append(("menu text", try CropMask(s)))
+            if menu.opacity >= 1 {
+                let s = try ImageSurface(width: px.width, height: px.height)
+                let ctx = try CairoContext(surface: s)
+                ctx.setMatrix(AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y)))
+                MenuPainter(palette: renderer.palette).drawText(menu, color: renderer.palette.label, ctx: ctx)
+                masks.append(("menu text", try CropMask(s)))
+            }
         }
 
         let pointerShown = !frame.hidden && frame.visible.opacity > 0.001
@@ -145,8 +149,11 @@ final class FrameInvariantChecker {
         var covered = CropMask(empty: px.width, px.height)
         for (_, m) in masks { covered.formUnion(m) }
         let under = checkCircle(frame, a, b, covered: covered, origin: origin)
-        if (frame.menu == nil) != (previousMenuOpen == false) { previousContent = [:] }
-        previousMenuOpen = frame.menu != nil
+        // A menu over the controls changes what they show: not a jump, from its first
+        // frame shown to its last.
+        let menuShown = frame.menuShown != nil
+        if menuShown != previousMenuOpen { previousContent = [:] }
+        previousMenuOpen = menuShown
         checkContentSteps(frame, a, masks)
         try checkMaterialStep(frame, under: under, stage: renderer.drawnSampler(ctx: try CairoContext(surface: without), origin: origin))
     }
@@ -362,7 +369,7 @@ final class FrameInvariantChecker {
     }
 
     private func checkMaterialStep(_ frame: PointerFrame, under: RGBA?, stage: @escaping (Rect) -> RGBA?) throws {
-        guard isPlainCircle(frame), frame.menu == nil, case .top = renderer.pointerSlot(frame), let under else {
+        guard isPlainCircle(frame), frame.menuShown == nil, case .top = renderer.pointerSlot(frame), let under else {
             previousMaterial = nil
             return
         }
