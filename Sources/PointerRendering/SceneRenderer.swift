@@ -35,6 +35,9 @@ public final class SceneRenderer {
     let images: SceneImages
     let content: RegionContentPainter
     let effects = EffectCache()
+    /// The open menu drawn once (panel and text, device pixels), laid down scaled
+    /// and faded while it opens or closes (E26): those frames cost one blit.
+    var openingMenu: (menu: ContextMenu, image: ImageSurface)?
     let pointerPainter = PointerPainter()
     let placementCache: PlacementCache
     /// Each region's drawn bounds at rest (canvas pt), indexed for culling against a clip.

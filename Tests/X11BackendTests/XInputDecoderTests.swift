@@ -179,7 +179,7 @@ struct DeviceKindTests {
         #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 4, time: 20)) == [step])
         #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 8, time: 30)) == [.device(.touchpad), step])
         // Device motion with its raw twin says nothing more in the overlay.
-        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.motion(source: 4, time: 30, x: 5, y: 6)) == [.at(x: 5, y: 6, absolute: false)])
+        #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.motion(source: 4, time: 20, x: 5, y: 6)) == [.at(x: 5, y: 6, absolute: false)])
         #expect(XInputDecoderTests.decode(&d, XInputDecoderTests.rawMotion(source: 4, time: 40)) == [.device(.mouse), step])
         // A stage sees device motion only: it names the device there.
         var stage = XInputDecoder()
