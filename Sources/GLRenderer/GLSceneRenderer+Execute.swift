@@ -173,16 +173,16 @@ extension GLSceneRenderer {
             pipeline.drawQuad(p, rect: rect, toDevice: .identity, viewport: viewport(pass))
             bindTarget(pass.canvas, plan)
 
-        case .menuPanel(let menu, let pointer):
+        case .menuPanel(let menu):
             // Rasterised as the open menu; an opening or closing one is drawn scaled and faded (E26).
-            let layer = try r.menus.layer(menu.settled, part: .panel, pointer: pointer, base: plan.base, reference: reference,
+            let layer = try r.menus.layer(menu.settled, part: .panel, base: plan.base, reference: reference,
                                           maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
                       alpha: menu.opacity, clips: [], pass, pipeline)
 
         case .menuText(let menu):
-            let layer = try r.menus.layer(menu.settled, part: .text, pointer: menu.frame.origin, base: plan.base, reference: reference,
+            let layer = try r.menus.layer(menu.settled, part: .text, base: plan.base, reference: reference,
                                           maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),

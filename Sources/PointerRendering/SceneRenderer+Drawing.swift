@@ -75,7 +75,7 @@ extension SceneRenderer {
                 try drawOpeningMenu(menu, painter: painter, base: base, ctx: ctx)
             } else {
                 ctx.setMatrix(base)
-                try painter.drawPanel(menu, pointer: frame.pointer, effects: effects, ctx: ctx)
+                try painter.drawPanel(menu, effects: effects, ctx: ctx)
                 // The menu lies above the stage; the pointer above the panel, under the text.
                 if let look = topLook, let pb = pointerBox, pb.intersects(menu.frame) {
                     ctx.save()
@@ -108,9 +108,8 @@ extension SceneRenderer {
                                      height: Int((bounds.height * scale).rounded(.up)) + 1)
             let c = try CairoContext(surface: image)
             c.setMatrix(AffineTransform.scaling(scale).concatenating(.translation(-bounds.minX, -bounds.minY)))
-            // No row is the pointer's: it is not drawn between the layers while the menu fades.
-            try painter.drawPanel(settled, pointer: Point(x: bounds.minX - 1, y: bounds.minY - 1), effects: effects, ctx: c)
-            painter.drawText(settled, color: palette.label, ctx: c)
+            // The pointer is not drawn between the layers while the menu fades.
+            try painter.draw(settled, effects: effects, ctx: c)
             try c.checkStatus("drawing the menu")
             image.flush()
             openingMenu = (settled, image)

@@ -176,7 +176,7 @@ extension PointerEngine {
 
     /// The menu as drawn (E26): scaled about the point it opened from and faded,
     /// by how far it has opened.
-    var shownMenuFrame: ContextMenu? {
+    var menuAsDrawn: ContextMenu? {
         guard let (shown, anchor) = shownMenu else { return nil }
         var m = shown
         let p = Swift.min(Swift.max(menuAppearance.value, 0), 1)
@@ -221,9 +221,10 @@ extension PointerEngine {
                 opacity: a?.opacity.value ?? 1, emphasis: a?.emphasis.value ?? 0)
             if state != .rest { states[layout.regions[i].id] = state }
         }
-        return PointerFrame(time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
-                            effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
-                            menu: menu, regions: states, modifiers: modifiers, dragging: dragging,
-                            menuShown: .some(shownMenuFrame))
+        var frame = PointerFrame(time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
+                                 effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
+                                 menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
+        frame.menuShown = menuAsDrawn
+        return frame
     }
 }

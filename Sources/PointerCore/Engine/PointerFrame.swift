@@ -35,9 +35,8 @@ public struct PointerFrame: Sendable, Equatable {
     public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
                 effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
                 menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
-                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil,
-                menuShown: ContextMenu?? = nil) {
-        self.menuShown = menuShown ?? menu
+                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil) {
+        self.menuShown = menu
         self.time = time
         self.pointer = pointer
         self.visible = visible

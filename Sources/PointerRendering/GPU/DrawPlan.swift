@@ -80,8 +80,9 @@ package enum DrawOp {
     /// the pointer's outline grown by a device pixel (`mask`), at `opacity`.
     case beginRepaint(bounds: Rect)
     case endRepaint(clip: [ClipShape], mask: PointerOutline, opacity: Double)
-    /// The open context menu (E26): its panel (shadow, rows, the row under
-    /// `pointer` tinted, separators), then, over the pointer, its text.
-    case menuPanel(ContextMenu, pointer: Point)
+    /// The open context menu (E26): its panel (shadow, rows, separators), then,
+    /// over the pointer (the row's highlight), its text. An opening or closing
+    /// menu carries its scale and opacity.
+    case menuPanel(ContextMenu)
     case menuText(ContextMenu)
 }

@@ -57,7 +57,7 @@ extension SceneRenderer {
         }
 
         if let frame, let menu = frame.menuShown, MenuPainter.bounds(menu).intersects(clipRect) {
-            ops.append(.menuPanel(menu, pointer: frame.pointer))
+            ops.append(.menuPanel(menu))
             if menu.opacity >= 1, !topPointer.isEmpty, let pb = pointerBox, pb.intersects(menu.frame) {
                 let shape = ClipShape(transform: base.concatenating(.translation(menu.frame.minX, menu.frame.minY)),
                                       size: menu.frame.size, radius: MenuPainter.cornerRadius)

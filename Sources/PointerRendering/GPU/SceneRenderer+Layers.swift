@@ -42,16 +42,15 @@ extension SceneRenderer {
     /// The two layers of an open menu: the pointer goes between them.
     package enum MenuPart: Sendable, Equatable { case panel, text }
 
-    /// Draws a layer of the open menu over `surface` — the panel (shadow, rows, the
-    /// row under `pointer` tinted, separators) or the text; `transform` maps canvas
-    /// pt to the surface's pixels.
-    package func drawMenuLayer(_ menu: ContextMenu, part: MenuPart, pointer: Point, into surface: ImageSurface,
+    /// Draws a layer of the open menu over `surface` — the panel (shadow, rows,
+    /// separators) or the text; `transform` maps canvas pt to the surface's pixels.
+    package func drawMenuLayer(_ menu: ContextMenu, part: MenuPart, into surface: ImageSurface,
                                transform: AffineTransform) throws {
         let ctx = try CairoContext(surface: surface)
         ctx.setMatrix(transform)
         let painter = MenuPainter(palette: palette)
         switch part {
-        case .panel: try painter.drawPanel(menu, pointer: pointer, effects: effects, ctx: ctx)
+        case .panel: try painter.drawPanel(menu, effects: effects, ctx: ctx)
         case .text: painter.drawText(menu, color: palette.label, ctx: ctx)
         }
         try ctx.checkStatus("drawing the menu layer")

@@ -12,13 +12,13 @@ struct MenuPainter {
     let palette: Palette
 
     /// The whole menu, panel and text.
-    func draw(_ menu: ContextMenu, pointer: Point, effects: EffectCache, ctx: CairoContext) throws {
-        try drawPanel(menu, pointer: pointer, effects: effects, ctx: ctx)
+    func draw(_ menu: ContextMenu, effects: EffectCache, ctx: CairoContext) throws {
+        try drawPanel(menu, effects: effects, ctx: ctx)
         drawText(menu, color: palette.label, ctx: ctx)
     }
 
-    /// Shadow, panel, the tinted row under the pointer and the separators.
-    func drawPanel(_ menu: ContextMenu, pointer: Point, effects: EffectCache, ctx: CairoContext) throws {
+    /// Shadow, panel and the separators (the pointer is the row's highlight).
+    func drawPanel(_ menu: ContextMenu, effects: EffectCache, ctx: CairoContext) throws {
         let f = menu.frame
         ctx.save()
         defer { ctx.restore() }
