@@ -3,7 +3,7 @@
 // under the content, inside the pointer's outline. Its peak lightens the
 // platter just drawn (the material over its backdrop, u_material) by u_step,
 // within 0.06…0.5 alpha, times u_emphasis.
-uniform sampler2D u_material;   // 2×1: fill (straight RGBA), backdrop
+uniform sampler2D u_material;   // 4×1: fill (straight RGBA), backdrop, then material_resolve.frag's memory
 uniform vec2 u_center;          // px
 uniform float u_gradientRadius; // px
 uniform float u_emphasis;       // emphasis times the pointer's opacity

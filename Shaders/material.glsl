@@ -61,22 +61,90 @@ vec3 opaqueOver(vec4 c, vec3 fallback) {
     return c.rgb * a + fallback * (1.0 - a);
 }
 
-// `background` the weighted mean under the pointer, `surroundings` the ring,
-// `footprint` right under it (straight RGBA; unknown parts show `fallback`).
-// `backdrop` is the opaque colour the fill is chosen for.
-void resolveMaterial(vec4 background, vec4 surroundings, vec4 footprint, vec3 fallback, float highlight,
-                     float press, out vec4 fill, out vec3 backdrop) {
-    vec3 bg = opaqueOver(background, fallback);
-    vec3 around = opaqueOver(surroundings, fallback);
-    vec3 under = opaqueOver(footprint, fallback);
-    bool dark = perceptualLightness(around) >= kSwitchLightness;
-    if (materialStrength(under, dark) > 1.0 && materialStrength(under, !dark) <= 1.0) dark = !dark;
+// The footprint's say: where `under` cannot reach the minimum on the wanted
+// side but can on the other, the other.
+bool footprintWantsDark(bool dark, vec3 under) {
+    return materialStrength(under, dark) > 1.0 && materialStrength(under, !dark) <= 1.0 ? !dark : dark;
+}
+
+// One look's fill over bg (and under), highlight and press applied.
+vec4 materialFill(bool dark, vec3 bg, vec3 under, float highlight, float press) {
     float k = max(materialStrength(bg, dark), materialStrength(under, dark));
     vec2 look = materialLook(min(k, 1.0), dark);
     float h = clamp(highlight, 0.0, 1.0), p = clamp(press, 0.0, 1.0);
     float grey = mix(look.x, dark ? 0.0 : 1.0, p);
     float alpha = mix(look.y, look.y + (1.0 - look.y) * 0.5, p);
     alpha *= mix(1.0, 0.3, h);
-    fill = vec4(vec3(grey), alpha);
+    return vec4(vec3(grey), alpha);
+}
+
+// The look's memory across frames, as MaterialMemory.swift keeps it, in two
+// texels. `look`: x where the cross-fade stands (0 dark, 1 light), y the look
+// switched to (1 light), z the surroundings' smoothed lightness, w seconds
+// since the last switch (capped at 1). `footprint.x`: the smoothed lightness
+// right under the pointer, by which the footprint's say is judged (as a grey).
+// Without a memory (`has` false) the look is decided alone.
+const float kBand = 0.05;
+const float kSmoothing = 0.06;
+const float kHold = 0.35;
+const float kFade = 0.15;
+const float kLongestStep = 1.0 / 30.0;
+
+// The grey whose CIE L* / 100 is l.
+vec3 greyOfLightness(float l) {
+    float lstar = clamp(l, 0.0, 1.0) * 100.0;
+    float y = lstar > 8.0 ? pow((lstar + 16.0) / 116.0, 3.0) : lstar * 27.0 / 24389.0;
+    return vec3(y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1.0 / 2.4) - 0.055);
+}
+
+void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float dt, float lightness, vec3 under) {
+    float underLightness = perceptualLightness(under);
+    if (!has) {
+        bool dark = footprintWantsDark(lightness >= kSwitchLightness, under);
+        float side = dark ? 0.0 : 1.0;
+        look = vec4(side, side, lightness, 1.0);
+        footprint = vec4(underLightness, 0.0, 0.0, 1.0);
+        return;
+    }
+    dt = clamp(dt, 0.0, kLongestStep);
+    float pull = 1.0 - exp(-dt / kSmoothing);
+    float smoothed = look.z + (lightness - look.z) * pull;
+    float smoothedUnder = footprint.x + (underLightness - footprint.x) * pull;
+    float since = min(look.w + dt, 1.0);
+    bool targetDark = look.y < 0.5;
+    bool wantDark = targetDark ? smoothed >= kSwitchLightness - kBand : smoothed >= kSwitchLightness + kBand;
+    wantDark = footprintWantsDark(wantDark, greyOfLightness(smoothedUnder));
+    if (wantDark != targetDark && since >= kHold) {
+        targetDark = wantDark;
+        since = 0.0;
+    }
+    float goal = targetDark ? 0.0 : 1.0, reach = dt / kFade;
+    float light = abs(goal - look.x) <= reach ? goal : look.x + (goal > look.x ? reach : -reach);
+    look = vec4(light, goal, smoothed, since);
+    footprint = vec4(smoothedUnder, 0.0, 0.0, 1.0);
+}
+
+// `background` the weighted mean under the pointer, `surroundings` the ring,
+// `footprint` right under it (straight RGBA; unknown parts show `fallback`).
+// `memory` is advanced (see stepMaterialMemory); the fill cross-fades the two
+// looks by it. `backdrop` is the opaque colour the fill is chosen for.
+void resolveMaterial(vec4 background, vec4 surroundings, vec4 footprint, vec3 fallback, float highlight,
+                     float press, inout vec4 memory, inout vec4 memoryFootprint, bool hasMemory, float dt,
+                     out vec4 fill, out vec3 backdrop) {
+    vec3 bg = opaqueOver(background, fallback);
+    vec3 around = opaqueOver(surroundings, fallback);
+    vec3 under = opaqueOver(footprint, fallback);
+    stepMaterialMemory(memory, memoryFootprint, hasMemory, dt, perceptualLightness(around), under);
+    float t = memory.x * memory.x * (3.0 - 2.0 * memory.x);
+    if (t <= 0.0) {
+        fill = materialFill(true, bg, under, highlight, press);
+    } else if (t >= 1.0) {
+        fill = materialFill(false, bg, under, highlight, press);
+    } else {
+        // Greys mixed premultiplied: over any backdrop it looks like the two looks blended.
+        vec4 d = materialFill(true, bg, under, highlight, press), l = materialFill(false, bg, under, highlight, press);
+        float alpha = mix(d.a, l.a, t);
+        fill = vec4(vec3(alpha > 0.0 ? mix(d.r * d.a, l.r * l.a, t) / alpha : 0.0), alpha);
+    }
     backdrop = bg;
 }

@@ -2,9 +2,10 @@
 // frame has drawn so far (the framebuffer, u_canvas) is averaged over the
 // pointer's box, the ring around it and the square inscribed in it, laid over
 // the background sampler's colours (u_inner, u_outer, u_core: the desktop or
-// the still stage); box and ring are weighted equally. Drawn into a 2×1
+// the still stage); box and ring are weighted equally. Drawn into a 4×1
 // target: pixel 0 the fill, pixel 1 the opaque backdrop it was chosen for
-// (read by pointer.frag and highlight_light.frag). The average follows
+// (read by pointer.frag and highlight_light.frag), pixels 2 and 3 the look's
+// memory for the next frame, read from the previous target (u_memory). The average follows
 // ImageSurface.averageColor: partly covered edge pixels count by their
 // covered fraction, large rects are sampled on a lattice of about 32 × 32.
 uniform sampler2D u_canvas;
@@ -17,6 +18,9 @@ uniform vec4 u_core;
 uniform vec3 u_fallback;
 uniform float u_highlight;
 uniform float u_press;
+uniform sampler2D u_memory; // the previous frame's 4×1 target
+uniform bool u_hasMemory;
+uniform float u_dt;         // s since the previous frame's resolve
 
 out vec4 fragColor;
 
@@ -62,8 +66,10 @@ void main() {
     if (drawnAverage(u_boxPx, drawn)) inner = over(drawn, inner);
     if (drawnAverage(u_ringPx, drawn)) outer = over(drawn, outer);
     if (drawnAverage(u_corePx, drawn)) core = over(drawn, core);
-    vec4 fill;
+    vec4 fill, look = texelFetch(u_memory, ivec2(2, 0), 0), footprint = texelFetch(u_memory, ivec2(3, 0), 0);
     vec3 backdrop;
-    resolveMaterial(mix(inner, outer, 0.5), outer, core, u_fallback, u_highlight, u_press, fill, backdrop);
-    fragColor = gl_FragCoord.x < 1.0 ? fill : vec4(backdrop, 1.0);
+    resolveMaterial(mix(inner, outer, 0.5), outer, core, u_fallback, u_highlight, u_press, look, footprint, u_hasMemory,
+                    u_dt, fill, backdrop);
+    float x = gl_FragCoord.x;
+    fragColor = x < 1.0 ? fill : x < 2.0 ? vec4(backdrop, 1.0) : x < 3.0 ? look : footprint;
 }

@@ -1,7 +1,7 @@
 // The pointer (D20–D22): its outline filled with the material, one solid shape
 // without an outline. The material comes from material_resolve.frag, so it
 // always matches what is beneath this frame.
-uniform sampler2D u_material;   // 2×1: fill (straight RGBA), backdrop
+uniform sampler2D u_material;   // 4×1: fill (straight RGBA), backdrop, then material_resolve.frag's memory
 uniform float u_opacity;        // the pointer's opacity times the layer's
 
 in vec2 v_local;

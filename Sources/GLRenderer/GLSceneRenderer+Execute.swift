@@ -270,9 +270,20 @@ extension GLSceneRenderer {
     }
 
     /// The material pass: the colour drawn so far under and around the pointer,
-    /// with the sampler's, into the 2×1 material target.
+    /// with the sampler's, into the other 4×1 material target, the look's memory
+    /// read from the current one.
     private func resolveMaterial(_ m: MaterialInputs, _ pass: Pass, _ r: Resources) {
         let base = pass.plan.base
+        let previous = r.material
+        // A first frame, or one from earlier in time (a new sequence), decides alone.
+        let hasMemory = r.materialTime.map { m.time >= $0 } ?? false
+        let dt = hasMemory ? m.time - r.materialTime! : 0
+        r.materialTime = hasMemory ? max(r.materialTime!, m.time) : m.time
+        var unchanged = r.lastMaterialInputs
+        unchanged?.time = m.time
+        if !hasMemory || unchanged != m { r.materialChanged = m.time }
+        r.lastMaterialInputs = m
+        r.materialIndex = 1 - r.materialIndex
         r.material.bind()
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDisable(GLenum(GL_BLEND))
@@ -291,7 +302,11 @@ extension GLSceneRenderer {
         p.set("u_fallback", m.fallback.r, m.fallback.g, m.fallback.b)
         p.set("u_highlight", m.highlight)
         p.set("u_press", m.press)
-        r.pipeline.drawQuad(p, rect: Rect(x: 0, y: 0, width: 2, height: 1), toDevice: .identity, viewport: (2, 1))
+        bindTexture(previous.texture, unit: 3)
+        p.set("u_memory", int: 3)
+        p.set("u_hasMemory", int: hasMemory ? 1 : 0)
+        p.set("u_dt", dt)
+        r.pipeline.drawQuad(p, rect: Rect(x: 0, y: 0, width: 4, height: 1), toDevice: .identity, viewport: (4, 1))
         glEnable(GLenum(GL_BLEND))
     }
 

@@ -27,7 +27,17 @@ public final class GLSceneRenderer: FrameRenderer {
         let pipeline: GLPipeline
         var canvases: [GLFramebuffer] = []
         var group: GLFramebuffer?
-        let material: GLFramebuffer
+        /// The material targets (4×1: fill, backdrop, the look's memory in two texels): each
+        /// resolve reads the memory from one and writes the other (D20).
+        let materials: [GLFramebuffer]
+        var materialIndex = 0
+        var material: GLFramebuffer { materials[materialIndex] }
+        /// The frame time of the last resolve; nil before the first (no memory yet).
+        var materialTime: Double?
+        /// The last frame time whose material inputs changed: the look may still
+        /// be fading for `MaterialMemory.settleTime` after it.
+        var materialChanged = -Double.infinity
+        var lastMaterialInputs: MaterialInputs?
         var edges: GLTexture?
         var uploadedOutline: PointerOutline?
         let content = ContentLayers()
@@ -38,10 +48,12 @@ public final class GLSceneRenderer: FrameRenderer {
 
         init(pipeline: GLPipeline, floatTargets: Bool) throws {
             self.pipeline = pipeline
-            material = floatTargets
-                ? try GLFramebuffer(width: 2, height: 1, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
-                                    type: GLenum(GL_FLOAT), linear: false)
-                : try GLFramebuffer(width: 2, height: 1, linear: false)
+            materials = try (0..<2).map { _ in
+                floatTargets
+                    ? try GLFramebuffer(width: 4, height: 1, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
+                                        type: GLenum(GL_FLOAT), linear: false)
+                    : try GLFramebuffer(width: 4, height: 1, linear: false)
+            }
         }
     }
 
@@ -83,9 +95,16 @@ public final class GLSceneRenderer: FrameRenderer {
         set { reference.backgroundSampler = newValue }
     }
     public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
-        reference.damage(from: previous, to: current)
+        var rects = reference.damage(from: previous, to: current)
+        if previous != nil, materialIsFading, !current.hidden, let b = reference.pointerBounds(current) { rects.append(b) }
+        return rects
     }
     public func pointerBounds(_ frame: PointerFrame) -> Rect? { reference.pointerBounds(frame) }
+    /// The memory lives on the GPU: judged from when the material's inputs last changed.
+    public var materialIsFading: Bool {
+        guard let r = resources, let t = r.materialTime else { return false }
+        return t - r.materialChanged < MaterialMemory.settleTime
+    }
 
     public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point, clip: Rect?) throws {
         try context.makeCurrent()

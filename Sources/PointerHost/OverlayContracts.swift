@@ -80,6 +80,9 @@ public protocol OverlayPainter: AnyObject {
     /// The backend is about to close its window system connection: drop what was
     /// made on a context from `windowContext(for:)`.
     func windowSystemClosing()
+    /// True while the pointer's look cross-fades (D20): frames keep coming after
+    /// everything else has come to rest, and none is a pure translation.
+    var materialIsFading: Bool { get }
 }
 
 extension OverlayModel {
@@ -91,6 +94,9 @@ extension OverlayModel {
 }
 
 extension OverlayPainter {
+    /// Painters that draw no material (test doubles) never fade.
+    public var materialIsFading: Bool { false }
+
     /// Painters that draw no pixels (test doubles) have nothing to draw a banner on.
     public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {}
 

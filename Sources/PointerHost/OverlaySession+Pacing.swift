@@ -19,7 +19,9 @@ extension OverlaySession {
         for state in canvases.values { shortest = min(shortest, state.planner.timing.period) }
         let frameInterval = shortest.isFinite ? shortest : 1.0 / 60
         var deadline = nextDraw
-        if let wake = earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)) {
+        // A fading material wants the next frame, as an animation does.
+        let fadeWake = painter.materialIsFading ? t + frameInterval : nil
+        if let wake = earliest(earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake) {
             if wake <= t + frameInterval {
                 // Animating: every canvas wants the next frame.
                 markAllDirty(byInput: false)

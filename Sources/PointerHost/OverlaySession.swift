@@ -308,7 +308,7 @@ public final class OverlaySession {
         }
         // Pure motion on a canvas that can move what it shows: no repaint (and
         // no damage worked out; a moved frame always differs from the last).
-        if let last = state.lastFrame, banner == state.lastBanner,
+        if let last = state.lastFrame, banner == state.lastBanner, !painter.materialIsFading,
            let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset) {
             let showsPointer = pointerCanvas == id
             _ = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],

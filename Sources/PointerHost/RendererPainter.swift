@@ -67,6 +67,8 @@ public final class RendererPainter: OverlayPainter {
         return r.damage(from: old, to: new)
     }
 
+    public var materialIsFading: Bool { renderers.values.contains { $0.materialIsFading } }
+
     public func windowContext(for platform: GLContext.Platform) -> GLContext? {
         factory.windowContext(platform: platform)
     }

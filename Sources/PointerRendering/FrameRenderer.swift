@@ -36,6 +36,9 @@ public protocol FrameRenderer: AnyObject {
     /// in its frame, until `timeIsUp` or `bytes` are kept; true when nothing is left.
     @discardableResult
     func prepareEffects(until timeIsUp: () -> Bool, upTo bytes: Int) -> Bool
+    /// True while the pointer's look cross-fades (D20): the next frame differs
+    /// even where nothing else does, so frames keep coming and include the pointer.
+    var materialIsFading: Bool { get }
 }
 
 extension FrameRenderer {

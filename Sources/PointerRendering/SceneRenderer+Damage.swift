@@ -13,6 +13,7 @@ extension SceneRenderer {
         let pointerChanged = previous.visible != current.visible || previous.pointer != current.pointer
             || previous.pressed != current.pressed || previous.hidden != current.hidden
             || previous.target != current.target || previous.effect != current.effect
+            || (materialIsFading && !current.hidden)
         if pointerChanged {
             if let b = pointerBounds(previous) { rects.append(b) }
             if let b = pointerBounds(current) { rects.append(b) }

@@ -39,6 +39,8 @@ public final class SceneRenderer {
     /// and faded while it opens or closes (E26): those frames cost one blit.
     var openingMenu: (menu: ContextMenu, image: ImageSurface)?
     let pointerPainter = PointerPainter()
+    /// The pointer's look across this renderer's frames (D20).
+    var materialMemory: MaterialMemory?
     let placementCache: PlacementCache
     /// Each region's drawn bounds at rest (canvas pt), indexed for culling against a clip.
     let restGrid: RegionGrid
@@ -187,8 +189,12 @@ public final class SceneRenderer {
     /// sampler's answer, which fills in wherever nothing opaque was drawn (a
     /// transparent overlay shows the desktop the sampler sees).
     func material(for frame: PointerFrame, highlight: Double, drawn: ((Rect) -> RGBA?)? = nil) throws -> PointerMaterial {
-        try materialInputs(for: frame, highlight: highlight).resolve(drawn: drawn)
+        try materialInputs(for: frame, highlight: highlight).resolve(drawn: drawn, memory: &materialMemory, at: frame.time)
     }
+
+    /// True while the pointer's look cross-fades between dark and light (D20):
+    /// the next frame differs even if nothing else does.
+    public var materialIsFading: Bool { materialMemory?.isFading ?? false }
 
     /// The sampler's part of the material of `frame`: what a GPU renderer needs to
     /// finish it on the GPU, where `drawn` is its own framebuffer.
@@ -204,7 +210,7 @@ public final class SceneRenderer {
                               outer: covered(sampler.averageColor(in: ring), ring, by: frame.menuShown),
                               core: covered(sampler.averageColor(in: core), core, by: frame.menuShown),
                               box: f, ring: ring, coreBox: core, fallback: palette.backdrop,
-                              highlight: highlight, press: press)
+                              highlight: highlight, press: press, time: frame.time)
     }
 }
 
@@ -225,9 +231,17 @@ package struct MaterialInputs: Equatable {
     package var fallback: RGBA
     package var highlight: Double
     package var press: Double
+    /// The frame's time: the look's memory advances by it (D20).
+    package var time: Double
 
     /// The material once `drawn` (the mean of what was painted over a canvas rect) is laid over the samples.
     package func resolve(drawn: ((Rect) -> RGBA?)?) -> PointerMaterial {
+        var noMemory: MaterialMemory?
+        return resolve(drawn: drawn, memory: &noMemory, at: nil)
+    }
+
+    /// As above, the look remembered across frames in `memory` (at frame time `time`).
+    package func resolve(drawn: ((Rect) -> RGBA?)?, memory: inout MaterialMemory?, at time: Double?) -> PointerMaterial {
         var inner = self.inner, outer = self.outer, core = self.core
         if let drawn {
             if let d = drawn(box) { inner = SceneRenderer.over(d, inner) }
@@ -235,6 +249,7 @@ package struct MaterialInputs: Equatable {
             if let d = drawn(coreBox) { core = SceneRenderer.over(d, core) }
         }
         return PointerMaterial.resolve(background: inner.interpolated(to: outer, 0.5), fallback: fallback,
-                                       highlight: highlight, press: press, surroundings: outer, footprint: core)
+                                       highlight: highlight, press: press, surroundings: outer, footprint: core,
+                                       memory: &memory, at: time)
     }
 }

@@ -13,6 +13,27 @@ struct GLRendererBehaviourTests {
                             shaders: try ShaderSources.folder(GLTestSupport.shaderFolder))
     }
 
+    @Test("D20 the GPU cross-fades the look as Cairo does: frame by frame across a black-white edge, and back")
+    func materialCrossFadeMatchesCairo() throws {
+        let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 100), color: .white),
+                          regions: [Region(id: "black", frame: Rect(x: 100, y: 0, width: 100, height: 100), cornerRadius: .points(0),
+                                           effect: EffectSpec.none, content: RegionContent(fill: .black))])
+        let gl = try Self.renderer(scene)
+        let cairo = try SceneRenderer(scene: scene, scale: 1)
+        let xs = Array(stride(from: 60.0, through: 140, by: 1)) + Array(stride(from: 140.0, through: 60, by: -1))
+        var worst = 0, between = 0
+        for (k, x) in xs.enumerated() {
+            var f = EffectParityTests.frame(EffectParityTests.circle(at: Point(x: x, y: 50)))
+            f.time = Double(k) / 60
+            let a = try gl.render(frame: f), b = try cairo.render(frame: f)
+            let pa = try #require(a.pixel(x: Int(x), y: 50)), pb = try #require(b.pixel(x: Int(x), y: 50))
+            worst = max(worst, abs(Int(pa.r) - Int(pb.r)))
+            if let m = cairo.materialMemory, m.light > 0, m.light < 1 { between += 1 }
+        }
+        #expect(between >= 10, "Cairo drew \(between) cross-fade frames")
+        #expect(worst <= 12, "GL and Cairo differ by \(worst)/255 at the pointer's centre")
+    }
+
     @Test("a clipped draw replaces the clip's pixels and leaves every other pixel alone")
     func clipIsRespected() throws {
         let gl = try Self.renderer(EffectParityTests.stage, scale: 2)

@@ -96,6 +96,8 @@ import PointerCore
         for (k, p) in points.enumerated() {
             var f = Fixtures.frame(Fixtures.circle(at: p))
             f.time = Double(k)
+            // Each position alone, as a still renders it: no memory of the last.
+            checker.renderer.materialMemory = nil
             try checker.check(f)
         }
         return (checker.checked["b"] ?? 0, checker.findings.filter { $0.rule == "b" }.map(\.description))
@@ -142,19 +144,72 @@ import PointerCore
         }
     }
 
-    @Test("D20 crossing from light to dark the material switches once, keeping contrast, and never flickers")
+    /// The material of a circle following `path` (one point per 60 Hz frame) through one renderer.
+    func materials(_ scene: Scene, along path: [Point]) throws -> [PointerMaterial] {
+        let r = try SceneRenderer(scene: scene, scale: 1)
+        return try path.enumerated().map { k, p in
+            var f = Fixtures.frame(Fixtures.circle(at: p))
+            f.time = Double(k) / 60
+            return try r.material(for: f, highlight: 0)
+        }
+    }
+
+    /// How often the look went from mostly dark to mostly light or back.
+    func switches(_ ms: [PointerMaterial]) -> Int {
+        zip(ms, ms.dropFirst()).filter { ($0.lightShare < 0.5) != ($1.lightShare < 0.5) }.count
+    }
+
+    /// The biggest change in one frame of the fill as seen over mid-grey.
+    func largestStep(_ ms: [PointerMaterial]) -> Double {
+        let seen = ms.map { $0.fill.r * $0.fill.a + (1 - $0.fill.a) * 0.5 }
+        return zip(seen, seen.dropFirst()).map { abs($0 - $1) }.max() ?? 0
+    }
+
+    @Test("D20 crossing from light to dark the material switches once, cross-fading over several frames")
     func switchesOnceAcrossAnEdge() throws {
-        let r = try SceneRenderer(scene: Fixtures.halves, scale: 1)
         for path in [Array(stride(from: 60.0, through: 140, by: 0.5)), Array(stride(from: 140.0, through: 60, by: -0.5))] {
-            var switches = 0
-            var last: Bool?
-            for x in path {
-                let m = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: x, y: 50))), highlight: 0)
-                let dark = m.fill.r < 0.5
-                if let l = last, l != dark { switches += 1 }
-                last = dark
-            }
-            #expect(switches == 1, "the material switched \(switches) times along \(path.first!)…\(path.last!)")
+            let ms = try materials(Fixtures.halves, along: path.map { Point(x: $0, y: 50) })
+            #expect(switches(ms) == 1, "the material switched \(switches(ms)) times along \(path.first!)…\(path.last!)")
+            // In between: frames that are neither look, none a jump (the dark and light looks are 0.6 apart).
+            #expect(ms.filter { $0.lightShare > 0 && $0.lightShare < 1 }.count >= 5)
+            #expect(largestStep(ms) < 0.2, "a frame jumped \(largestStep(ms))")
+        }
+    }
+
+    /// A hand resting on `centre`: ±2 pt of tremor, for two seconds at 60 Hz (deterministic).
+    static func tremor(around centre: Point) -> [Point] {
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * 4 - 2
+        }
+        return (0..<120).map { _ in Point(x: centre.x + next(), y: centre.y + next()) }
+    }
+
+    @Test("D20 tremor over a mid-grey, a grey gradient and a black-white edge switches the look at most once")
+    func tremorSwitchesAtMostOnce() throws {
+        let grey = 0.47 // L* close to the switch point
+        let cases: [(String, Scene, Point)] = [
+            ("mid-grey", Fixtures.uniform(RGBA(r: grey, g: grey, b: grey)), Point(x: 40, y: 40)),
+            ("black-white edge", Fixtures.halves, Point(x: 100, y: 50)),
+            ("grey gradient", try Self.varyingBackdrops().first { $0.0 == "mid-grey ramp" }!.1, Point(x: 120, y: 60)),
+        ]
+        for (name, scene, centre) in cases {
+            // Arrive from the left, then rest with tremor.
+            let approach = stride(from: centre.x - 40, to: centre.x, by: 2).map { Point(x: $0, y: centre.y) }
+            let ms = try materials(scene, along: approach + Self.tremor(around: centre))
+            let resting = Array(ms.suffix(120))
+            #expect(switches(resting) <= 1, "\(name): \(switches(resting)) switches while the hand rests")
+            #expect(largestStep(ms) < 0.2, "\(name): a frame jumped \(largestStep(ms))")
+        }
+    }
+
+    @Test("D20 a still has no memory: alone, a frame wears the look its surroundings call for")
+    func stillsDecideAlone() throws {
+        for (x, light) in [(40.0, false), (160.0, true)] {
+            let r = try SceneRenderer(scene: Fixtures.halves, scale: 1)
+            let m = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: x, y: 50))), highlight: 0)
+            #expect(m.lightShare == (light ? 1 : 0))
         }
     }
 

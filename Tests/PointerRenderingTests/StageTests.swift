@@ -159,6 +159,7 @@ import PointerCore
         let r = try SceneRenderer(scene: scene)
         let menu = ContextMenu(region: "x", items: ["One", "Two"], frame: Rect(x: 20, y: 20, width: 160, height: 100))
         let onStage = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: 100, y: 70))), highlight: 0)
+        r.materialMemory = nil // two stills, not a session
         let onMenu = try r.material(for: Fixtures.frame(Fixtures.circle(at: Point(x: 100, y: 70)), menu: menu), highlight: 0)
         #expect(onStage.fill.r > 0.8, "light pointer on the black stage")
         #expect(onMenu.fill.r < 0.4, "dark pointer on the light menu: \(onMenu.fill)")

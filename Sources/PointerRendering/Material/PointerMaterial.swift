@@ -12,10 +12,11 @@ import PointerCore
 ///   the WCAG sense, with it) and light below. A continuous colour would have to
 ///   equal the backdrop somewhere, so the material switches instead; the wide
 ///   ring moves slowly, so a busy backdrop does not make it flicker, and both
-///   sides of the switch keep the minimum contrast. The decision has no memory:
-///   one frame renders the same alone or in a session, in Cairo or on the GPU.
-///   Where the backdrop right under the pointer cannot reach the minimum on that
-///   side (a dark button on a light bar) but can on the other, it takes the other.
+///   sides of the switch keep the minimum contrast. Where the backdrop right
+///   under the pointer cannot reach the minimum on that side (a dark button on a
+///   light bar) but can on the other, it takes the other. In a session the
+///   switch has a memory (`MaterialMemory`): a band around the switch point, a
+///   hold, and a cross-fade over several frames; a still decides alone.
 /// - **At least `minimumContrast` (3:1, WCAG's ratio for UI components).** The
 ///   rest look — grey 0.16 (dark) or 0.93 (light) at alpha 0.5 — is kept where it
 ///   already contrasts by `targetContrast` (3.3, a margin over the minimum for
@@ -34,7 +35,10 @@ public struct PointerMaterial: Equatable, Sendable {
     public var fill: RGBA
     /// The backdrop it was chosen for (opaque).
     public var backdrop: RGBA
+    /// The look switched to; `lightShare` says how far the cross-fade to it has come.
     public var polarity: Polarity
+    /// 0 the dark look, 1 the light one, between while they cross-fade.
+    public var lightShare: Double = 0
 
     public static let minimumContrast = 3.0
     public static let targetContrast = 3.3
@@ -52,23 +56,77 @@ public struct PointerMaterial: Equatable, Sendable {
     /// target holds against it too).
     public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
                                surroundings: RGBA? = nil, footprint: RGBA? = nil) -> PointerMaterial {
+        var noMemory: MaterialMemory?
+        return resolve(background: background, fallback: fallback, highlight: highlight, press: press,
+                       surroundings: surroundings, footprint: footprint, memory: &noMemory, at: nil)
+    }
+
+    /// As above, remembering across frames (`MaterialMemory`): at frame time
+    /// `time` the look follows `memory`, which this call advances (or starts,
+    /// when it is nil or from a later time). A nil `time` decides alone.
+    public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
+                               surroundings: RGBA? = nil, footprint: RGBA? = nil,
+                               memory: inout MaterialMemory?, at time: Double?) -> PointerMaterial {
         let bg = opaque(background, over: fallback)
         let around = opaque(surroundings ?? background, over: fallback)
         let under = footprint.map { opaque($0, over: fallback) }
-        var polarity: Polarity = lightness(around) >= switchLightness ? .dark : .light
-        if let under, strength(for: under, polarity) > 1, strength(for: under, polarity == .dark ? .light : .dark) <= 1 {
-            polarity = polarity == .dark ? .light : .dark
+        let surroundingLightness = lightness(around)
+        // Where the backdrop right under it cannot reach the minimum on one side but can on the other.
+        func forFootprint(_ p: Polarity, _ under: RGBA?) -> Polarity {
+            guard let under else { return p }
+            let other: Polarity = p == .dark ? .light : .dark
+            return strength(for: under, p) > 1 && strength(for: under, other) <= 1 ? other : p
         }
+        let polarity: Polarity, lightShare: Double
+        if let time {
+            let footprintLightness = under.map(lightness) ?? surroundingLightness
+            // With memory, the footprint is judged by its smoothed lightness, as a grey.
+            let override = { (p: Polarity, l: Double) in forFootprint(p, under.map { _ in grey(lightness: l) }) }
+            if var m = memory, time >= m.time {
+                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, to: time, override: override)
+                memory = m
+            } else {
+                let wanted = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
+                memory = MaterialMemory(lightness: surroundingLightness, footprintLightness: footprintLightness,
+                                        preferred: wanted, time: time)
+            }
+            polarity = memory!.target
+            lightShare = memory!.lightShare
+        } else {
+            polarity = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
+            lightShare = polarity == .light ? 1 : 0
+        }
+        let fill: RGBA
+        switch lightShare {
+        case 0: fill = look(.dark, over: bg, under: under, highlight: highlight, press: press)
+        case 1: fill = look(.light, over: bg, under: under, highlight: highlight, press: press)
+        default:
+            fill = crossFade(look(.dark, over: bg, under: under, highlight: highlight, press: press),
+                             look(.light, over: bg, under: under, highlight: highlight, press: press), lightShare)
+        }
+        return PointerMaterial(fill: fill, backdrop: bg, polarity: polarity, lightShare: lightShare)
+    }
+
+    /// The fill of one look over `bg` (and `under`), highlight and press applied.
+    static func look(_ polarity: Polarity, over bg: RGBA, under: RGBA?, highlight: Double, press: Double) -> RGBA {
         var k = strength(for: bg, polarity)
         if let under { k = max(k, strength(for: under, polarity)) }
         var (grey, alpha) = look(min(k, 1), polarity)
-
         let h = min(max(highlight, 0), 1), p = min(max(press, 0), 1)
         let extreme = polarity == .dark ? 0.0 : 1.0
         grey = mix(grey, extreme, p)
         alpha = mix(alpha, alpha + (1 - alpha) * 0.5, p)
         alpha *= mix(1, 0.3, h)
-        return PointerMaterial(fill: RGBA(r: grey, g: grey, b: grey, a: alpha), backdrop: bg, polarity: polarity)
+        return RGBA(r: grey, g: grey, b: grey, a: alpha)
+    }
+
+    /// One fill that looks, over any backdrop, like `dark` and `light` blended
+    /// `t` of the way: greys mixed premultiplied, alphas straight.
+    static func crossFade(_ dark: RGBA, _ light: RGBA, _ t: Double) -> RGBA {
+        let alpha = mix(dark.a, light.a, t)
+        guard alpha > 0 else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
+        let grey = mix(dark.r * dark.a, light.r * light.a, t) / alpha
+        return RGBA(r: grey, g: grey, b: grey, a: alpha)
     }
 
     /// The look at strength `k`: 0 is the rest look; 0…0.5 moves the grey to black
@@ -114,6 +172,14 @@ public struct PointerMaterial: Equatable, Sendable {
     static func opaque(_ c: RGBA, over fallback: RGBA) -> RGBA {
         let a = min(max(c.a, 0), 1)
         return RGBA(r: c.r * a + fallback.r * (1 - a), g: c.g * a + fallback.g * (1 - a), b: c.b * a + fallback.b * (1 - a))
+    }
+
+    /// The grey whose CIE L* / 100 is `l`.
+    static func grey(lightness l: Double) -> RGBA {
+        let lstar = min(max(l, 0), 1) * 100
+        let y = lstar > 8 ? pow((lstar + 16) / 116, 3) : lstar * 27 / 24389
+        let v = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
+        return RGBA(r: v, g: v, b: v)
     }
 
     /// CIE L* / 100 of an sRGB colour.

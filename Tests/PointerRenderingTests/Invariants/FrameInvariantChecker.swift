@@ -24,9 +24,12 @@ import PointerCore
 ///   being drawn over it; a menu's text once it has faded in) changes by at most `contentStep` per frame; the circle's
 ///   material (its fill as seen over mid-grey) by at most `materialStep` plus what
 ///   its motion (`materialStepPerDiameter` per diameter travelled), press
-///   feedback and the change of the backdrop under it (1:1) explain, except a
-///   switch between the dark and light material, which keeps the minimum
-///   contrast on both sides.
+///   feedback and the change of the backdrop under it (1:1) explain. A switch
+///   between the dark and the light look is a cross-fade (D20, MaterialMemory):
+///   the share of the light look moves at most at the fade's pace per frame,
+///   and the material by at most `fadeStep` per unit of that share. While the
+///   looks cross-fade, (b) is not asked of the circle: a fade from darker than
+///   the backdrop to lighter passes through it.
 final class FrameInvariantChecker {
     /// The material's documented minimum contrast (docs/engine.md, "Material").
     static let minimumContrast = 3.0
@@ -37,6 +40,8 @@ final class FrameInvariantChecker {
     static let materialStep = 0.03
     static let materialStepPerDiameter = 0.2
     static let materialStepPerScale = 2.0
+    /// The most the seen material (over mid-grey) differs between the dark and the light look.
+    static let fadeStep = 0.75
 
     struct Finding: CustomStringConvertible {
         var rule: String
@@ -57,7 +62,9 @@ final class FrameInvariantChecker {
 
     private var previousContent: [String: RGBA] = [:]
     private var previousMenuOpen = false
-    private var previousMaterial: (seen: Double, dark: Bool, visible: VisiblePointer, under: RGBA, time: Double)?
+    private var previousMaterial: (seen: Double, lightShare: Double, visible: VisiblePointer, under: RGBA, time: Double)?
+    /// The frame being checked is drawn mid cross-fade.
+    private var crossFading = false
 
     init(name: String, scene: Scene, scale: Double = 1) throws {
         self.name = name
@@ -108,6 +115,7 @@ final class FrameInvariantChecker {
 
         let with = try ImageSurface(width: px.width, height: px.height)
         try renderer.draw(frame: frame, into: with, origin: origin)
+        crossFading = renderer.materialMemory.map { $0.light > 0 && $0.light < 1 } ?? false
         var bare = frame
         bare.hidden = true
         let without = try ImageSurface(width: px.width, height: px.height)
@@ -245,7 +253,7 @@ final class FrameInvariantChecker {
     /// Returns the mean backdrop under the circle, when it was checked.
     @discardableResult
     private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point) -> RGBA? {
-        guard isPlainCircle(frame) else { return nil }
+        guard isPlainCircle(frame), !crossFading else { return nil }
         let v = frame.visible
         let c = v.frame.center
         let r = v.frame.width / 2 * max(v.scale, 0) * scale
@@ -376,19 +384,24 @@ final class FrameInvariantChecker {
         // The material the renderer used for this frame (just drawn).
         let m = try renderer.material(for: frame, highlight: 0, drawn: stage)
         let seen = m.fill.r * m.fill.a + (1 - m.fill.a) * 0.5
-        let dark = m.fill.r < 0.5
         let v = frame.visible
-        defer { previousMaterial = (seen, dark, v, under, frame.time) }
+        defer { previousMaterial = (seen, m.lightShare, v, under, frame.time) }
         guard let p = previousMaterial, frame.time - p.time < 0.05 else { return }
         let moved = p.visible.frame.center.distance(to: v.frame.center)
         // Press feedback animates the material with the pointer's scale.
         let pressing = abs(p.visible.scale - v.scale)
         let backdropStep = max(abs(under.r - p.under.r), abs(under.g - p.under.g), abs(under.b - p.under.b))
+        // The cross-fade's pace: smoothstep's steepest slope is 1.5.
+        let shareStep = abs(m.lightShare - p.lightShare)
+        let fastestShareStep = 1.5 * (frame.time - p.time) / MaterialMemory.fade + 1e-9
+        if shareStep > fastestShareStep {
+            note("d", frame.time, "the look switched in one frame: light share \(String(format: "%.2f", p.lightShare)) → "
+                 + "\(String(format: "%.2f", m.lightShare)) (at most \(String(format: "%.2f", fastestShareStep)) per frame)")
+        }
         let allowed = Self.materialStep + Self.materialStepPerDiameter * moved / scene.pointer.diameter
-            + Self.materialStepPerScale * pressing + backdropStep
+            + Self.materialStepPerScale * pressing + backdropStep + Self.fadeStep * min(shareStep, fastestShareStep)
         let step = abs(seen - p.seen)
-        // A switch between the dark and the light material keeps contrast either side (b checks it).
-        if step > allowed && p.dark == dark {
+        if step > allowed {
             note("d", frame.time, "circle's material jumped \(String(format: "%.3f", step)) (allowed "
                  + "\(String(format: "%.3f", allowed)) for \(String(format: "%.1f", moved)) pt of motion and a backdrop "
                  + "change of \(String(format: "%.3f", backdropStep)))")
