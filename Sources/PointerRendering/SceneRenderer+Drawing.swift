@@ -223,8 +223,10 @@ extension SceneRenderer {
         if case .underLift = slot, let frame {
             ctx.setMatrix(base)
             let drawn = drawnSampler(ctx: ctx, origin: origin)
-            pointerPainter.draw(frame.visible, material: try material(for: frame, highlight: 0, drawn: drawn),
-                                opacity: 1 - e, scale: scale, ctx: ctx)
+            let look = liftPointerLook(frame, emphasis: e)
+            let m = try material(for: frame, highlight: look.highlight, drawn: drawn)
+            pointerPainter.draw(frame.visible, material: m, opacity: look.opacity, scale: scale, ctx: ctx)
+            if let light = look.light { try highlightLight(frame, material: m, emphasis: light * look.opacity, ctx: ctx, base: base) }
             ctx.setMatrix(local)
         }
 
@@ -302,6 +304,27 @@ extension SceneRenderer {
         return mix(1, 0.3, surface * (1 - label))
     }
 
+    /// How the pointer looks where a lift holds it (under the lifting element, or
+    /// leaving one, `e` its emphasis) (C15, C19). The element shows the lift, not
+    /// the pointer: past the circle's size the pointer fades with its growth, so
+    /// no slab shows beside an element it enters and no element-sized squares
+    /// trail a fast pass. A highlight's platter sliding on under a lift (one
+    /// segment to the selected one) keeps the highlight's lighter look as it
+    /// fades, never the circle's darker one.
+    func liftPointerLook(_ frame: PointerFrame, emphasis e: Double) -> (highlight: Double, opacity: Double, light: Double?) {
+        let d = layout.scene.pointer.diameter
+        // 0 at the circle's size, 1 at one and a half times it.
+        let growth = min(max((min(frame.visible.frame.width, frame.visible.frame.height) - d) / (d / 2), 0), 1)
+        var handedOver: Double?
+        for (id, state) in frame.regions where state.emphasis > 0.001 {
+            guard let i = layout.indexByID[id], case .highlight = layout.regions[i].effect else { continue }
+            handedOver = max(handedOver ?? 0, min(state.emphasis, 1))
+        }
+        // The platter keeps the highlight's light too, fading with it.
+        if let h = handedOver { return (min(1, 2 * growth), 1 - e, h) }
+        return (0, (1 - e) * (1 - growth), nil)
+    }
+
     /// How far the pointer has turned into region `r`'s lighter background: it turns
     /// light as it grows into the control (and early in the fade-in), so a large
     /// shape is never drawn with the small circle's dark fill; leaving, the reverse.
@@ -332,7 +355,9 @@ extension SceneRenderer {
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)
         if case .lift = r.effect {
-            return TopPointerLook(material: try material(for: frame, highlight: 0, drawn: drawn), opacity: 1 - e, light: nil)
+            let look = liftPointerLook(frame, emphasis: e)
+            return TopPointerLook(material: try material(for: frame, highlight: look.highlight, drawn: drawn),
+                                  opacity: look.opacity, light: look.light.map { $0 * look.opacity })
         }
         let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e), drawn: drawn)
         return TopPointerLook(material: m, opacity: 1, light: e)

@@ -102,7 +102,9 @@ extension SceneRenderer {
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)
         if case .lift = r.effect {
-            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1 - e, reusesMaterial: reusesMaterial)))
+            let look = liftPointerLook(frame, emphasis: e)
+            ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity, reusesMaterial: reusesMaterial)))
+            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
             return ops
         }
         ops.append(.pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
@@ -183,7 +185,9 @@ extension SceneRenderer {
         }
 
         if case .underLift = slot, let frame {
-            ops.append(.pointer(try pointerDraw(frame, highlight: 0, opacity: 1 - e)))
+            let look = liftPointerLook(frame, emphasis: e)
+            ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity)))
+            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
         }
 
         if let fill = r.region.content?.fill {
