@@ -115,8 +115,11 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
-        EventLoop.blockTerminationSignals()
+        // A run stopped by Ctrl-C or SIGTERM exits with 0 (as documented), whatever
+        // state it is in. Until the event loop exists (it blocks the signals and reads
+        // them from its signalfd, before any other thread starts), a signal ends the
+        // process at once: loading a large scene, say.
+        Termination.setExitStatus(0)
         let scenePath = try resolveScenePath()
         let loaded: Scene
         do {
@@ -217,10 +220,14 @@ struct RunCommand: ParsableCommand {
             }
         }
         do {
-            let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
+            // A large scene takes seconds to load and draw: the loop cannot read its
+            // signalfd meanwhile, so a signal ends the process at once instead.
+            let watcher = try SceneWatcher(path: scenePath) { path in
+                try Termination.interruptible { try SceneLoader.load(path: path) }
+            }
             watcher.onScene = { scene in
                 do {
-                    try session.replace(scene: scene)
+                    try Termination.interruptible { try session.replace(scene: scene) }
                     Self.say("reloaded \(TerminalText.escaped(scenePath))")
                 } catch {
                     Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
@@ -271,12 +278,16 @@ struct RunCommand: ParsableCommand {
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
-            overlay = try WaylandOverlay(
-                session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
-                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
-                                        pointingDevice: pointingDevice.kind),
-                log: { Self.say($0) })
+            // Connecting can wait on a compositor that never answers (up to the
+            // handshake timeout): a signal meanwhile ends the process at once.
+            overlay = try Termination.interruptible {
+                try WaylandOverlay(
+                    session: session, loop: loop,
+                    options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
+                                            title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                            pointingDevice: pointingDevice.kind),
+                    log: { Self.say($0) })
+            }
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
@@ -299,11 +310,15 @@ struct RunCommand: ParsableCommand {
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: X11Overlay
         do {
-            overlay = try X11Overlay(session: session, loop: loop,
-                                     options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
-                                                         pointingDevice: pointingDevice.kind),
-                                     log: { Self.say($0) })
+            // As on Wayland: an X server that never answers is given up on after the
+            // handshake timeout, and a signal meanwhile ends the process at once.
+            overlay = try Termination.interruptible {
+                try X11Overlay(session: session, loop: loop,
+                               options: X11Options(mode: mode, output: output, scale: scale,
+                                                   title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                                   pointingDevice: pointingDevice.kind),
+                               log: { Self.say($0) })
+            }
         } catch let error as X11Error {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
