@@ -17,7 +17,8 @@ struct RunCommand: ParsableCommand {
 
         A stage (a scene with regions or a painted canvas) covers the screen and
         takes the input: Ctrl+Alt+Esc always ends it (exit code 0), and a hint
-        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run.
+        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run
+        within a second, in any state (connecting, loading or reloading a scene).
 
         A scene with no regions and no canvas paint (the bundled `desktop` scene)
         is the pointer alone: it runs as a pass-through overlay that never
@@ -37,7 +38,8 @@ struct RunCommand: ParsableCommand {
           1  no display to run on (a headless render was made instead), or the
              chosen backend is not available
           2  the scene could not be loaded (the errors are printed)
-          3  cannot connect to the display server
+          3  cannot connect to the display server, or it took the connection and
+             did not answer within 5 s
           4  the connection to the display server was lost (compositor exited)
           5  the display server reported a protocol error
           6  the display server lacks something the overlay needs, or --output
