@@ -1,3 +1,4 @@
+import AccessibilityTargets
 import ArgumentParser
 import Foundation
 import PointerCore
@@ -108,6 +109,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where targets come from: the scene's regions, the applications' accessibility tree (X11 overlay), or both. auto: the accessibility tree when the scene has no regions (desktop) and the accessibility bus answers, else the scene.",
                                valueName: "auto|scene|accessibility|both"))
     var targets: Targets = .auto
+
+    @Flag(help: "Also print the log messages of the libraries the overlay uses (GLib and libatspi warnings such as \"dbind-WARNING … unexpected role\"), which are dropped otherwise.")
+    var verbose = false
 
     func validate() throws {
         // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
@@ -329,6 +333,12 @@ struct RunCommand: ParsableCommand {
         var feed: AccessibilityFeed?
         let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
         if wantsAccessibility {
+            // libatspi and GLib log through us: dropped unless --verbose.
+            if verbose {
+                LibraryLog.route(to: { @Sendable line in RunCommand.say(line) })
+            } else {
+                LibraryLog.route(to: nil)
+            }
             var base = scene
             if targets == .accessibility { base.regions = [] }
             do { feed = try AccessibilityFeed(session: session, overlay: overlay, loop: loop, base: base, log: { Self.say($0) }) } catch {
