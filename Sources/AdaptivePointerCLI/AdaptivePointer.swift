@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PointerCore
+import PointerHost
 
 @main
 struct AdaptivePointer: ParsableCommand {
@@ -24,6 +25,9 @@ struct AdaptivePointer: ParsableCommand {
     /// are printed with control, bidi and zero-width characters escaped and each line
     /// cut at `usageLineLimit` characters, like everything else this tool echoes.
     static func main() {
+        // Before anything slow: Ctrl-C and SIGTERM end any command at once (130, 143),
+        // removing unfinished outputs; `run` takes them over once its loop is up.
+        Termination.install()
         do {
             var command = try parseAsRoot()
             try command.run()

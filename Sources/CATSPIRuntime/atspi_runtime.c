@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 // Every libatspi, GObject, GLib and D-Bus function called, resolved by name.
 #define AP_ATSPI_FUNCTIONS(X) \
@@ -20,6 +21,7 @@
     X(g_enum_get_value) X(g_type_check_value_holds) X(g_type_check_instance_is_a) X(g_value_get_object) \
     X(g_free) X(g_error_free) X(g_array_new) X(g_array_append_vals) X(g_array_free) X(g_timeout_add) \
     X(g_unix_fd_add) X(g_main_loop_new) X(g_main_loop_run) \
+    X(g_log_set_default_handler) X(g_log_set_writer_func) X(g_log) \
     X(dbus_message_new_method_call) X(dbus_message_append_args) X(dbus_message_get_args) \
     X(dbus_message_get_type) X(dbus_message_get_error_name) X(dbus_message_get_signature) \
     X(dbus_message_unref) X(dbus_connection_send_with_reply) X(dbus_pending_call_block) \
@@ -48,6 +50,54 @@ static void *resolve(const char *name) {
     return NULL;
 }
 
+// GLib's and libatspi's log messages ("dbind-WARNING **: unexpected role 129")
+// go to the sink the program sets, never to the terminal by GLib itself.
+static _Atomic(ap_log_sink) logSink;
+
+void ap_atspi_set_log_sink(ap_log_sink sink) { logSink = sink; }
+
+static int levelOf(GLogLevelFlags flags) {
+    if (flags & G_LOG_LEVEL_ERROR) return AP_LOG_ERROR;
+    if (flags & G_LOG_LEVEL_CRITICAL) return AP_LOG_CRITICAL;
+    if (flags & G_LOG_LEVEL_WARNING) return AP_LOG_WARNING;
+    if (flags & G_LOG_LEVEL_MESSAGE) return AP_LOG_MESSAGE;
+    if (flags & G_LOG_LEVEL_INFO) return AP_LOG_INFO;
+    return AP_LOG_DEBUG;
+}
+
+static void toSink(const char *domain, GLogLevelFlags flags, const char *message) {
+    ap_log_sink sink = logSink;
+    if (sink) sink(domain ? domain : "", levelOf(flags), message ? message : "");
+}
+
+// g_log with no structured logging (how libatspi's dbind warns).
+static void onLog(const gchar *domain, GLogLevelFlags flags, const gchar *message, gpointer data) {
+    (void)data;
+    toSink(domain, flags, message);
+}
+
+// Structured logging (g_log_structured, and g_log in newer GLib).
+static GLogWriterOutput onStructuredLog(GLogLevelFlags flags, const GLogField *fields, gsize count, gpointer data) {
+    (void)data;
+    const char *domain = NULL, *message = NULL;
+    for (gsize i = 0; i < count; i++) {
+        if (fields[i].length >= 0) continue; // binary field
+        if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0) domain = fields[i].value;
+        if (strcmp(fields[i].key, "MESSAGE") == 0) message = fields[i].value;
+    }
+    toSink(domain, flags, message);
+    return G_LOG_WRITER_HANDLED;
+}
+
+static void routeGLibLog(void) {
+    AP(g_log_set_default_handler)(onLog, NULL);
+    AP(g_log_set_writer_func)(onStructuredLog, NULL, NULL);
+}
+
+void ap_glib_log(const char *domain, int warning, const char *message) {
+    AP(g_log)(domain, warning ? G_LOG_LEVEL_WARNING : G_LOG_LEVEL_MESSAGE, "%s", message);
+}
+
 static void load(void) {
     for (int i = 0; i < library_count; i++) {
         // Never closed: GLib's type system cannot be unloaded.
@@ -66,6 +116,7 @@ static void load(void) {
     }
     AP_ATSPI_FUNCTIONS(AP_ATSPI_RESOLVE)
 #undef AP_ATSPI_RESOLVE
+    routeGLibLog();
     loaded = 1;
 }
 

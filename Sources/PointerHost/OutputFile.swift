@@ -46,6 +46,8 @@ public final class OutputFile {
     private var fd: Int32 = -1
     /// The temporary file renamed over `target` on `commit`; nil when writing directly.
     private var temporary: String?
+    /// The temporary file's slot in `Termination`: a signal removes it.
+    private var terminationSlot: Int32 = -1
     private let target: String
     private var failure: Failure?
     /// A device or a pipe, written directly: what it got cannot be taken back.
@@ -88,6 +90,7 @@ public final class OutputFile {
             fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if fd >= 0 {
                 temporary = candidate
+                terminationSlot = Termination.track(candidate)
                 if isRegular { _ = fchmod(fd, mode) }
                 return
             }
@@ -150,16 +153,16 @@ public final class OutputFile {
             fd = -1
             if closed != 0 {
                 unlink(temporary)
-                self.temporary = nil
+                forgetTemporary()
                 throw Self.failure(path, closeErrno)
             }
             if system.rename(temporary, target) != 0 {
                 let e = errno
                 unlink(temporary)
-                self.temporary = nil
+                forgetTemporary()
                 throw Self.failure(path, e)
             }
-            self.temporary = nil
+            forgetTemporary()
         } else {
             close(fd)
             fd = -1
@@ -171,7 +174,13 @@ public final class OutputFile {
         if fd >= 0 { close(fd) }
         fd = -1
         if let temporary { unlink(temporary) }
+        forgetTemporary()
+    }
+
+    private func forgetTemporary() {
         temporary = nil
+        Termination.untrack(terminationSlot)
+        terminationSlot = -1
     }
 
     /// Writes all of `bytes` to `path` atomically.

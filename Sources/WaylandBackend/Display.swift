@@ -15,8 +15,14 @@ final class Display {
     /// Set once the connection failed; the loop stops with it.
     private(set) var failure: WaylandError?
 
+    /// How long the start-up round trips may take in all (issue 39): a compositor
+    /// that accepts the connection and never answers is given up on after this.
+    static let handshakeTimeout = 5.0
+    private let handshakeDeadline: Double
+
     init(name: String?) throws {
         let shown = name ?? ProcessInfo_waylandDisplay()
+        handshakeDeadline = MonotonicClock.now() + Self.handshakeTimeout
         guard let d = wl_display_connect(name) else {
             throw WaylandError.cannotConnect(display: shown, reason: String(cString: strerror(errno)))
         }
@@ -31,9 +37,50 @@ final class Display {
 
     var fd: Int32 { wl_display_get_fd(display) }
 
-    /// Blocks until the compositor has handled everything sent so far (startup only).
+    /// Waits until the compositor has handled everything sent so far (start-up only).
+    /// Unlike wl_display_roundtrip it polls with the handshake deadline, so a
+    /// compositor that never answers ends in `WaylandError.noAnswer`, not a hang.
     func roundtrip() throws {
-        if wl_display_roundtrip(display) < 0 { throw currentError() }
+        guard let callback = wl_display_sync(display) else { throw currentError() }
+        let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        done.initialize(to: false)
+        defer {
+            wl_callback_destroy(callback)
+            done.deallocate()
+        }
+        wl_callback_add_listener(callback, syncListener, done)
+        while !done.pointee {
+            if wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { throw currentError() }
+                continue
+            }
+            var events = Int16(POLLIN)
+            if wl_display_flush(display) < 0 {
+                if errno == EAGAIN {
+                    events |= Int16(POLLOUT)
+                } else if errno != EPIPE { // EPIPE: the read below reports the hang-up
+                    wl_display_cancel_read(display)
+                    throw currentError()
+                }
+            }
+            let left = handshakeDeadline - MonotonicClock.now()
+            guard left > 0 else {
+                wl_display_cancel_read(display)
+                throw WaylandError.noAnswer(display: name, seconds: Self.handshakeTimeout)
+            }
+            var ready = pollfd(fd: fd, events: events, revents: 0)
+            let n = poll(&ready, 1, Int32((left * 1000).rounded(.up)))
+            if n > 0 && ready.revents & Int16(POLLIN) != 0 {
+                if wl_display_read_events(display) < 0 { throw currentError() }
+            } else {
+                wl_display_cancel_read(display)
+                if n < 0 && errno != EINTR { throw WaylandError.system(call: "poll", errno: errno) }
+                if n > 0 && ready.revents & Int16(POLLHUP | POLLERR) != 0 {
+                    throw WaylandError.connectionLost(reason: "the compositor hung up")
+                }
+            }
+            if wl_display_dispatch_pending(display) < 0 { throw currentError() }
+        }
     }
 
     /// The error the connection is in (protocol error or lost connection).
@@ -126,6 +173,15 @@ final class Display {
         onFailure(error)
     }
 }
+
+// Immutable after initialisation; its user data is the round trip's "done" flag.
+nonisolated(unsafe) private let syncListener: UnsafeMutablePointer<wl_callback_listener> = {
+    let p = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+    p.initialize(to: wl_callback_listener(done: { data, _, _ in
+        data?.assumingMemoryBound(to: Bool.self).pointee = true
+    }))
+    return p
+}()
 
 private func ProcessInfo_waylandDisplay() -> String {
     if let v = getenv("WAYLAND_DISPLAY") { return String(cString: v) }

@@ -2,6 +2,8 @@
 /// documents (`adaptive-pointer run --help`).
 public enum WaylandError: Error, CustomStringConvertible {
     case cannotConnect(display: String, reason: String)
+    /// The socket took the connection but the compositor never answered.
+    case noAnswer(display: String, seconds: Double)
     case missingGlobal(interface: String, hint: String)
     case connectionLost(reason: String)
     case protocolError(interface: String, objectID: UInt32, code: UInt32)
@@ -11,7 +13,7 @@ public enum WaylandError: Error, CustomStringConvertible {
     /// Exit codes: 3 connect, 4 connection lost, 5 protocol error, 6 unsupported compositor / output.
     public var exitCode: Int32 {
         switch self {
-        case .cannotConnect: return 3
+        case .cannotConnect, .noAnswer: return 3
         case .connectionLost, .system: return 4
         case .protocolError: return 5
         case .missingGlobal, .noSuchOutput: return 6
@@ -23,6 +25,10 @@ public enum WaylandError: Error, CustomStringConvertible {
         case .cannotConnect(let display, let reason):
             return "cannot connect to the Wayland display '\(display)': \(reason). "
                 + "Check that the compositor is running and WAYLAND_DISPLAY/XDG_RUNTIME_DIR point at its socket."
+        case .noAnswer(let display, let seconds):
+            return "the Wayland display '\(TerminalText.echo(display))' (WAYLAND_DISPLAY) accepted the connection but did not answer "
+                + "within \(Int(seconds)) s; gave up. Check that the compositor is running and not stopped or hung, "
+                + "or point WAYLAND_DISPLAY (and XDG_RUNTIME_DIR) at a compositor that is."
         case .missingGlobal(let interface, let hint):
             return "the compositor does not offer \(interface), which the overlay needs. \(hint)"
         case .connectionLost(let reason):
@@ -42,3 +48,4 @@ public enum WaylandError: Error, CustomStringConvertible {
 #if canImport(Glibc)
 import Glibc
 #endif
+import PointerCore

@@ -3,6 +3,8 @@ import PointerCore
 /// Errors a user of the X11 backend can meet; each says what failed and how to fix it.
 public enum X11Error: Error, CustomStringConvertible, Equatable {
     case cannotConnect(display: String, code: Int32)
+    /// The X server took the connection but never answered (its setup or a first request).
+    case noAnswer(display: String, seconds: Double)
     case missingExtension(String, need: String)
     case noARGBVisual
     case noMonitor(requested: String?, available: [String])
@@ -14,6 +16,10 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
         case .cannotConnect(let display, let code):
             return "cannot connect to the X server at DISPLAY='\(TerminalText.echo(display))' (xcb error \(code)). "
                 + "Start an X server or set DISPLAY (e.g. DISPLAY=:0), or use '--backend wayland'."
+        case .noAnswer(let display, let seconds):
+            return "the X server at DISPLAY='\(TerminalText.echo(display))' accepted the connection but did not answer within "
+                + "\(Int(seconds)) s; gave up. Check that the X server is running and not stopped or hung, "
+                + "or set DISPLAY to one that is (e.g. DISPLAY=:0), or use '--backend wayland'."
         case .missingExtension(let name, let need):
             return "the X server lacks the \(name) extension (\(need) needed). "
                 + "Use an Xorg/Xvfb server from 2012 or later, or '--backend wayland'."
@@ -38,7 +44,7 @@ extension X11Error {
     /// `run`'s exit codes (see RunCommand).
     public var exitCode: Int32 {
         switch self {
-        case .cannotConnect: return 3
+        case .cannotConnect, .noAnswer: return 3
         case .connectionLost: return 4
         case .requestFailed: return 5
         case .missingExtension, .noARGBVisual, .noMonitor: return 6

@@ -27,8 +27,8 @@ public final class XCBConnection {
     private var atomCache: [String: xcb_atom_t] = [:]
 
     public init(display: String? = nil) throws {
-        var screenNumber: Int32 = 0
-        guard let c = xcb_connect(display, &screenNumber) else {
+        let (connected, screenNumber) = try BoundedConnect.connect(display, shownAs: display ?? ProcessInfo.displayName)
+        guard let c = connected else {
             throw X11Error.cannotConnect(display: display ?? "", code: -1)
         }
         let err = xcb_connection_has_error(c)

@@ -45,6 +45,23 @@ struct HostileCommandTests {
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 
+    @Test("a menu of 2 million items is refused by validate, lint and replay within seconds, naming the limit (it sent replay past 40 s)")
+    func hugeMenuRefusedFast() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let items = Array(repeating: #""Copy""#, count: 2_000_000).joined(separator: ",")
+        let scene = try write("menu.json", #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40],"menu":[\#(items)]}]}"#)
+        let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":20,\"y\":20}\n{\"t\":0.1,\"type\":\"button\",\"button\":\"secondary\",\"state\":\"pressed\"}\n{\"t\":5,\"type\":\"lift\"}\n")
+        let limit = "regions[0].menu: 2 000 000 menu items, more than the limit of 1 000"
+        for command in [["validate", scene], ["lint", scene], ["replay", scene, trace]] {
+            let start = Date()
+            let r = try run(command)
+            let seconds = Date().timeIntervalSince(start)
+            #expect(r.status == 1, "\(command[0]): \(r.stderr)")
+            #expect((r.stderr + r.stdout).contains(limit), "\(command[0]): \(r.stderr) \(r.stdout)")
+            #expect(seconds < 15, "\(command[0]) took \(seconds) s")
+        }
+    }
+
     @Test("a scene name with an escape sequence cannot clear the terminal or fake an OK line")
     func escapedName() throws {
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -188,6 +188,25 @@ import Testing
         #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "zoom": {"min": 0.01, "max": 100}}"#)).isEmpty)
     }
 
+    @Test("menus, modifier rules and their region lists have item limits, named in the message (issue 39)")
+    func listLimits() {
+        let items = Array(repeating: #""Copy""#, count: 1_001).joined(separator: ",")
+        let menu = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "menu": [\#(items)]}"#))
+        #expect(menu.count == 1 && menu.first?.contains("regions[0].menu: 1 001 menu items, more than the limit of 1 000") == true, "\(menu)")
+        #expect(menu.first?.contains("at most 1 000 menu items (docs/limits.md)") == true, "\(menu)")
+        let fine = Array(repeating: #""Copy""#, count: 1_000).joined(separator: ",")
+        #expect(messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "menu": [\#(fine)]}"#)).isEmpty)
+        let title = String(repeating: "x", count: 1_001)
+        let long = messages(sceneText(regions: #"{"id": "a", "frame": [0, 0, 40, 40], "menu": ["Copy", "\#(title)"]}"#))
+        #expect(long.first?.contains("regions[0].menu[1]: a menu item title of 1 001 characters") == true, "\(long)")
+        let rule = #"{"keys": ["shift"], "shape": "crosshair"}"#
+        let rules = messages(#"{"version": 1, "modifiers": [\#(Array(repeating: rule, count: 1_001).joined(separator: ","))]}"#)
+        #expect(rules.first?.contains("modifiers: 1 001 modifier rules, more than the limit of 1 000") == true, "\(rules)")
+        let ids = Array(repeating: #""a""#, count: 20_001).joined(separator: ",")
+        let listed = messages(#"{"version": 1, "modifiers": [{"keys": ["shift"], "shape": "crosshair", "regions": [\#(ids)]}], "regions": [{"id": "a", "frame": [0, 0, 40, 40]}]}"#)
+        #expect(listed.first?.contains("modifiers[0].regions: 20 001 region ids, more than the limit of 20 000") == true, "\(listed)")
+    }
+
     @Test("a region listing the same hides entry 200 000 times gives one lint finding with the count")
     func duplicateHidesAggregated() throws {
         let ids = Array(repeating: #""a""#, count: 200_000).joined(separator: ",")

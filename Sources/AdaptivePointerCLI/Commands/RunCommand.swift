@@ -1,3 +1,4 @@
+import AccessibilityTargets
 import ArgumentParser
 import Foundation
 import PointerCore
@@ -17,7 +18,8 @@ struct RunCommand: ParsableCommand {
 
         A stage (a scene with regions or a painted canvas) covers the screen and
         takes the input: Ctrl+Alt+Esc always ends it (exit code 0), and a hint
-        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run.
+        says so for its first three seconds. Ctrl-C (SIGINT) and SIGTERM stop any run
+        within a second, in any state (connecting, loading or reloading a scene).
 
         A scene with no regions and no canvas paint (the bundled `desktop` scene)
         is the pointer alone: it runs as a pass-through overlay that never
@@ -37,7 +39,8 @@ struct RunCommand: ParsableCommand {
           1  no display to run on (a headless render was made instead), or the
              chosen backend is not available
           2  the scene could not be loaded (the errors are printed)
-          3  cannot connect to the display server
+          3  cannot connect to the display server, or it took the connection and
+             did not answer within 5 s
           4  the connection to the display server was lost (compositor exited)
           5  the display server reported a protocol error
           6  the display server lacks something the overlay needs, or --output
@@ -107,6 +110,9 @@ struct RunCommand: ParsableCommand {
                                valueName: "auto|scene|accessibility|both"))
     var targets: Targets = .auto
 
+    @Flag(help: "Also print the log messages of the libraries the overlay uses (GLib and libatspi warnings such as \"dbind-WARNING … unexpected role\"), which are dropped otherwise.")
+    var verbose = false
+
     func validate() throws {
         // The range render takes: below 1 % Cairo cannot draw ("invalid matrix").
         if let scale, !(scale >= RenderCommand.minimumScale && scale <= 8) {
@@ -115,8 +121,11 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Before any other thread exists: SIGINT/SIGTERM go to the loop's signalfd.
-        EventLoop.blockTerminationSignals()
+        // A run stopped by Ctrl-C or SIGTERM exits with 0 (as documented), whatever
+        // state it is in. Until the event loop exists (it blocks the signals and reads
+        // them from its signalfd, before any other thread starts), a signal ends the
+        // process at once: loading a large scene, say.
+        Termination.setExitStatus(0)
         let scenePath = try resolveScenePath()
         let loaded: Scene
         do {
@@ -217,10 +226,14 @@ struct RunCommand: ParsableCommand {
             }
         }
         do {
-            let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
+            // A large scene takes seconds to load and draw: the loop cannot read its
+            // signalfd meanwhile, so a signal ends the process at once instead.
+            let watcher = try SceneWatcher(path: scenePath) { path in
+                try Termination.interruptible { try SceneLoader.load(path: path) }
+            }
             watcher.onScene = { scene in
                 do {
-                    try session.replace(scene: scene)
+                    try Termination.interruptible { try session.replace(scene: scene) }
                     Self.say("reloaded \(TerminalText.escaped(scenePath))")
                 } catch {
                     Self.say("the edited scene cannot be drawn (\(error)); keeping the last good one")
@@ -271,12 +284,16 @@ struct RunCommand: ParsableCommand {
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: WaylandOverlay
         do {
-            overlay = try WaylandOverlay(
-                session: session, loop: loop,
-                options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
-                                        title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
-                                        pointingDevice: pointingDevice.kind),
-                log: { Self.say($0) })
+            // Connecting can wait on a compositor that never answers (up to the
+            // handshake timeout): a signal meanwhile ends the process at once.
+            overlay = try Termination.interruptible {
+                try WaylandOverlay(
+                    session: session, loop: loop,
+                    options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
+                                            title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                            pointingDevice: pointingDevice.kind),
+                    log: { Self.say($0) })
+            }
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
@@ -299,11 +316,15 @@ struct RunCommand: ParsableCommand {
         let (loop, session, watcher) = try makeSession(scenePath: scenePath, scene: scene)
         let overlay: X11Overlay
         do {
-            overlay = try X11Overlay(session: session, loop: loop,
-                                     options: X11Options(mode: mode, output: output, scale: scale,
-                                                         title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
-                                                         pointingDevice: pointingDevice.kind),
-                                     log: { Self.say($0) })
+            // As on Wayland: an X server that never answers is given up on after the
+            // handshake timeout, and a signal meanwhile ends the process at once.
+            overlay = try Termination.interruptible {
+                try X11Overlay(session: session, loop: loop,
+                               options: X11Options(mode: mode, output: output, scale: scale,
+                                                   title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
+                                                   pointingDevice: pointingDevice.kind),
+                               log: { Self.say($0) })
+            }
         } catch let error as X11Error {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
@@ -312,6 +333,12 @@ struct RunCommand: ParsableCommand {
         var feed: AccessibilityFeed?
         let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
         if wantsAccessibility {
+            // libatspi and GLib log through us: dropped unless --verbose.
+            if verbose {
+                LibraryLog.route(to: { @Sendable line in RunCommand.say(line) })
+            } else {
+                LibraryLog.route(to: nil)
+            }
             var base = scene
             if targets == .accessibility { base.regions = [] }
             do { feed = try AccessibilityFeed(session: session, overlay: overlay, loop: loop, base: base, log: { Self.say($0) }) } catch {

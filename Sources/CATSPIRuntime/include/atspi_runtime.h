@@ -20,7 +20,17 @@ typedef struct _AtspiEventListener AtspiEventListener;
 /// 1 when all are there; else 0 and *why says what is missing (static text).
 int ap_atspi_load(const char **why);
 
+// GLib's and libatspi's log messages, routed here once the libraries are
+// loaded (GLib would print them to stderr). No sink (the default): dropped.
+enum { AP_LOG_ERROR, AP_LOG_CRITICAL, AP_LOG_WARNING, AP_LOG_MESSAGE, AP_LOG_INFO, AP_LOG_DEBUG };
+typedef void (*ap_log_sink)(const char *domain, int level, const char *message);
+/// Set before ap_atspi_load, or at any time; called on whatever thread logs.
+void ap_atspi_set_log_sink(ap_log_sink sink);
+
 // Everything below needs ap_atspi_load() to have returned 1.
+
+/// Logs through GLib (a warning, or a message), as libatspi does.
+void ap_glib_log(const char *domain, int warning, const char *message);
 
 int ap_atspi_init(void);
 void ap_set_timeout(int val, int startup_time);

@@ -29,6 +29,15 @@ public enum SceneLimits {
     public static let frameExtent = 1_000_000.0
     /// Regions in a scene, nested ones included.
     public static let regions = 20_000
+    /// Items of one region's `menu`: a context menu shows a few dozen; a million
+    /// made `replay` take over 40 s (issue 39).
+    public static let menuItems = 1_000
+    /// Characters of one menu item title: a title is a few words.
+    public static let menuTitleCharacters = 1_000
+    /// Modifier rules of a scene (`modifiers`): one per key combination.
+    public static let modifierRules = 1_000
+    /// Region ids one modifier rule lists (`modifiers[].regions`): a scene has no more regions.
+    public static let ruleRegions = regions
     /// Segments of one custom path shape, after arcs are split into ≤ 90° cubics
     /// (so an arc counts up to 4).
     public static let pathSegments = 4096

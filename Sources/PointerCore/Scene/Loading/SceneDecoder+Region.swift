@@ -60,7 +60,14 @@ extension SceneDecoder {
         }
         if let v = f["selected"], let b = bool(v, f.path("selected")) { region.selected = b }
         if let v = f["content"] { region.content = content(v, f.path("content")) }
-        if let v = f["menu"], let items = strings(v, f.path("menu"), expected: "an array of menu item titles") {
+        if let v = f["menu"],
+           withinLimit(v, f.path("menu"), limit: SceneLimits.menuItems, of: "menu items",
+                       suggestion: "keep the items people use; a context menu shows a few dozen"),
+           let items = strings(v, f.path("menu"), expected: "an array of menu item titles") {
+            for (i, (title, item)) in items.enumerated() where title.count > SceneLimits.menuTitleCharacters {
+                report(item.position, f.path("menu")[i], "a menu item title of \(SceneLimits.grouped(title.count)) characters",
+                       expected: "at most \(SceneLimits.grouped(SceneLimits.menuTitleCharacters)) characters (docs/limits.md)")
+            }
             region.menu = items.map(\.0)
         }
         if let v = f["scroll"], let s = object(v, f.path("scroll"), known: ["contentSize"]),

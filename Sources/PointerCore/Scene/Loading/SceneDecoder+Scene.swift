@@ -74,7 +74,9 @@ extension SceneDecoder {
     }
 
     private func modifiers(_ value: JSONValue, _ path: JSONPath) -> [ModifierRule] {
-        guard let items = array(value, path, expected: "an array of modifier rules") else { return [] }
+        guard withinLimit(value, path, limit: SceneLimits.modifierRules, of: "modifier rules",
+                          suggestion: "one rule per key combination is enough"),
+              let items = array(value, path, expected: "an array of modifier rules") else { return [] }
         var out: [ModifierRule] = []
         for (i, item) in items.enumerated() {
             let rulePath = path[i]
@@ -89,7 +91,10 @@ extension SceneDecoder {
             }
             let shape = required(f, "shape", expected: "a shape").flatMap { self.shape($0, f.path("shape")) }
             var regionIDs: [String]?
-            if let v = f["regions"], let ids = strings(v, f.path("regions"), expected: "an array of region ids") {
+            if let v = f["regions"],
+               withinLimit(v, f.path("regions"), limit: SceneLimits.ruleRegions, of: "region ids",
+                           suggestion: "list each region once; a scene has at most \(SceneLimits.grouped(SceneLimits.regions)) regions"),
+               let ids = strings(v, f.path("regions"), expected: "an array of region ids") {
                 for (k, (id, item)) in ids.enumerated() {
                     references.append(RegionReference(id: id, position: item.position, path: f.path("regions")[k],
                                                       context: "modifier rule"))

@@ -220,6 +220,15 @@ extension SceneDecoder {
         return out
     }
 
+    /// False (and reported, with the limit) when a list has more than `limit` items:
+    /// nothing of it is read then, so a list of millions is refused at once.
+    func withinLimit(_ value: JSONValue, _ path: JSONPath, limit: Int, of what: String, suggestion: String) -> Bool {
+        guard case .array(let items) = value.kind, items.count > limit else { return true }
+        report(value.position, path, "\(SceneLimits.grouped(items.count)) \(what), more than the limit of \(SceneLimits.grouped(limit))",
+               expected: "at most \(SceneLimits.grouped(limit)) \(what) (docs/limits.md)", suggestion: suggestion)
+        return false
+    }
+
     /// An image path resolved against the scene's directory; it must exist.
     func imagePath(_ value: JSONValue, _ path: JSONPath) -> String? {
         guard let s = string(value, path, expected: "a path to a PNG file, relative to the scene") else { return nil }
