@@ -20,3 +20,32 @@ static inline int ap_memfd_create(const char *name, unsigned int flags) {
 static inline void *ap_mremap_grow(void *address, size_t oldSize, size_t newSize) {
     return (void *)syscall(SYS_mremap, address, oldSize, newSize, 1 /* MREMAP_MAYMOVE */);
 }
+
+// evdev (touchpad finger contact, read-only, never grabbed): the ioctl request
+// numbers are function-like macros Swift cannot import.
+#include <linux/input.h>
+#include <sys/ioctl.h>
+#include <time.h>
+
+// The device's input properties (INPUT_PROP_*), `len` bytes of bits.
+static inline int ap_evdev_properties(int fd, unsigned char *bits, unsigned int len) {
+    return ioctl(fd, EVIOCGPROP(len), bits);
+}
+// The codes event type `type` can report (`type` 0: the event types), `len` bytes of bits.
+static inline int ap_evdev_event_bits(int fd, unsigned int type, unsigned char *bits, unsigned int len) {
+    return ioctl(fd, EVIOCGBIT(type, len), bits);
+}
+// The keys (and buttons) held now, `len` bytes of bits: the state after SYN_DROPPED.
+static inline int ap_evdev_key_state(int fd, unsigned char *bits, unsigned int len) {
+    return ioctl(fd, EVIOCGKEY(len), bits);
+}
+// Stamp events with CLOCK_MONOTONIC, the clock the engine runs on.
+static inline int ap_evdev_use_monotonic_clock(int fd) {
+    int clock = CLOCK_MONOTONIC;
+    return ioctl(fd, EVIOCSCLOCKID, &clock);
+}
+// The device's name, NUL-terminated within `len`.
+static inline int ap_evdev_name(int fd, char *name, unsigned int len) {
+    return ioctl(fd, EVIOCGNAME(len), name);
+}
+static inline unsigned int ap_evdev_event_size(void) { return (unsigned int)sizeof(struct input_event); }

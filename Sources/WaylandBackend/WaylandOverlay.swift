@@ -51,6 +51,8 @@ public final class WaylandOverlay {
     private var surfaces: [UInt32: OverlaySurface] = [:]
     private var pointerSurface: UInt32?
     private var needsService = false
+    /// Real finger lifts from the touchpads' evdev nodes, where readable (B12).
+    private var touchpadContact: TouchpadContact?
     private var loggedFallback = false
     /// The GL context frames are drawn with into EGL windows (nil: shm buffers).
     private var glContext: GLContext?
@@ -92,7 +94,14 @@ public final class WaylandOverlay {
         // Sent as an event, so a recording says so and replays 1:1 too.
         if !relativeMode { session.handle(.acceleration(.host), at: MonotonicClock.now()) }
         // Until the seat shows a touchpad, the pointer is taken for a mouse: it never glides.
-        session.handle(.device(PointingDevice(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
+        // A finger on a touchpad also tells the seat's pointer is a touchpad (the hold).
+        let contact = TouchpadContact(loop: loop, log: log) { [unowned self] kind, time in
+            input(kind, at: time)
+            needsService = false
+            session.service()
+        }
+        touchpadContact = contact
+        session.handle(.device(contact.device(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
         if let wanted = options.outputName, !outputs.values.contains(where: { $0.name == wanted }) {
             throw WaylandError.noSuchOutput(name: wanted, available: outputs.values.compactMap(\.name).sorted())
         }
@@ -209,11 +218,11 @@ public final class WaylandOverlay {
 
     // MARK: input (called by Seat, Pointer, Keyboard, Gestures, RelativePointer)
 
-    func input(_ kind: InputEvent.Kind) {
+    func input(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
         if options.pointingDevice == nil, let device = deviceGuess.update(for: kind) {
-            session.handle(.device(PointingDevice(device)), at: MonotonicClock.now())
+            session.handle(.device(touchpadContact?.device(device) ?? PointingDevice(device)), at: time)
         }
-        session.handle(kind, at: MonotonicClock.now())
+        session.handle(kind, at: time)
         needsService = true
     }
 

@@ -110,7 +110,7 @@ extension X11Overlay {
             left(now: now)
         case .device(let kind):
             flushMotion()
-            deliver(.device(PointingDevice(kind)), now: now)
+            deliver(.device(touchpadContact?.device(kind) ?? PointingDevice(kind)), now: now)
         case .key(let keycode):
             flushMotion()
             if let name = keyboard?.reportedKeyName(keycode: keycode) { deliver(.key(name), now: now) }

@@ -27,6 +27,8 @@ public final class X11Overlay {
     var pointerCanvas: X11Canvas?
     var steps: HostPointerSteps
     var needsService = false
+    /// Real finger lifts from the touchpads' evdev nodes, where readable (B12).
+    var touchpadContact: TouchpadContact?
     var sessionDeadline: Double?
     var pacingDeadline: Double?
     /// A pointer moved without repaint waits for its backdrop to be compared.
@@ -93,7 +95,14 @@ public final class X11Overlay {
         // Sent as an event, so a recording says so and replays 1:1 too.
         session.handle(.acceleration(.host), at: MonotonicClock.now())
         // Until a device moves the pointer, it is taken for a mouse: it never glides.
-        session.handle(.device(PointingDevice(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
+        let contact = TouchpadContact(loop: loop, log: log) { [unowned self] kind, time in
+            flushMotion()
+            deliver(kind, now: time)
+            needsService = false
+            service()
+        }
+        touchpadContact = contact
+        session.handle(.device(contact.device(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }
