@@ -100,13 +100,17 @@ public final class GLSceneRenderer: FrameRenderer {
         return rects
     }
     public func pointerBounds(_ frame: PointerFrame) -> Rect? { reference.pointerBounds(frame) }
-    /// The memory lives on the GPU: judged from when the material's inputs last changed.
+    /// The memory lives on the GPU: judged from when the material's inputs last
+    /// changed, and not while the pointer is hidden (its memory waits).
     public var materialIsFading: Bool {
-        guard let r = resources, let t = r.materialTime else { return false }
+        guard let r = resources, let t = r.materialTime, let drawn = lastDrawnTime, t >= drawn - 1e-9 else { return false }
         return t - r.materialChanged < MaterialMemory.settleTime
     }
+    /// The time of the last frame drawn, pointer shown or not.
+    private var lastDrawnTime: Double?
 
     public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point, clip: Rect?) throws {
+        if let frame { lastDrawnTime = frame.time }
         try context.makeCurrent()
         guard let plan = try reference.drawPlan(frame: frame, width: surface.width, height: surface.height,
                                                 origin: origin, clip: clip) else { return }
@@ -211,6 +215,7 @@ extension GLSceneRenderer {
     /// everything); `window.present` then shows it. The window must be on this
     /// renderer's context.
     public func draw(frame: PointerFrame?, into window: GLWindowSurface, clip: Rect?) throws {
+        if let frame { lastDrawnTime = frame.time }
         guard window.context === context else {
             throw GLError.unavailable("the window surface belongs to another GL context")
         }

@@ -5,6 +5,7 @@ extension SceneRenderer {
     /// top-left pixel shows canvas point `origin`, repainting only `clip` (canvas
     /// pt, default everything). Pixels inside the clip are replaced, not blended.
     public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point = .zero, clip: Rect? = nil) throws {
+        if let frame { lastDrawnTime = frame.time }
         let full = Rect(x: origin.x, y: origin.y,
                         width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         let px = pixelRect(for: clip ?? full, origin: origin)

@@ -41,6 +41,8 @@ public final class SceneRenderer {
     let pointerPainter = PointerPainter()
     /// The pointer's look across this renderer's frames (D20).
     var materialMemory: MaterialMemory?
+    /// The time of the last frame drawn, pointer shown or not.
+    var lastDrawnTime: Double?
     let placementCache: PlacementCache
     /// Each region's drawn bounds at rest (canvas pt), indexed for culling against a clip.
     let restGrid: RegionGrid
@@ -194,7 +196,11 @@ public final class SceneRenderer {
 
     /// True while the pointer's look cross-fades between dark and light (D20):
     /// the next frame differs even if nothing else does.
-    public var materialIsFading: Bool { materialMemory?.isFading ?? false }
+    /// Not while the pointer is hidden: the memory waits for it to show again.
+    public var materialIsFading: Bool {
+        guard let m = materialMemory, let t = lastDrawnTime else { return false }
+        return m.isFading && m.time >= t - 1e-9
+    }
 
     /// The sampler's part of the material of `frame`: what a GPU renderer needs to
     /// finish it on the GPU, where `drawn` is its own framebuffer.

@@ -126,10 +126,14 @@ enum EmbeddedShaders {
             return materialStrength(under, dark) > 1.0 && materialStrength(under, !dark) <= 1.0 ? !dark : dark;
         }
 
-        // One look's fill over bg (and under), highlight and press applied.
-        vec4 materialFill(bool dark, vec3 bg, vec3 under, float highlight, float press) {
-            float k = max(materialStrength(bg, dark), materialStrength(under, dark));
-            vec2 look = materialLook(min(k, 1.0), dark);
+        // The strength a look needs over bg and under (0…1).
+        float materialNeed(bool dark, vec3 bg, vec3 under) {
+            return min(max(materialStrength(bg, dark), materialStrength(under, dark)), 1.0);
+        }
+
+        // One look's fill at strength k, highlight and press applied.
+        vec4 materialFill(bool dark, float k, float highlight, float press) {
+            vec2 look = materialLook(clamp(k, 0.0, 1.0), dark);
             float h = clamp(highlight, 0.0, 1.0), p = clamp(press, 0.0, 1.0);
             float grey = mix(look.x, dark ? 0.0 : 1.0, p);
             float alpha = mix(look.y, look.y + (1.0 - look.y) * 0.5, p);
@@ -148,6 +152,8 @@ enum EmbeddedShaders {
         const float kHold = 0.35;
         const float kFade = 0.15;
         const float kLongestStep = 1.0 / 30.0;
+        const float kRelease = 0.6;
+        const float kArrived = 0.004;
 
         // The grey whose CIE L* / 100 is l.
         vec3 greyOfLightness(float l) {
@@ -156,13 +162,14 @@ enum EmbeddedShaders {
             return vec3(y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1.0 / 2.4) - 0.055);
         }
 
-        void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float dt, float lightness, vec3 under) {
+        void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float dt, float lightness, vec3 under,
+                                vec2 needed) {
             float underLightness = perceptualLightness(under);
             if (!has) {
                 bool dark = footprintWantsDark(lightness >= kSwitchLightness, under);
                 float side = dark ? 0.0 : 1.0;
                 look = vec4(side, side, lightness, 1.0);
-                footprint = vec4(underLightness, 0.0, 0.0, 1.0);
+                footprint = vec4(underLightness, needed.x, needed.y, 1.0);
                 return;
             }
             dt = clamp(dt, 0.0, kLongestStep);
@@ -179,8 +186,11 @@ enum EmbeddedShaders {
             }
             float goal = targetDark ? 0.0 : 1.0, reach = dt / kFade;
             float light = abs(goal - look.x) <= reach ? goal : look.x + (goal > look.x ? reach : -reach);
+            float ease = 1.0 - exp(-dt / kRelease);
+            vec2 strengths = max(needed, footprint.yz - (footprint.yz - needed) * ease);
+            strengths = mix(strengths, needed, lessThan(strengths - needed, vec2(kArrived)));
             look = vec4(light, goal, smoothed, since);
-            footprint = vec4(smoothedUnder, 0.0, 0.0, 1.0);
+            footprint = vec4(smoothedUnder, strengths, 1.0);
         }
 
         // `background` the weighted mean under the pointer, `surroundings` the ring,
@@ -193,15 +203,17 @@ enum EmbeddedShaders {
             vec3 bg = opaqueOver(background, fallback);
             vec3 around = opaqueOver(surroundings, fallback);
             vec3 under = opaqueOver(footprint, fallback);
-            stepMaterialMemory(memory, memoryFootprint, hasMemory, dt, perceptualLightness(around), under);
+            vec2 needed = vec2(materialNeed(true, bg, under), materialNeed(false, bg, under));
+            stepMaterialMemory(memory, memoryFootprint, hasMemory, dt, perceptualLightness(around), under, needed);
             float t = memory.x * memory.x * (3.0 - 2.0 * memory.x);
+            vec4 d = materialFill(true, memoryFootprint.y, highlight, press);
+            vec4 l = materialFill(false, memoryFootprint.z, highlight, press);
             if (t <= 0.0) {
-                fill = materialFill(true, bg, under, highlight, press);
+                fill = d;
             } else if (t >= 1.0) {
-                fill = materialFill(false, bg, under, highlight, press);
+                fill = l;
             } else {
                 // Greys mixed premultiplied: over any backdrop it looks like the two looks blended.
-                vec4 d = materialFill(true, bg, under, highlight, press), l = materialFill(false, bg, under, highlight, press);
                 float alpha = mix(d.a, l.a, t);
                 fill = vec4(vec3(alpha > 0.0 ? mix(d.r * d.a, l.r * l.a, t) / alpha : 0.0), alpha);
             }

@@ -77,41 +77,40 @@ public struct PointerMaterial: Equatable, Sendable {
             let other: Polarity = p == .dark ? .light : .dark
             return strength(for: under, p) > 1 && strength(for: under, other) <= 1 ? other : p
         }
-        let polarity: Polarity, lightShare: Double
+        // The strength each look needs here: enough for the backdrop and for the footprint.
+        let need = { (p: Polarity) in min(max(strength(for: bg, p), under.map { strength(for: $0, p) } ?? 0), 1) }
+        let needed = (dark: need(.dark), light: need(.light))
+        let polarity: Polarity, lightShare: Double, strengths: (dark: Double, light: Double)
         if let time {
             let footprintLightness = under.map(lightness) ?? surroundingLightness
             // With memory, the footprint is judged by its smoothed lightness, as a grey.
             let override = { (p: Polarity, l: Double) in forFootprint(p, under.map { _ in grey(lightness: l) }) }
             if var m = memory, time >= m.time {
-                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, to: time, override: override)
+                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, strengths: needed,
+                       to: time, override: override)
                 memory = m
             } else {
                 let wanted = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
                 memory = MaterialMemory(lightness: surroundingLightness, footprintLightness: footprintLightness,
-                                        preferred: wanted, time: time)
+                                        strengths: needed, preferred: wanted, time: time)
             }
             polarity = memory!.target
             lightShare = memory!.lightShare
+            strengths = memory!.strengths
         } else {
             polarity = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
             lightShare = polarity == .light ? 1 : 0
+            strengths = needed
         }
-        let fill: RGBA
-        switch lightShare {
-        case 0: fill = look(.dark, over: bg, under: under, highlight: highlight, press: press)
-        case 1: fill = look(.light, over: bg, under: under, highlight: highlight, press: press)
-        default:
-            fill = crossFade(look(.dark, over: bg, under: under, highlight: highlight, press: press),
-                             look(.light, over: bg, under: under, highlight: highlight, press: press), lightShare)
-        }
+        let dark = lightShare < 1 ? look(.dark, strength: strengths.dark, highlight: highlight, press: press) : nil
+        let light = lightShare > 0 ? look(.light, strength: strengths.light, highlight: highlight, press: press) : nil
+        let fill = dark.flatMap { d in light.map { crossFade(d, $0, lightShare) } } ?? dark ?? light!
         return PointerMaterial(fill: fill, backdrop: bg, polarity: polarity, lightShare: lightShare)
     }
 
-    /// The fill of one look over `bg` (and `under`), highlight and press applied.
-    static func look(_ polarity: Polarity, over bg: RGBA, under: RGBA?, highlight: Double, press: Double) -> RGBA {
-        var k = strength(for: bg, polarity)
-        if let under { k = max(k, strength(for: under, polarity)) }
-        var (grey, alpha) = look(min(k, 1), polarity)
+    /// The fill of one look at strength `k` (0…1), highlight and press applied.
+    static func look(_ polarity: Polarity, strength k: Double, highlight: Double, press: Double) -> RGBA {
+        var (grey, alpha) = look(min(max(k, 0), 1), polarity)
         let h = min(max(highlight, 0), 1), p = min(max(press, 0), 1)
         let extreme = polarity == .dark ? 0.0 : 1.0
         grey = mix(grey, extreme, p)
