@@ -58,7 +58,7 @@ extension SceneRenderer {
         if let frame, pointerShown {
             if slot == .top {
                 let look = try topPointerLook(frame, owner: layering.owner, placements: placements, origin: origin, ctx: ctx)
-                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
+                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx)
                 topLook = look
             }
             // Controls being left, or left for the next, keep their content over the pointer.
@@ -84,7 +84,7 @@ extension SceneRenderer {
                     ctx.newPath()
                     ctx.roundedRect(menu.frame, radius: MenuPainter.cornerRadius)
                     ctx.clip()
-                    try paintTopPointer(frame, look, owner: layering.owner, placements: placements, base: base, ctx: ctx)
+                    try paintTopPointer(frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx)
                     ctx.restore()
                 }
                 ctx.setMatrix(base)
@@ -227,6 +227,7 @@ extension SceneRenderer {
             let look = liftPointerLook(frame, emphasis: e)
             let m = try material(for: frame, highlight: look.highlight, drawn: drawn)
             pointerPainter.draw(frame.visible, material: m, opacity: look.opacity, scale: scale, ctx: ctx)
+            if look.circleOpacity > 0.001 { try drawCentreCircle(frame, opacity: look.circleOpacity, drawn: drawn, ctx: ctx) }
             if let light = look.light { try highlightLight(frame, material: m, emphasis: light * look.opacity, ctx: ctx, base: base) }
             ctx.setMatrix(local)
         }
@@ -307,12 +308,14 @@ extension SceneRenderer {
 
     /// How the pointer looks where a lift holds it (under the lifting element, or
     /// leaving one, `e` its emphasis) (C15, C19). The element shows the lift, not
-    /// the pointer: past the circle's size the pointer fades with its growth, so
-    /// no slab shows beside an element it enters and no element-sized squares
-    /// trail a fast pass. A highlight's platter sliding on under a lift (one
-    /// segment to the selected one) keeps the highlight's lighter look as it
-    /// fades, never the circle's darker one.
-    func liftPointerLook(_ frame: PointerFrame, emphasis e: Double) -> (highlight: Double, opacity: Double, light: Double?) {
+    /// the pointer: past the circle's size the pointer's shape fades with its
+    /// growth and a plain circle at its centre takes over (`circleOpacity`), so no
+    /// slab shows beside an element it enters and a fast pass between elements
+    /// shows the circle, not element-sized squares. A highlight's platter sliding
+    /// on under a lift (one segment to the selected one) keeps the highlight's
+    /// lighter look and light as it fades, never the circle's darker one.
+    func liftPointerLook(_ frame: PointerFrame, emphasis e: Double)
+        -> (highlight: Double, opacity: Double, light: Double?, circleOpacity: Double) {
         let d = layout.scene.pointer.diameter
         // 0 at the circle's size, 1 at one and a half times it.
         let growth = min(max((min(frame.visible.frame.width, frame.visible.frame.height) - d) / (d / 2), 0), 1)
@@ -321,9 +324,24 @@ extension SceneRenderer {
             guard let i = layout.indexByID[id], case .highlight = layout.regions[i].effect else { continue }
             handedOver = max(handedOver ?? 0, min(state.emphasis, 1))
         }
-        // The platter keeps the highlight's light too, fading with it.
-        if let h = handedOver { return (min(1, 2 * growth), 1 - e, h) }
-        return (0, (1 - e) * (1 - growth), nil)
+        if let h = handedOver { return (min(1, 2 * growth), 1 - e, h, 0) }
+        return (0, (1 - e) * (1 - growth), nil, (1 - e) * growth)
+    }
+
+    /// The plain circle at the centre of `frame`'s shape, in its own material.
+    private func drawCentreCircle(_ frame: PointerFrame, opacity: Double, drawn: @escaping (Rect) -> RGBA?, ctx: CairoContext) throws {
+        var circle = frame
+        circle.visible = centreCircle(of: frame.visible)
+        pointerPainter.draw(circle.visible, material: try material(for: circle, highlight: 0, drawn: drawn), opacity: opacity,
+                            scale: scale, ctx: ctx)
+    }
+
+    /// The plain circle at the centre of `v`, as wide as the scene's pointer.
+    func centreCircle(of v: VisiblePointer) -> VisiblePointer {
+        let d = layout.scene.pointer.diameter
+        return VisiblePointer(kind: .circle, frame: Rect(center: v.frame.center, size: Size(width: d, height: d)),
+                              cornerRadius: d / 2, opacity: v.opacity, scale: v.scale,
+                              geometry: .roundedRect(size: Size(width: d, height: d), cornerRadius: d / 2))
     }
 
     /// How far the pointer has turned into region `r`'s lighter background: it turns
@@ -344,6 +362,8 @@ extension SceneRenderer {
         var opacity: Double
         /// The highlight light's emphasis, when the owner is a highlight.
         var light: Double?
+        /// A plain circle drawn at the shape's centre too (leaving a lift, `liftPointerLook`).
+        var circleOpacity: Double = 0
     }
 
     private func topPointerLook(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
@@ -358,19 +378,23 @@ extension SceneRenderer {
         if case .lift = r.effect {
             let look = liftPointerLook(frame, emphasis: e)
             return TopPointerLook(material: try material(for: frame, highlight: look.highlight, drawn: drawn),
-                                  opacity: look.opacity, light: look.light.map { $0 * look.opacity })
+                                  opacity: look.opacity, light: look.light.map { $0 * look.opacity },
+                                  circleOpacity: look.circleOpacity)
         }
         let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e), drawn: drawn)
         return TopPointerLook(material: m, opacity: 1, light: e)
     }
 
-    private func paintTopPointer(_ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements,
+    private func paintTopPointer(_ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements, origin: Point,
                                  base: AffineTransform, ctx: CairoContext) throws {
         ctx.save()
         defer { ctx.restore() }
         if let o = owner { clip(to: placements[o].clippers, placements: placements, base: base, ctx: ctx) }
         ctx.setMatrix(base)
         pointerPainter.draw(frame.visible, material: look.material, opacity: look.opacity, scale: scale, ctx: ctx)
+        if look.circleOpacity > 0.001 {
+            try drawCentreCircle(frame, opacity: look.circleOpacity, drawn: drawnSampler(ctx: ctx, origin: origin), ctx: ctx)
+        }
         if let e = look.light { try highlightLight(frame, material: look.material, emphasis: e, ctx: ctx, base: base) }
     }
 

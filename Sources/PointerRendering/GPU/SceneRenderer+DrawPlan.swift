@@ -77,6 +77,13 @@ extension SceneRenderer {
                     reusesMaterial: reusesMaterial)
     }
 
+    /// The plain circle at the shape's centre (`liftPointerLook`), in its own material.
+    private func centreCircleDraw(_ frame: PointerFrame, _ opacity: Double) throws -> PointerDraw {
+        var circle = frame
+        circle.visible = centreCircle(of: frame.visible)
+        return try pointerDraw(circle, highlight: 0, opacity: opacity)
+    }
+
     /// As `highlightLight` in SceneRenderer+Drawing.swift.
     private func highlightLightOp(_ frame: PointerFrame, emphasis: Double) -> DrawOp? {
         let amount = emphasis * frame.visible.opacity
@@ -104,6 +111,7 @@ extension SceneRenderer {
         if case .lift = r.effect {
             let look = liftPointerLook(frame, emphasis: e)
             ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity, reusesMaterial: reusesMaterial)))
+            if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
             if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
             return ops
         }
@@ -187,6 +195,7 @@ extension SceneRenderer {
         if case .underLift = slot, let frame {
             let look = liftPointerLook(frame, emphasis: e)
             ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity)))
+            if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
             if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
         }
 
