@@ -20,7 +20,9 @@ extension OverlaySession {
         let frameInterval = shortest.isFinite ? shortest : 1.0 / 60
         var deadline = nextDraw
         // A fading material wants the next frame, as an animation does.
-        let fadeWake = painter.materialIsFading ? t + frameInterval : nil
+        // Only while the pointer is drawn: a hidden one's look waits, and must not keep the overlay awake.
+        let pointerShown = pointerCanvas.flatMap { canvases[$0]?.lastFrame }.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
+        let fadeWake = pointerShown && painter.materialIsFading ? t + frameInterval : nil
         if let wake = earliest(earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake) {
             if wake <= t + frameInterval {
                 // Animating: every canvas wants the next frame.

@@ -27,6 +27,9 @@ import PointerCore
         let whole = try SceneRenderer(scene: Fixtures.stage, scale: scale)
         whole.leavesHiddenEffectsOut = false
         for (name, frame) in Self.frames() {
+            // Stills, all at time 0: neither carries the material's memory from the last one.
+            clipped.materialMemory = nil
+            whole.materialMemory = nil
             let a = try clipped.render(frame: frame), b = try whole.render(frame: frame)
             // Within one level: cairo composites a clipped area along another path,
             // which may round a pixel of the resampled layer the other way.

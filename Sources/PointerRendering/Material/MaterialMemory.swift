@@ -31,8 +31,7 @@ public struct MaterialMemory: Equatable, Sendable {
     /// How long after its inputs last changed the look may still change: a
     /// held switch, then the fade, after the smoothing has caught up. (A
     /// renderer that cannot read its memory back, the GL one, draws until then.)
-    /// The strengths' release counts too.
-    public static let settleTime = max(hold + fade, 3 * release) + 3 * smoothing
+    public static let settleTime = hold + fade + 3 * smoothing
 
     /// The look switched to (or kept).
     public private(set) var target: PointerMaterial.Polarity
@@ -48,8 +47,6 @@ public struct MaterialMemory: Equatable, Sendable {
     public private(set) var darkStrength: Double
     public private(set) var lightStrength: Double
     public var strengths: (dark: Double, light: Double) { (darkStrength, lightStrength) }
-    /// What the looks needed at the last step: a strength above it is still easing down.
-    private var neededDark = 0.0, neededLight = 0.0
     /// Seconds since the last switch (capped at 1).
     public private(set) var sinceSwitch: Double
     /// The frame time of the last step.
@@ -60,7 +57,6 @@ public struct MaterialMemory: Equatable, Sendable {
                 preferred: PointerMaterial.Polarity, time: Double) {
         darkStrength = strengths.dark
         lightStrength = strengths.light
-        (neededDark, neededLight) = strengths
         target = preferred
         light = preferred == .light ? 1 : 0
         self.lightness = lightness
@@ -71,9 +67,10 @@ public struct MaterialMemory: Equatable, Sendable {
 
     /// True while the cross-fade runs: the next frame looks different even if
     /// nothing else changes.
-    public var isFading: Bool {
-        light != (target == .light ? 1 : 0) || darkStrength > neededDark || lightStrength > neededLight
-    }
+    /// A strength still easing down does not count: it eases only on frames drawn
+    /// anyway (the hand moving), and a resting pointer keeps what it holds, which
+    /// contrasts at least as much as needed, and asks for no frames.
+    public var isFading: Bool { light != (target == .light ? 1 : 0) }
 
     /// The look the smoothed lightness calls for, keeping `target` inside the band.
     public static func polarity(lightness: Double, keeping current: PointerMaterial.Polarity?) -> PointerMaterial.Polarity {
@@ -99,7 +96,6 @@ public struct MaterialMemory: Equatable, Sendable {
         lightness += (raw - lightness) * pull
         footprintLightness += (rawFootprint - footprintLightness) * pull
         let ease = 1 - exp(-dt / Self.release)
-        (neededDark, neededLight) = needed
         // Within a step too small to see, it arrives: the tail would keep frames coming.
         func eased(_ held: Double, _ need: Double) -> Double {
             let next = max(need, held - (held - need) * ease)
