@@ -42,7 +42,7 @@ struct SwaySoakTests {
     /// debug build's slowest frames (100-250 ms) let sway's buffer for it fill, and
     /// sway cut it off in three runs of three on this machine, with the build before
     /// this change too: that is issue 39's starved-CPU problem, still open.
-    static let interval = 0.0008
+    static let interval = 0.0004
 
     static func script(events: Int) -> String {
         var lines: [String] = []
