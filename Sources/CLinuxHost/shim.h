@@ -1,6 +1,7 @@
 // Linux event-loop syscalls Glibc's Swift overlay does not expose
-// (timerfd, signalfd, inotify, memfd, mremap): used by PointerHost and the backends.
+// (timerfd, signalfd, inotify, eventfd, memfd, mremap): used by PointerHost and the backends.
 #include <sys/timerfd.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>

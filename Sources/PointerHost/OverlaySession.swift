@@ -257,6 +257,7 @@ public final class OverlaySession {
         }
         // Time alone can make requests (an inferred lift recentres, a glide ends).
         for request in model.drainHostRequests() { perform(request) }
+        if committed { SimulatedSlowFrames.frameCommitted() }
         if committed { frameProcessing.add(MonotonicClock.now() - began) }
         if committed, let input = oldestUncommittedInput {
             eventToCommit.add(MonotonicClock.now() - input)

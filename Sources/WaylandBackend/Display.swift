@@ -4,12 +4,14 @@ import Glibc
 import CWaylandClient
 import PointerHost
 
-/// The connection to the compositor: connect, disconnect, and the
-/// prepare_read / read_events / cancel_read dance around the host's poll.
+/// The connection to the compositor: connect, disconnect, the start-up round
+/// trips, and the loop's sources once running (the socket is then read by
+/// `SocketReader` on a thread of its own).
 final class Display {
     let display: OpaquePointer
     let name: String
-    private var readPrepared = false
+    /// Reads the socket on its own thread once the loop runs (after the handshake).
+    private var reader: SocketReader?
     /// The last flush hit EAGAIN (socket full): poll for POLLOUT to finish it.
     private var flushPending = false
     /// Set once the connection failed; the loop stops with it.
@@ -31,11 +33,17 @@ final class Display {
     }
 
     deinit {
-        if readPrepared { wl_display_cancel_read(display) }
+        stopReading()
         wl_display_disconnect(display)
     }
 
     var fd: Int32 { wl_display_get_fd(display) }
+
+    /// Ends the reader thread (before proxies are torn down and the connection closes).
+    func stopReading() {
+        reader?.stop()
+        reader = nil
+    }
 
     /// Waits until the compositor has handled everything sent so far (start-up only).
     /// Unlike wl_display_roundtrip it polls with the handshake deadline, so a
@@ -96,74 +104,57 @@ final class Display {
         return .connectionLost(reason: code == 0 ? "the socket closed" : String(cString: strerror(code)))
     }
 
-    /// The poll source for the host loop. `onFailure` is called once when the
+    /// The poll sources for the host loop; starts the socket reader. Events are
+    /// read from the socket on the reader's thread (`SocketReader`), so a slow
+    /// frame never lets the compositor's buffer for us fill; the loop thread
+    /// dispatches what it queued. `onFailure` is called once when the
     /// connection dies; `afterDispatch` after events were dispatched (to draw
     /// what they changed, once per batch), always before the flush.
-    func eventSource(onFailure: @escaping (WaylandError) -> Void,
-                     afterDispatch: @escaping () -> Void) -> EventLoop.Source {
-        var source = EventLoop.Source(fd: fd, events: Int16(POLLIN), prepare: { [unowned self] in
-            guard failure == nil, !readPrepared else { return }
-            while wl_display_prepare_read(display) != 0 {
-                if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
-            }
-            readPrepared = true
-            afterDispatch() // may queue requests: flushed just below
+    func eventSources(onFailure: @escaping (WaylandError) -> Void,
+                      afterDispatch: @escaping () -> Void) throws -> [EventLoop.Source] {
+        let reader = try SocketReader(display: display)
+        self.reader = reader
+        let dispatch = { [unowned self] in
+            if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
+            if reader.connectionHungUp { return hungUp(onFailure) }
+            afterDispatch() // may queue requests: flushed before the next poll
+        }
+        let queued = EventLoop.Source(fd: reader.wakeFD, events: Int16(POLLIN), prepare: { [unowned self] in
+            guard failure == nil else { return }
+            // Events another reader queued (EGL waiting on its own queue reads ours too).
+            dispatch()
+            guard failure == nil else { return }
             // Flush what we queued; EAGAIN means the socket is full: the rest
             // goes out once poll says it is writable.
             flushPending = false
             if wl_display_flush(display) < 0 {
                 if errno == EAGAIN {
                     flushPending = true
-                } else if errno != EPIPE { // EPIPE: the read below reports the hang-up
-                    wl_display_cancel_read(display)
-                    readPrepared = false
+                } else if errno != EPIPE { // EPIPE: the reader sees the hang-up
                     return fail(onFailure)
                 }
             }
         }, handle: { [unowned self] revents in
-            guard failure == nil, readPrepared else { return }
-            readPrepared = false
-            if revents & Int16(POLLIN) != 0 {
-                if wl_display_read_events(display) < 0 { return fail(onFailure) }
-                if !readBacklog() { return fail(onFailure) }
-            } else {
-                wl_display_cancel_read(display)
-                if revents & Int16(POLLHUP | POLLERR) != 0 {
-                    let error = WaylandError.connectionLost(reason: "the compositor hung up")
-                    failure = error
-                    onFailure(error)
-                    return
-                }
-            }
-            if wl_display_dispatch_pending(display) < 0 { return fail(onFailure) }
-            afterDispatch() // its requests are flushed before the next poll
+            guard failure == nil, revents & Int16(POLLIN) != 0 else { return }
+            reader.acknowledge() // first: what is queued after this wakes the loop again
+            dispatch()
         })
-        source.currentEvents = { [unowned self] in Int16(POLLIN) | (flushPending ? Int16(POLLOUT) : 0) }
-        return source
+        // The socket itself only while a flush waits for room; a hang-up is
+        // reported here too when the reader has not seen it yet.
+        var writable = EventLoop.Source(fd: fd, events: 0, handle: { [unowned self] revents in
+            guard failure == nil, revents & Int16(POLLHUP | POLLERR) != 0 else { return }
+            if wl_display_get_error(display) != 0 { return fail(onFailure) }
+            hungUp(onFailure)
+        })
+        writable.currentEvents = { [unowned self] in flushPending ? Int16(POLLOUT) : 0 }
+        return [queued, writable]
     }
 
-    /// Most reads taken in one wake-up before drawing (each takes up to the
-    /// client's 4 KB input buffer).
-    static let maxReadsPerWake = 256
-
-    /// Reads (and dispatches) whatever else is already waiting on the socket, so
-    /// one draw answers the whole backlog. One read per draw caps input at 4 KB
-    /// per frame: a slow draw under a fast stream then falls further behind
-    /// until the compositor's buffer for us fills and it disconnects us.
-    private func readBacklog() -> Bool {
-        for _ in 0..<Self.maxReadsPerWake {
-            if wl_display_dispatch_pending(display) < 0 { return false }
-            while wl_display_prepare_read(display) != 0 {
-                if wl_display_dispatch_pending(display) < 0 { return false }
-            }
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else {
-                wl_display_cancel_read(display) // hang-ups are seen by the next poll
-                return true
-            }
-            if wl_display_read_events(display) < 0 { return false }
-        }
-        return true
+    private func hungUp(_ onFailure: (WaylandError) -> Void) {
+        guard failure == nil else { return }
+        let error = WaylandError.connectionLost(reason: "the compositor hung up")
+        failure = error
+        onFailure(error)
     }
 
     private func fail(_ onFailure: (WaylandError) -> Void) {

@@ -50,6 +50,10 @@ public final class WaylandOverlay {
     private var seats: [UInt32: Seat] = [:]
     private var surfaces: [UInt32: OverlaySurface] = [:]
     private var pointerSurface: UInt32?
+    /// Absolute motion not yet handed to the engine (coalesced per dispatched
+    /// batch), and where the pointer was when it began.
+    private var pendingMotion: Point?
+    private var motionFrom: Point?
     private var needsService = false
     /// Real finger lifts from the touchpads' evdev nodes, where readable (B12).
     private var touchpadContact: TouchpadContact?
@@ -107,19 +111,23 @@ public final class WaylandOverlay {
         }
         session.setDeadline = { [unowned loop] t in loop.setDeadline(t) }
         loop.onTimer = { [unowned session] in session.timerFired() }
-        loop.add(display.eventSource(onFailure: { [unowned self] error in
+        for source in try display.eventSources(onFailure: { [unowned self] error in
             failure = error
             loop.stop(exitCode: error.exitCode)
         }, afterDispatch: { [unowned self] in
             // After each batch of dispatched events: draw what they changed, once.
+            deliverPendingMotion()
             guard needsService else { return }
             needsService = false
             session.service()
-        }))
+        }) {
+            loop.add(source)
+        }
         session.service()
     }
 
     deinit {
+        display?.stopReading() // no events are read for proxies being destroyed
         for id in surfaces.keys { session.remove(canvasID: Int(id)) }
         surfaces.removeAll()
         if glContext != nil {
@@ -219,6 +227,11 @@ public final class WaylandOverlay {
     // MARK: input (called by Seat, Pointer, Keyboard, Gestures, RelativePointer)
 
     func input(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
+        deliverPendingMotion()
+        record(kind, at: time)
+    }
+
+    private func record(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
         if options.pointingDevice == nil, let device = deviceGuess.update(for: kind) {
             session.handle(.device(touchpadContact?.device(device) ?? PointingDevice(device)), at: time)
         }
@@ -235,16 +248,20 @@ public final class WaylandOverlay {
         if pointerSurface != id {
             for (other, s) in surfaces { s.setKeyboardFocus(other == id) }
         }
+        deliverPendingMotion() // on the surface it was on
         pointerSurface = id
         session.pointerMoved(toCanvas: Int(id))
         steps.placed(at: point)
+        motionFrom = point
         input(.position(point))
     }
 
     func pointerLeft() {
         guard pointerSurface != nil else { return }
+        deliverPendingMotion()
         pointerSurface = nil
         steps.reset()
+        motionFrom = nil
         session.pointerMoved(toCanvas: nil)
         input(.leave)
     }
@@ -253,9 +270,33 @@ public final class WaylandOverlay {
         // With relative-pointer the deltas drive the engine; absolute motion
         // would apply the same movement twice.
         guard !(relativeMode && pointer.deliversRelativeMotion) else { return }
+        // Coalesced (issue 39): of the motion in one dispatched batch only the
+        // newest position reaches the engine, as one step, so a backlog read
+        // after a slow frame costs one engine step, not hundreds. A step that
+        // would reach the teleport distance is not merged (it would become a jump).
+        if let from = motionFrom, let waiting = pendingMotion,
+           (point - from).length > steps.teleportDistance {
+            pendingMotion = nil
+            deliver(waiting)
+        }
+        if motionFrom == nil { motionFrom = point }
+        pendingMotion = point
+        needsService = true
+    }
+
+    /// Hands the waiting motion to the engine: before any other input (the order
+    /// is kept) and once a dispatched batch ends.
+    private func deliverPendingMotion() {
+        guard let point = pendingMotion else { return }
+        pendingMotion = nil
+        deliver(point)
+    }
+
+    private func deliver(_ point: Point) {
         // Already accelerated by the compositor: steps become 1:1 motion, so inertia
         // and magnetism (B12, B13) work without relative-pointer.
-        if let event = steps.event(at: point) { input(event) }
+        motionFrom = point
+        if let event = steps.event(at: point) { record(event) }
     }
 
     func relativeMotion(dx: Double, dy: Double) {

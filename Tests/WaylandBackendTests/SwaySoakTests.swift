@@ -42,7 +42,7 @@ struct SwaySoakTests {
     /// debug build's slowest frames (100-250 ms) let sway's buffer for it fill, and
     /// sway cut it off in three runs of three on this machine, with the build before
     /// this change too: that is issue 39's starved-CPU problem, still open.
-    static let interval = 0.0008
+    static let interval = 0.0004
 
     static func script(events: Int) -> String {
         var lines: [String] = []
@@ -154,6 +154,88 @@ struct SwaySoakTests {
         let committed = overlay.log.split(separator: "\n").first { $0.contains("event→commit") }
             .flatMap { $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } } ?? 0
         #expect(committed > 1000, "only \(committed) events reached a frame. Log:\n\(overlay.log)")
+    }
+
+    /// A screenshot of the whole output, taken now.
+    static func screenshot(_ path: String, _ sway: HeadlessCompositor) throws -> Screenshot {
+        let grim = try TestEnvironment.run(try TestEnvironment.tool("grim", package: "grim"), [path], environment: sway.environment)
+        guard grim.status == 0 else { throw TestEnvironment.Failure("grim failed: \(grim.output)") }
+        return try Screenshot(path: path)
+    }
+
+    /// Screenshots until two in a row, `interval` apart, are the same: a settled
+    /// frame, however slowly the overlay draws. nil after `timeout` s.
+    static func settledScreenshot(_ dir: String, _ name: String, _ sway: HeadlessCompositor,
+                                  interval: Double = 0.7, timeout: Double = 30) throws -> Screenshot? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try screenshot(dir + "/\(name)-0.png", sway)
+        var taken = 1
+        while Date() < deadline {
+            usleep(useconds_t(interval * 1e6))
+            let next = try screenshot(dir + "/\(name)-\(taken).png", sway)
+            taken += 1
+            if next.changedBounds(from: previous, in: (0, 0, next.width, next.height)) == nil { return next }
+            previous = next
+        }
+        return nil
+    }
+
+    @Test("a starved overlay (every frame held 300 ms) under a 2.5 kHz stream stays connected, and its pointer ends where the input left it")
+    func starvedOverlayStaysConnected() throws {
+        let sway = try HeadlessCompositor(.sway)
+        defer { sway.stop() }
+        let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
+        // Every frame holds the loop thread 300 ms, as on a starved CPU: 750 events of
+        // the stream arrive meanwhile, and sway cuts off a client that leaves about
+        // 400 unread (before the socket was read on a thread of its own, it did).
+        var environment = sway.environment
+        environment["AP_SLOW_FRAME_MS"] = "300"
+        let overlay = try OverlayProcess(arguments: ["run", scene], environment: environment)
+        defer { overlay.interrupt() }
+        guard overlay.waitForLog("first frame shown") else {
+            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+        }
+        let dir = try TestEnvironment.privateDirectory("ap-starved")
+        // Screenshots are removed afterwards; AP_KEEP_SHOTS=1 keeps them to look at.
+        defer {
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(atPath: dir) }
+        }
+        /// Plays `lines` in the background, then holds its virtual pointer for a
+        /// minute: a player that exits takes its device with it, and sway then
+        /// says the pointer left the overlay, which hides it.
+        func play(_ name: String, _ lines: String, until end: Double) throws -> Process {
+            try (lines + #"{"t":\#(end + 60),"type":"wait"}"#).write(toFile: "\(dir)/\(name).jsonl", atomically: true, encoding: .utf8)
+            let player = Process()
+            player.executableURL = URL(fileURLWithPath: try TestEnvironment.executable("wayland-input-player"))
+            player.arguments = ["\(dir)/\(name).jsonl"]
+            player.environment = sway.environment
+            player.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            try player.run()
+            return player
+        }
+        let target = (x: 1000, y: 600), window = (x: 1000 - 90, y: 600 - 90, w: 180, h: 180)
+        // The reference: the pointer well above the target, on a settled screen.
+        let away = try play("away", #"{"t":0.0,"type":"position","x":1000,"y":300}"# + "\n", until: 0)
+        defer { if away.isRunning { kill(away.processIdentifier, SIGKILL) } }
+        let reference = try #require(try Self.settledScreenshot(dir, "away", sway), "the screen never settled")
+        kill(away.processIdentifier, SIGKILL) // the player blocks SIGTERM until its script ends
+        away.waitUntilExit()
+        // 20 000 events (8 s at 2.5 kHz), ending at the target.
+        let events = 20_000, end = Double(events) * Self.interval
+        let stream = try play("stream", Self.script(events: events)
+            + #"{"t":\#(end),"type":"position","x":\#(target.x),"y":\#(target.y)}"# + "\n", until: end)
+        defer { if stream.isRunning { kill(stream.processIdentifier, SIGKILL) } }
+        usleep(useconds_t(end * 1e6)) // at least the stream's length; then until the screen settles
+        #expect(overlay.isRunning, "sway cut the overlay off. Log:\n\(overlay.log)\n\(sway.logTail)")
+        guard overlay.isRunning else { return }
+        let settled = try #require(try Self.settledScreenshot(dir, "end", sway), "the pointer never came to rest")
+        #expect(stream.isRunning, "wayland-input-player failed (exit \(stream.terminationStatus))")
+        #expect(overlay.isRunning, "sway cut the overlay off. Log:\n\(overlay.log)\n\(sway.logTail)")
+        let found = settled.changedBounds(from: reference, in: window)
+        let fp = try #require(found, "no pointer drawn at the target (screenshots in \(dir)). Log:\n\(overlay.log)")
+        #expect(abs(fp.x + fp.w / 2 - target.x) <= 4 && abs(fp.y + fp.h / 2 - target.y) <= 4,
+                "the pointer rests at \(fp), not at the input's last position \(target)")
+        #expect(overlay.interrupt() == 0, "Log:\n\(overlay.log)")
     }
 
     @Test("hot reload under abuse: saved in pieces, deleted, a directory, symlinks swapped (to a scene elsewhere, /dev/zero, a loop): each reported, the last good scene kept running, every good scene loaded")
