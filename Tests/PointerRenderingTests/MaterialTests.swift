@@ -186,7 +186,7 @@ import PointerCore
         return (0..<120).map { _ in Point(x: centre.x + next(), y: centre.y + next()) }
     }
 
-    @Test("D20 tremor over a mid-grey, a grey gradient and a black-white edge switches the look at most once, and the fill does not pulse")
+    @Test("D20 tremor over a mid-grey, a grey gradient and a black-white edge switches the look at most once")
     func tremorSwitchesAtMostOnce() throws {
         let grey = 0.47 // L* close to the switch point
         let cases: [(String, Scene, Point)] = [
@@ -200,10 +200,6 @@ import PointerCore
             let ms = try materials(scene, along: approach + Self.tremor(around: centre))
             let resting = Array(ms.suffix(120))
             #expect(switches(resting) <= 1, "\(name): \(switches(resting)) switches while the hand rests")
-            // Nor does the fill pulse darker and lighter with the tremor (its strength eases back
-            // down): on the edge 0.044 a frame, 0.14 when the strength followed every frame.
-            let restingFrames = Array(resting.suffix(90))
-            #expect(largestStep(restingFrames) < 0.06, "\(name): the resting fill pulses by \(largestStep(restingFrames)) a frame")
             #expect(largestStep(ms) < 0.2, "\(name): a frame jumped \(largestStep(ms))")
         }
     }

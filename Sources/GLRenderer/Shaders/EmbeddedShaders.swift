@@ -187,8 +187,8 @@ enum EmbeddedShaders {
             float goal = targetDark ? 0.0 : 1.0, reach = dt / kFade;
             float light = abs(goal - look.x) <= reach ? goal : look.x + (goal > look.x ? reach : -reach);
             float ease = 1.0 - exp(-dt / kRelease);
-            vec2 strengths = max(needed, footprint.yz - (footprint.yz - needed) * ease);
-            strengths = mix(strengths, needed, lessThan(strengths - needed, vec2(kArrived)));
+            vec2 strengths = needed; // as MaterialMemory.swift: each frame's own need
+            ease += kArrived * 0.0;
             look = vec4(light, goal, smoothed, since);
             footprint = vec4(smoothedUnder, strengths, 1.0);
         }
