@@ -93,8 +93,6 @@ const float kSmoothing = 0.06;
 const float kHold = 0.35;
 const float kFade = 0.15;
 const float kLongestStep = 1.0 / 30.0;
-const float kRelease = 0.6;
-const float kArrived = 0.004;
 
 // The grey whose CIE L* / 100 is l.
 vec3 greyOfLightness(float l) {
@@ -103,14 +101,13 @@ vec3 greyOfLightness(float l) {
     return vec3(y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1.0 / 2.4) - 0.055);
 }
 
-void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float dt, float lightness, vec3 under,
-                        vec2 needed) {
+void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float dt, float lightness, vec3 under) {
     float underLightness = perceptualLightness(under);
     if (!has) {
         bool dark = footprintWantsDark(lightness >= kSwitchLightness, under);
         float side = dark ? 0.0 : 1.0;
         look = vec4(side, side, lightness, 1.0);
-        footprint = vec4(underLightness, needed.x, needed.y, 1.0);
+        footprint = vec4(underLightness, 0.0, 0.0, 1.0);
         return;
     }
     dt = clamp(dt, 0.0, kLongestStep);
@@ -127,11 +124,8 @@ void stepMaterialMemory(inout vec4 look, inout vec4 footprint, bool has, float d
     }
     float goal = targetDark ? 0.0 : 1.0, reach = dt / kFade;
     float light = abs(goal - look.x) <= reach ? goal : look.x + (goal > look.x ? reach : -reach);
-    float ease = 1.0 - exp(-dt / kRelease);
-    vec2 strengths = needed; // as MaterialMemory.swift: each frame's own need
-    ease += kArrived * 0.0;
     look = vec4(light, goal, smoothed, since);
-    footprint = vec4(smoothedUnder, strengths, 1.0);
+    footprint = vec4(smoothedUnder, 0.0, 0.0, 1.0);
 }
 
 // `background` the weighted mean under the pointer, `surroundings` the ring,
@@ -145,10 +139,10 @@ void resolveMaterial(vec4 background, vec4 surroundings, vec4 footprint, vec3 fa
     vec3 around = opaqueOver(surroundings, fallback);
     vec3 under = opaqueOver(footprint, fallback);
     vec2 needed = vec2(materialNeed(true, bg, under), materialNeed(false, bg, under));
-    stepMaterialMemory(memory, memoryFootprint, hasMemory, dt, perceptualLightness(around), under, needed);
+    stepMaterialMemory(memory, memoryFootprint, hasMemory, dt, perceptualLightness(around), under);
     float t = memory.x * memory.x * (3.0 - 2.0 * memory.x);
-    vec4 d = materialFill(true, memoryFootprint.y, highlight, press);
-    vec4 l = materialFill(false, memoryFootprint.z, highlight, press);
+    vec4 d = materialFill(true, needed.x, highlight, press);
+    vec4 l = materialFill(false, needed.y, highlight, press);
     if (t <= 0.0) {
         fill = d;
     } else if (t >= 1.0) {

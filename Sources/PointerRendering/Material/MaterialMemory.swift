@@ -18,13 +18,6 @@ public struct MaterialMemory: Equatable, Sendable {
     public static let hold = 0.35
     /// The cross-fade between the looks (s).
     public static let fade = 0.15
-    /// How fast a look's strength may relax (time constant, s). It rises at
-    /// once, so contrast never falls short; it eases back down, so tremor across
-    /// an edge does not make the fill pulse darker and lighter.
-    public static let release = 0.6
-    /// A strength this close to what is needed is taken as arrived (a grey step of
-    /// under one 8-bit level).
-    static let arrived = 0.004
     /// Longest step (s) one frame may take: after an idle pause the first frame
     /// continues the fade instead of finishing it at once.
     public static let longestStep = 1.0 / 30
@@ -43,20 +36,13 @@ public struct MaterialMemory: Equatable, Sendable {
     /// the footprint's say (see `PointerMaterial`) is judged on it, so tremor
     /// across a sharp edge does not toss the look between the two sides.
     public private(set) var footprintLightness: Double
-    /// Each look's strength (0…1, `PointerMaterial`), held at the recent peak of what it needed.
-    public private(set) var darkStrength: Double
-    public private(set) var lightStrength: Double
-    public var strengths: (dark: Double, light: Double) { (darkStrength, lightStrength) }
     /// Seconds since the last switch (capped at 1).
     public private(set) var sinceSwitch: Double
     /// The frame time of the last step.
     public private(set) var time: Double
 
     /// The memory of a first frame: no fade, no smoothing.
-    public init(lightness: Double, footprintLightness: Double, strengths: (dark: Double, light: Double) = (0, 0),
-                preferred: PointerMaterial.Polarity, time: Double) {
-        darkStrength = strengths.dark
-        lightStrength = strengths.light
+    public init(lightness: Double, footprintLightness: Double, preferred: PointerMaterial.Polarity, time: Double) {
         target = preferred
         light = preferred == .light ? 1 : 0
         self.lightness = lightness
@@ -67,9 +53,6 @@ public struct MaterialMemory: Equatable, Sendable {
 
     /// True while the cross-fade runs: the next frame looks different even if
     /// nothing else changes.
-    /// A strength still easing down does not count: it eases only on frames drawn
-    /// anyway (the hand moving), and a resting pointer keeps what it holds, which
-    /// contrasts at least as much as needed, and asks for no frames.
     public var isFading: Bool { light != (target == .light ? 1 : 0) }
 
     /// The look the smoothed lightness calls for, keeping `target` inside the band.
@@ -87,21 +70,13 @@ public struct MaterialMemory: Equatable, Sendable {
     /// other one given the smoothed footprint lightness (the footprint can only
     /// contrast on that side). A frame at the same time (another draw of one
     /// frame) changes nothing.
-    public mutating func step(lightness raw: Double, footprintLightness rawFootprint: Double,
-                              strengths needed: (dark: Double, light: Double) = (0, 0), to now: Double,
+    public mutating func step(lightness raw: Double, footprintLightness rawFootprint: Double, to now: Double,
                               override: (PointerMaterial.Polarity, Double) -> PointerMaterial.Polarity = { p, _ in p }) {
         let dt = min(max(now - time, 0), Self.longestStep)
         time = max(time, now)
         let pull = 1 - exp(-dt / Self.smoothing)
         lightness += (raw - lightness) * pull
         footprintLightness += (rawFootprint - footprintLightness) * pull
-        let ease = 1 - exp(-dt / Self.release)
-        // Each look takes the strength this frame needs. (Holding it at a recent peak
-        // stopped the fill pulsing over a sharp edge, but made the pointer depend on
-        // which frames were drawn: left out until that is settled, see engine.md.)
-        _ = ease
-        darkStrength = needed.dark
-        lightStrength = needed.light
         sinceSwitch = min(sinceSwitch + dt, 1)
         let wanted = override(Self.polarity(lightness: lightness, keeping: target), footprintLightness)
         if wanted != target, sinceSwitch >= Self.hold {

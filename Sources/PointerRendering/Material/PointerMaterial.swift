@@ -80,30 +80,27 @@ public struct PointerMaterial: Equatable, Sendable {
         // The strength each look needs here: enough for the backdrop and for the footprint.
         let need = { (p: Polarity) in min(max(strength(for: bg, p), under.map { strength(for: $0, p) } ?? 0), 1) }
         let needed = (dark: need(.dark), light: need(.light))
-        let polarity: Polarity, lightShare: Double, strengths: (dark: Double, light: Double)
+        let polarity: Polarity, lightShare: Double
         if let time {
             let footprintLightness = under.map(lightness) ?? surroundingLightness
             // With memory, the footprint is judged by its smoothed lightness, as a grey.
             let override = { (p: Polarity, l: Double) in forFootprint(p, under.map { _ in grey(lightness: l) }) }
             if var m = memory, time >= m.time {
-                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, strengths: needed,
-                       to: time, override: override)
+                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, to: time, override: override)
                 memory = m
             } else {
                 let wanted = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
                 memory = MaterialMemory(lightness: surroundingLightness, footprintLightness: footprintLightness,
-                                        strengths: needed, preferred: wanted, time: time)
+                                        preferred: wanted, time: time)
             }
             polarity = memory!.target
             lightShare = memory!.lightShare
-            strengths = memory!.strengths
         } else {
             polarity = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
             lightShare = polarity == .light ? 1 : 0
-            strengths = needed
         }
-        let dark = lightShare < 1 ? look(.dark, strength: strengths.dark, highlight: highlight, press: press) : nil
-        let light = lightShare > 0 ? look(.light, strength: strengths.light, highlight: highlight, press: press) : nil
+        let dark = lightShare < 1 ? look(.dark, strength: needed.dark, highlight: highlight, press: press) : nil
+        let light = lightShare > 0 ? look(.light, strength: needed.light, highlight: highlight, press: press) : nil
         let fill = dark.flatMap { d in light.map { crossFade(d, $0, lightShare) } } ?? dark ?? light!
         return PointerMaterial(fill: fill, backdrop: bg, polarity: polarity, lightShare: lightShare)
     }
