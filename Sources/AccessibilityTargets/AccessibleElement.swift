@@ -33,15 +33,21 @@ public struct AccessibleElement: Sendable, Equatable {
 }
 
 /// A top-level window (AT-SPI frame, dialog, window role) of an application.
+/// Its frame is in screen coordinates on X11, and relative to the window on
+/// Wayland (placed by CompositorPlacement).
 public struct AccessibleWindow: Sendable, Equatable {
     public var frame: Rect
     public var processID: Int32
     public var minimised: Bool
+    /// Its accessible name: the title, kept to find the compositor's window
+    /// that shows it on Wayland (CompositorPlacement).
+    public var title: String?
 
-    public init(frame: Rect, processID: Int32, minimised: Bool = false) {
+    public init(frame: Rect, processID: Int32, minimised: Bool = false, title: String? = nil) {
         self.frame = frame
         self.processID = processID
         self.minimised = minimised
+        self.title = title
     }
 }
 

@@ -27,7 +27,7 @@ struct ApplicationScanner {
     /// Prefixes element ids: stable for the application's life.
     let key: String
     /// When set, only windows whose accessible name (the title) contains this,
-    /// ignoring case. The name is compared, never kept.
+    /// ignoring case.
     var windowTitle: String?
 
     /// The windows worth scanning, retained (release with `ap_unref`); stalled
@@ -41,18 +41,24 @@ struct ApplicationScanner {
             return call()
         }
         let count = timed { ap_child_count(app) }
+        let processID = Int32(timed { ap_process_id(app) })
         for i in 0..<max(0, count) where !stalled {
             guard let child = timed({ ap_child(app, Int32(i)) }) else { continue }
             let states = timed { ap_states(child) }
             var keep = states & UInt32(AP_STATE_SHOWING) != 0 && !stalled
-            if keep, let wanted = windowTitle {
-                let name = ap_name(child)
-                keep = name.map { String(cString: $0).localizedCaseInsensitiveContains(wanted) } ?? false
+            var title: String?
+            if keep {
+                let name = timed { ap_name(child) }
+                title = name.map { String(cString: $0) }
                 ap_free(name)
+            }
+            if keep, let wanted = windowTitle {
+                keep = title?.localizedCaseInsensitiveContains(wanted) ?? false
             }
             let r = keep ? timed({ ap_extents(child) }) : ap_rect()
             if keep, let frame = Self.usable(r.ok != 0, r.x, r.y, r.width, r.height) {
-                out.append((child, AccessibleWindow(frame: frame, processID: 0, minimised: states & UInt32(AP_STATE_ICONIFIED) != 0)))
+                out.append((child, AccessibleWindow(frame: frame, processID: processID,
+                                                    minimised: states & UInt32(AP_STATE_ICONIFIED) != 0, title: title)))
             } else {
                 ap_unref(child)
             }

@@ -85,6 +85,7 @@ final class DesktopScanner {
             }
             for (w, now) in windows.enumerated() {
                 let was = layout.windows[w]
+                layout.windows[w].title = now.frame.title
                 if now.frame.frame.size != was.frame.size || now.frame.minimised != was.minimised {
                     rescan.insert(applications[i].busName)
                 } else if now.frame.frame.origin != was.frame.origin {

@@ -18,7 +18,7 @@ struct AdaptivePointer: ParsableCommand {
               architecture.md     how the program is built
             """,
         subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,
-                      LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CaptureCommand.self]
+                      LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CompanionCommand.self, CaptureCommand.self]
     )
 
     /// ArgumentParser's own messages quote the value given (`--fps $'\e[2J'`): they

@@ -11,7 +11,7 @@
 #define AP_ATSPI_FUNCTIONS(X) \
     X(atspi_init) X(atspi_set_timeout) X(atspi_get_desktop) X(atspi_event_listener_new) \
     X(atspi_event_listener_register) X(atspi_event_get_type) X(atspi_role_get_type) X(atspi_role_get_name) \
-    X(atspi_accessible_get_type) X(atspi_accessible_get_name) X(atspi_accessible_get_role) \
+    X(atspi_accessible_get_type) X(atspi_accessible_get_name) X(atspi_accessible_get_role) X(atspi_accessible_get_process_id) \
     X(atspi_accessible_get_state_set) X(atspi_accessible_get_component_iface) X(atspi_accessible_get_text_iface) \
     X(atspi_accessible_get_collection_iface) X(atspi_accessible_get_child_count) \
     X(atspi_accessible_get_child_at_index) X(atspi_state_set_contains) \
@@ -135,6 +135,7 @@ AtspiEventListener *ap_event_listener_new(ap_event_callback callback, void *data
 }
 /// The object's name (free with ap_free); NULL on error.
 char *ap_name(AtspiAccessible *obj) { return AP(atspi_accessible_get_name)(obj, NULL); }
+int ap_process_id(AtspiAccessible *obj) { return (int)AP(atspi_accessible_get_process_id)(obj, NULL); }
 void ap_free(void *memory) { AP(g_free)(memory); }
 unsigned ap_timeout_add(unsigned ms, ap_source_callback callback, void *data) {
     return AP(g_timeout_add)(ms, (GSourceFunc)callback, data);

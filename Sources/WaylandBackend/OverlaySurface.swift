@@ -126,13 +126,30 @@ final class OverlaySurface: LayeredCanvas {
         (Int((sizeInPoints.width * scale).rounded()), Int((sizeInPoints.height * scale).rounded()))
     }
 
+    /// The output's size in logical px (its mode over its integer scale).
+    var outputLogicalSize: Size {
+        let s = Double(max(output.scale, 1))
+        return Size(width: output.modeSize.width > 0 ? Double(output.modeSize.width) / s : 1280,
+                    height: output.modeSize.height > 0 ? Double(output.modeSize.height) / s : 800)
+    }
+
+    /// Empty input regions on the surface and every subsurface: pointer and
+    /// keys go to whatever is underneath (the pass-through overlay).
+    func takeNoInput() {
+        guard let region = wl_compositor_create_region(compositor) else { return }
+        for s in [surface] + lives.map(\.surface) + [bannerLayer?.surface].compactMap({ $0 }) {
+            wl_surface_set_input_region(s, region)
+            if s != surface { wl_surface_commit(s) }
+        }
+        wl_region_destroy(region)
+    }
+
     /// The role's configure: the logical size the compositor gives us (0 = our choice).
     func configure(width: Int, height: Int) {
         var w = Double(width), h = Double(height)
         if w <= 0 || h <= 0 {
-            let s = Double(max(output.scale, 1))
-            w = output.modeSize.width > 0 ? Double(output.modeSize.width) / s : 1280
-            h = output.modeSize.height > 0 ? Double(output.modeSize.height) / s : 800
+            w = outputLogicalSize.width
+            h = outputLogicalSize.height
         }
         let size = Size(width: w, height: h)
         let first = !configured

@@ -9,12 +9,14 @@ public enum WaylandError: Error, CustomStringConvertible {
     case protocolError(interface: String, objectID: UInt32, code: UInt32)
     case noSuchOutput(name: String, available: [String])
     case system(call: String, errno: Int32)
+    /// The compositor's companion (GNOME Shell extension) went away.
+    case companionLost(reason: String)
 
     /// Exit codes: 3 connect, 4 connection lost, 5 protocol error, 6 unsupported compositor / output.
     public var exitCode: Int32 {
         switch self {
         case .cannotConnect, .noAnswer: return 3
-        case .connectionLost, .system: return 4
+        case .connectionLost, .system, .companionLost: return 4
         case .protocolError: return 5
         case .missingGlobal, .noSuchOutput: return 6
         }
@@ -39,6 +41,9 @@ public enum WaylandError: Error, CustomStringConvertible {
                 + "This is a bug in adaptive-pointer or the compositor: please report it with WAYLAND_DEBUG=1 output."
         case .noSuchOutput(let name, let available):
             return "no output named '\(name)'. Available: \(available.isEmpty ? "(none reported a name)" : available.joined(separator: ", "))"
+        case .companionLost(let reason):
+            return "\(reason); the overlay stopped (the system cursor is the shell's again). "
+                + "Start it again once the companion is back (`adaptive-pointer companion status gnome`)."
         case .system(let call, let code):
             return "\(call) failed: \(String(cString: strerror(code)))"
         }

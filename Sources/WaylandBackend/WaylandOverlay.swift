@@ -40,16 +40,20 @@ public final class WaylandOverlay {
     // before the registry's globals, the connection last.
     private(set) var display: Display!
     private(set) var registry: Registry!
-    private let session: OverlaySession
+    let session: OverlaySession
     /// Absolute positions on our surface → motion or placement (absolute-pointer mode).
-    private var steps = HostPointerSteps()
+    var steps = HostPointerSteps()
     private var deviceGuess = SeatDeviceGuess()
-    private let loop: EventLoop
+    let loop: EventLoop
     private let options: WaylandOptions
     private var outputs: [UInt32: Output] = [:]
     private var seats: [UInt32: Seat] = [:]
-    private var surfaces: [UInt32: OverlaySurface] = [:]
-    private var pointerSurface: UInt32?
+    var surfaces: [UInt32: OverlaySurface] = [:]
+    var pointerSurface: UInt32?
+    /// GNOME: the compositor's companion gives the global pointer and windows,
+    /// and the overlay takes no input (nil: the overlay reads its own seat).
+    let companion: CompanionLink?
+    var companionState = CompanionState()
     /// Absolute motion not yet handed to the engine (coalesced per dispatched
     /// batch), and where the pointer was when it began.
     private var pendingMotion: Point?
@@ -61,15 +65,16 @@ public final class WaylandOverlay {
     /// The GL context frames are drawn with into EGL windows (nil: shm buffers).
     private var glContext: GLContext?
     /// Set when the loop stopped because of the connection.
-    public private(set) var failure: WaylandError?
+    public internal(set) var failure: WaylandError?
     public var log: (String) -> Void
 
     /// Whether the layer-shell role is in use (false: xdg-shell fallback).
     public var usesLayerShell: Bool { registry.layerShell != nil }
 
     public init(session: OverlaySession, loop: EventLoop, options: WaylandOptions = WaylandOptions(),
-                log: @escaping (String) -> Void) throws {
+                companion: CompanionLink? = nil, log: @escaping (String) -> Void) throws {
         self.session = session
+        self.companion = companion
         self.loop = loop
         self.options = options
         self.log = log
@@ -86,6 +91,9 @@ public final class WaylandOverlay {
         }
         guard registry.shm != nil else {
             throw WaylandError.missingGlobal(interface: "wl_shm", hint: "The overlay draws into shared-memory buffers.")
+        }
+        if companion != nil && registry.wmBase == nil {
+            throw WaylandError.missingGlobal(interface: "xdg_wm_base", hint: "The pass-through overlay is an xdg toplevel.")
         }
         if registry.layerShell == nil && registry.wmBase == nil {
             throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1 or xdg_wm_base",
@@ -123,10 +131,12 @@ public final class WaylandOverlay {
         }) {
             loop.add(source)
         }
+        if let companion { attach(companion) }
         session.service()
     }
 
     deinit {
+        companion?.disconnect() // the companion shows the system cursor again
         display?.stopReading() // no events are read for proxies being destroyed
         for id in surfaces.keys { session.remove(canvasID: Int(id)) }
         surfaces.removeAll()
@@ -162,7 +172,9 @@ public final class WaylandOverlay {
             return
         }
         let role: SurfaceRole?
-        if let shell = registry.layerShell {
+        if companion != nil, let wmBase = registry.wmBase {
+            role = PassThroughToplevel(wmBase: wmBase, owner: surface)
+        } else if let shell = registry.layerShell {
             role = LayerSurface(shell: shell, owner: surface)
         } else if let wmBase = registry.wmBase {
             if !loggedFallback {
@@ -193,11 +205,11 @@ public final class WaylandOverlay {
         }
         surfaces[id] = surface
         session.add(surface)
-        log("overlay on \(output.displayName) (\(registry.layerShell != nil ? "layer-shell overlay layer" : "xdg-shell fullscreen"), scale \(output.scale))")
+        log("overlay on \(output.displayName) (\(companion != nil ? "pass-through window placed by the companion" : registry.layerShell != nil ? "layer-shell overlay layer" : "xdg-shell fullscreen"), scale \(output.scale))")
     }
 
     private func surfaceClosed(_ id: UInt32) {
-        if registry.layerShell == nil {
+        if registry.layerShell == nil || companion != nil {
             // The user closed the fallback window: that ends the session.
             log("the overlay window was closed")
             loop.stop(exitCode: 0)
@@ -231,7 +243,15 @@ public final class WaylandOverlay {
         record(kind, at: time)
     }
 
-    private func record(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
+    /// After a batch of companion lines: draw what they changed, once.
+    func serviceAfterBatch() {
+        deliverPendingMotion()
+        guard needsService else { return }
+        needsService = false
+        session.service()
+    }
+
+    func record(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
         if options.pointingDevice == nil, let device = deviceGuess.update(for: kind) {
             session.handle(.device(touchpadContact?.device(device) ?? PointingDevice(device)), at: time)
         }
@@ -270,6 +290,11 @@ public final class WaylandOverlay {
         // With relative-pointer the deltas drive the engine; absolute motion
         // would apply the same movement twice.
         guard !(relativeMode && pointer.deliversRelativeMotion) else { return }
+        absoluteMotion(to: point)
+    }
+
+    /// Absolute motion on the surface the pointer is on, coalesced per batch.
+    func absoluteMotion(to point: Point) {
         // Coalesced (issue 39): of the motion in one dispatched batch only the
         // newest position reaches the engine, as one step, so a backlog read
         // after a slow frame costs one engine step, not hundreds. A step that
@@ -286,7 +311,7 @@ public final class WaylandOverlay {
 
     /// Hands the waiting motion to the engine: before any other input (the order
     /// is kept) and once a dispatched batch ends.
-    private func deliverPendingMotion() {
+    func deliverPendingMotion() {
         guard let point = pendingMotion else { return }
         pendingMotion = nil
         deliver(point)

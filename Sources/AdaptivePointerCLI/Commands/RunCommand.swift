@@ -148,7 +148,10 @@ struct RunCommand: ParsableCommand {
         case .x11:
             try runX11(scenePath: scenePath, scene: loaded)
         default:
-            if loaded.isPassThrough { try refusePassThroughOnWayland(scenePath: scenePath, scene: loaded) }
+            if loaded.isPassThrough {
+                let companion = try connectCompanion(scenePath: scenePath, scene: loaded)
+                return try runWayland(scenePath: scenePath, scene: loaded, companion: companion)
+            }
             if targets == .accessibility || targets == .both {
                 Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
                     + "(see docs/accessibility.md)")
@@ -167,6 +170,37 @@ struct RunCommand: ParsableCommand {
         session.showBanner("\(QuitShortcut.label) quits the stage", for: Self.stageHintSeconds)
     }
     static let stageHintSeconds = 3.0
+
+    /// A pass-through scene on Wayland runs through the compositor's companion
+    /// (GNOME Shell extension); without one it cannot run at all.
+    private func connectCompanion(scenePath: String, scene: Scene) throws -> CompanionLink {
+        guard let path = CompanionLink.defaultPath() else {
+            Self.say("XDG_RUNTIME_DIR is not set, so the compositor companion's socket cannot be found. "
+                + "Run adaptive-pointer from inside the graphical session.")
+            throw ExitCode(7)
+        }
+        do {
+            return try Termination.interruptible { try CompanionLink(path: path) }
+        } catch let error as CompanionLink.LinkError {
+            guard case .notRunning = error else {
+                Self.say("\(error)")
+                throw ExitCode(1)
+            }
+            let desktop = ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"] ?? ""
+            guard desktop.isEmpty || desktop.localizedCaseInsensitiveContains("gnome") else {
+                try refusePassThroughOnWayland(scenePath: scenePath, scene: scene)
+            }
+            Self.say("""
+                \(TerminalText.quoted(scene.name)) is a pass-through scene: the pointer over your applications. On GNOME (Wayland)
+                  that needs the AdaptivePointer companion, a GNOME Shell extension, and it is not running
+                  (\(error)).
+                  Install it: adaptive-pointer companion install gnome
+                  then log out and back in (GNOME on Wayland loads a new extension at login), and run this again.
+                  Check it: adaptive-pointer companion status gnome
+                """)
+            throw ExitCode(7)
+        }
+    }
 
     private func refusePassThroughOnWayland(scenePath: String, scene: Scene) throws -> Never {
         Self.say("""
@@ -277,7 +311,7 @@ struct RunCommand: ParsableCommand {
 
     // MARK: Wayland
 
-    private func runWayland(scenePath: String, scene: Scene) throws {
+    private func runWayland(scenePath: String, scene: Scene, companion: CompanionLink? = nil) throws {
         // Nothing given on the command line is dropped without a word (--targets is noted in run()).
         let x11Only = [mode.map { _ in "--mode" }, scale.map { _ in "--scale" }].compactMap { $0 }
         if !x11Only.isEmpty { Self.say("note: \(x11Only.joined(separator: " and ")) only applies on X11; ignored on Wayland") }
@@ -292,14 +326,28 @@ struct RunCommand: ParsableCommand {
                     options: WaylandOptions(outputName: output, absolutePointer: !relativePointer,
                                             title: "AdaptivePointer — \(TerminalText.escaped(scene.name))",
                                             pointingDevice: pointingDevice.kind),
-                    log: { Self.say($0) })
+                    companion: companion, log: { Self.say($0) })
             }
         } catch let error as WaylandError {
             Self.say("\(error)")
             throw ExitCode(error.exitCode)
         }
-        offerWayOut(session, loop)
-        Self.say("running \(TerminalText.escaped(scene.name)) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
+        var feed: AccessibilityFeed?
+        if let companion {
+            // The companion catches the shortcut (the overlay never has the keyboard).
+            session.onQuitShortcut = {
+                Self.say("\(QuitShortcut.label) pressed")
+                loop.stop(exitCode: 0)
+            }
+            feed = accessibilityFeed(session: session, desktop: overlay, loop: loop, scene: scene)
+            Self.say("running \(TerminalText.escaped(scene.name)) on Wayland, a pass-through overlay; the pointer is followed through "
+                + "the \(TerminalText.escaped(companion.shell)) \(TerminalText.escaped(companion.shellVersion)) companion; "
+                + "\(QuitShortcut.label) or Ctrl-C to stop")
+        } else {
+            offerWayOut(session, loop)
+            Self.say("running \(TerminalText.escaped(scene.name)) on Wayland (\(overlay.usesLayerShell ? "layer-shell" : "xdg-shell fallback")); \(QuitShortcut.label) or Ctrl-C to stop")
+        }
+        defer { withExtendedLifetime(feed) {} }
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
     }
@@ -330,27 +378,33 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         if mode == .stage { offerWayOut(session, loop) }
-        var feed: AccessibilityFeed?
-        let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
-        if wantsAccessibility {
-            // libatspi and GLib log through us: dropped unless --verbose.
-            if verbose {
-                LibraryLog.route(to: { @Sendable line in RunCommand.say(line) })
-            } else {
-                LibraryLog.route(to: nil)
-            }
-            var base = scene
-            if targets == .accessibility { base.regions = [] }
-            do { feed = try AccessibilityFeed(session: session, overlay: overlay, loop: loop, base: base, log: { Self.say($0) }) } catch {
-                Self.say("accessibility targets are off: \(error)")
-            }
-        }
+        let feed = accessibilityFeed(session: session, desktop: overlay, loop: loop, scene: scene)
         defer { withExtendedLifetime(feed) {} }
         Self.say("running \(TerminalText.escaped(scene.name)) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
                     failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
                     shutdown: { overlay.shutdown() })
+    }
+
+    /// The applications' accessibility trees as targets, when asked for (or by
+    /// default for a scene without regions, like desktop).
+    private func accessibilityFeed(session: OverlaySession, desktop: TargetDesktop, loop: EventLoop,
+                                   scene: Scene) -> AccessibilityFeed? {
+        let wantsAccessibility = targets == .accessibility || targets == .both || (targets == .auto && scene.regions.isEmpty)
+        guard wantsAccessibility else { return nil }
+        // libatspi and GLib log through us: dropped unless --verbose.
+        if verbose {
+            LibraryLog.route(to: { @Sendable line in RunCommand.say(line) })
+        } else {
+            LibraryLog.route(to: nil)
+        }
+        var base = scene
+        if targets == .accessibility { base.regions = [] }
+        do { return try AccessibilityFeed(session: session, desktop: desktop, loop: loop, base: base, log: { Self.say($0) }) } catch {
+            Self.say("accessibility targets are off: \(error)")
+            return nil
+        }
     }
 
     // MARK: no display

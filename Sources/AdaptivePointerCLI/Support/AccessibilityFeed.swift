@@ -2,16 +2,62 @@ import AccessibilityTargets
 import Foundation
 import PointerCore
 import PointerHost
+import WaylandBackend
 import X11Backend
 
-/// Wires the accessibility monitor into an X11 overlay session: each new
+/// Where the accessibility feed learns the desktop's layout: the X server
+/// (X11 overlay) or the compositor's companion (GNOME on Wayland).
+protocol TargetDesktop: AnyObject {
+    /// `windowsChanged`: windows moved, restacked, came or went (rescan and
+    /// re-lay out); `monitorChanged`: the pointer moved to another monitor.
+    func observe(windowsChanged: @escaping () -> Void, monitorChanged: @escaping () -> Void)
+    /// The targets on the pointer's monitor (canvas pt); nil when the layout is not known yet.
+    func regions(for snapshot: AccessibilitySnapshot) -> [Region]?
+}
+
+extension X11Overlay: TargetDesktop {
+    func observe(windowsChanged: @escaping () -> Void, monitorChanged: @escaping () -> Void) {
+        onDesktopWindowsChanged = windowsChanged
+        onPointerMonitorChanged = { _ in monitorChanged() }
+    }
+
+    func regions(for snapshot: AccessibilitySnapshot) -> [Region]? {
+        guard let m = pointerMonitor ?? primaryMonitor else { return nil }
+        let stack = stackedWindows().map {
+            ScreenWindow(frame: Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)))
+        }
+        let layoutMonitor = TargetLayout.Monitor(
+            frame: Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), scale: scale)
+        return TargetLayout.regions(for: snapshot, stack: stack, monitor: layoutMonitor)
+    }
+}
+
+/// On Wayland the extents are window-relative: the companion's windows place them.
+extension WaylandOverlay: TargetDesktop {
+    func observe(windowsChanged: @escaping () -> Void, monitorChanged: @escaping () -> Void) {
+        onCompanionLayoutChanged = windowsChanged
+        onPointerMonitorChanged = monitorChanged
+    }
+
+    func regions(for snapshot: AccessibilitySnapshot) -> [Region]? {
+        guard let m = pointerMonitor else { return nil }
+        let windows = companionWindows.map {
+            CompositorWindow(processID: $0.processID, title: $0.title, frame: $0.frame, buffer: $0.buffer, minimised: $0.minimized)
+        }
+        let (placed, stack) = CompositorPlacement.place(snapshot, on: windows)
+        // Canvas pt are the compositor's logical px, from the monitor's top-left.
+        return TargetLayout.regions(for: placed, stack: stack, monitor: TargetLayout.Monitor(frame: m.frame, scale: 1))
+    }
+}
+
+/// Wires the accessibility monitor into an overlay session: each new
 /// snapshot, window move or restack, and monitor change rebuilds the
 /// engine's targets for the monitor the pointer is on and swaps them in at
 /// once (the engine keeps its state by region id).
 final class AccessibilityFeed {
     private let monitor: AccessibilityMonitor
     private let session: OverlaySession
-    private let overlay: X11Overlay
+    private let desktop: TargetDesktop
     private let base: Scene
     private let log: (String) -> Void
     private var snapshot: AccessibilitySnapshot?
@@ -20,20 +66,19 @@ final class AccessibilityFeed {
     /// When false, nothing is logged about updates (only problems).
     var verbose = ProcessInfo.processInfo.environment["AP_A11Y_DEBUG"] != nil
 
-    init(session: OverlaySession, overlay: X11Overlay, loop: EventLoop, base: Scene, log: @escaping (String) -> Void) throws {
+    init(session: OverlaySession, desktop: TargetDesktop, loop: EventLoop, base: Scene, log: @escaping (String) -> Void) throws {
         monitor = try AccessibilityMonitor()
         self.session = session
-        self.overlay = overlay
+        self.desktop = desktop
         self.base = base
         self.log = log
         loop.add(EventLoop.Source(fd: monitor.wakeFD, handle: { [unowned self] revents in
             if revents & Int16(POLLIN) != 0 { received() }
         }))
-        overlay.onDesktopWindowsChanged = { [unowned self] in
+        desktop.observe(windowsChanged: { [unowned self] in
             monitor.requestScan()
             apply()
-        }
-        overlay.onPointerMonitorChanged = { [unowned self] _ in apply() }
+        }, monitorChanged: { [unowned self] in apply() })
         monitor.start()
     }
 
@@ -63,13 +108,7 @@ final class AccessibilityFeed {
     }
 
     private func apply() {
-        guard let snapshot, let m = overlay.pointerMonitor ?? overlay.primaryMonitor else { return }
-        let stack = overlay.stackedWindows().map {
-            ScreenWindow(frame: Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)))
-        }
-        let layoutMonitor = TargetLayout.Monitor(
-            frame: Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), scale: overlay.scale)
-        let regions = TargetLayout.regions(for: snapshot, stack: stack, monitor: layoutMonitor)
+        guard let snapshot, let regions = desktop.regions(for: snapshot) else { return }
         guard regions != applied else { return }
         applied = regions
         if verbose {

@@ -37,6 +37,8 @@ void ap_set_timeout(int val, int startup_time);
 AtspiAccessible *ap_desktop(int i);
 /// The object's name (free with ap_free); NULL on error.
 char *ap_name(AtspiAccessible *obj);
+/// The process behind an application's accessible; 0 on error.
+int ap_process_id(AtspiAccessible *obj);
 void ap_free(void *memory);
 /// Another reference to an accessible (ap_unref releases one).
 AtspiAccessible *ap_ref(AtspiAccessible *object);

@@ -1,0 +1,127 @@
+import PointerCore
+import PointerHost
+
+/// What the companion last said: the layout, and the pointer's buttons,
+/// modifiers and cursor request (to send changes only).
+struct CompanionState {
+    var monitors: [CompanionMonitor] = []
+    var windows: [CompanionWindow] = []
+    var buttons = 0
+    var modifiers: Set<ModifierKey> = []
+    var cursorHidden: Bool?
+    var onLayoutChanged: () -> Void = {}
+    var onPointerMonitorChanged: () -> Void = {}
+}
+
+/// The pass-through overlay on GNOME: the companion's global pointer becomes
+/// the session's input on the canvas of the monitor it is on; warps and the
+/// cursor go back to the companion.
+extension WaylandOverlay {
+    /// The windows the compositor shows, bottom to top (the overlay's own left out).
+    public var companionWindows: [CompanionWindow] { companionState.windows.filter { !$0.isOverlay } }
+    public var companionMonitors: [CompanionMonitor] { companionState.monitors }
+    /// The monitor the pointer is on, else the first.
+    public var pointerMonitor: CompanionMonitor? {
+        pointerSurface.flatMap { id in monitor(of: id) } ?? companionState.monitors.first
+    }
+    /// The windows or monitors changed.
+    public var onCompanionLayoutChanged: () -> Void {
+        get { companionState.onLayoutChanged }
+        set { companionState.onLayoutChanged = newValue }
+    }
+    public var onPointerMonitorChanged: () -> Void {
+        get { companionState.onPointerMonitorChanged }
+        set { companionState.onPointerMonitorChanged = newValue }
+    }
+
+    func attach(_ link: CompanionLink) {
+        link.log = { [unowned self] in log($0) }
+        link.onMessage = { [unowned self] in companionSaid($0) }
+        link.onBatchEnd = { [unowned self] in serviceAfterBatch() }
+        link.onClosed = { [unowned self] reason in
+            failure = .companionLost(reason: reason)
+            loop.stop(exitCode: 4)
+        }
+        session.warpPointer = { [unowned self] in warpThroughCompanion(to: $0) }
+        link.attach(to: loop)
+    }
+
+    private func companionSaid(_ message: CompanionMessage) {
+        switch message {
+        case .pointer(let time, let at, let buttons, let modifiers):
+            companionPointer(at: at, time: time, buttons: buttons, modifiers: modifiers)
+        case .monitors(let monitors):
+            companionState.monitors = monitors
+            companionState.onLayoutChanged()
+        case .windows(let windows):
+            companionState.windows = windows
+            companionState.onLayoutChanged()
+        case .quit:
+            log("\(QuitShortcut.label) pressed (through the companion)")
+            if let quit = session.onQuitShortcut { quit() } else { loop.stop(exitCode: 0) }
+        case .hello, .busy:
+            break
+        }
+    }
+
+    private func companionPointer(at global: Point, time: Double, buttons: Int, modifiers: Set<ModifierKey>) {
+        if modifiers != companionState.modifiers {
+            companionState.modifiers = modifiers
+            input(.modifiers(modifiers), at: time)
+        }
+        if let (id, origin) = canvas(containing: global) {
+            let local = Point(x: global.x - origin.x, y: global.y - origin.y)
+            if pointerSurface != id {
+                deliverPendingMotion()
+                pointerSurface = id
+                session.pointerMoved(toCanvas: Int(id))
+                steps.placed(at: local)
+                input(.position(local), at: time)
+                companionState.onPointerMonitorChanged()
+            } else {
+                absoluteMotion(to: local)
+            }
+            setCursorHidden(true)
+        } else {
+            pointerLeft()
+            setCursorHidden(false)
+        }
+        let was = companionState.buttons
+        companionState.buttons = buttons
+        for (bit, button) in [(1, PointerButton.primary), (2, .middle), (4, .secondary)] where (was ^ buttons) & bit != 0 {
+            input(.button(button, buttons & bit != 0 ? .pressed : .released), at: time)
+        }
+    }
+
+    private func setCursorHidden(_ hidden: Bool) {
+        guard companionState.cursorHidden != hidden else { return }
+        companionState.cursorHidden = hidden
+        companion?.send(hidden ? "cursor hidden" : "cursor shown")
+    }
+
+    /// Recentering, magnetism and constrained axes move the real pointer to
+    /// the drawn one, so a click lands there.
+    private func warpThroughCompanion(to p: Point) {
+        guard let id = pointerSurface, let origin = monitor(of: id)?.frame.origin else { return }
+        deliverPendingMotion()
+        companion?.send("warp \(origin.x + p.x) \(origin.y + p.y)")
+        steps.placed(at: p)
+    }
+
+    /// The surface showing the monitor that holds `global`, and that monitor's origin.
+    private func canvas(containing global: Point) -> (UInt32, Point)? {
+        for (id, _) in surfaces {
+            if let m = monitor(of: id), m.frame.contains(global) { return (id, m.frame.origin) }
+        }
+        return nil
+    }
+
+    /// The companion's monitor an overlay surface covers: the same connector,
+    /// else (one output, one monitor) the only one.
+    private func monitor(of id: UInt32) -> CompanionMonitor? {
+        let monitors = companionState.monitors
+        guard let surface = surfaces[id] else { return nil }
+        if let name = surface.output.name, let m = monitors.first(where: { $0.connector == name }) { return m }
+        return surfaces.count == 1 && monitors.count == 1 ? monitors[0] : nil
+    }
+}
