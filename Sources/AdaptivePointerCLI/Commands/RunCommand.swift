@@ -23,8 +23,13 @@ struct RunCommand: ParsableCommand {
 
         A scene with no regions and no canvas paint (the bundled `desktop` scene)
         is the pointer alone: it runs as a pass-through overlay that never
-        captures input (X11 overlay mode). Wayland cannot give a client the
-        pointer over other applications, so such a scene exits there with code 7.
+        captures input. On X11 that is the overlay mode. On GNOME (Wayland) it
+        runs through the companion Shell extension (`adaptive-pointer companion
+        install gnome`, then log in again), which gives the global pointer and
+        the windows, hides the system cursor and keeps the overlay on top; the
+        companion passes Ctrl+Alt+Esc on, which ends the run. Without a companion
+        a Wayland client cannot follow the pointer over other applications, so
+        such a scene exits there with code 7 and says what to install.
 
         Wayland: a wlr-layer-shell overlay surface on each output (sway, Hyprland,
         KDE…); without layer-shell (weston, GNOME) a fullscreen window instead.
@@ -41,12 +46,14 @@ struct RunCommand: ParsableCommand {
           2  the scene could not be loaded (the errors are printed)
           3  cannot connect to the display server, or it took the connection and
              did not answer within 5 s
-          4  the connection to the display server was lost (compositor exited)
+          4  the connection to the display server was lost (compositor exited),
+             or the companion went away (the shell restarted, it was disabled)
           5  the display server reported a protocol error
           6  the display server lacks something the overlay needs, or --output
              names no output
-          7  a pass-through scene (no regions, no canvas paint) on Wayland, where
-             a client cannot follow the pointer over other applications
+          7  a pass-through scene (no regions, no canvas paint) on Wayland without
+             a running companion, where a client cannot follow the pointer over
+             other applications
           64 bad command line
         """)
 

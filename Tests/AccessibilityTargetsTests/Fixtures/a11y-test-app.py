@@ -6,6 +6,7 @@ multi-line text view and a wide button, and reports on stdout what happens:
   widget NAME X Y W H   where each widget is (root coordinates), then
   ready X Y W H         the window is mapped (root coordinates)
   clicked NAME          a button was clicked
+  typed TEXT            the entry's text changed (keys reached the application)
 Commands on stdin, one per line:
   move X Y              move the window
   shift NAME DX         move widget NAME DX px to the right (its margin grows)
@@ -59,6 +60,7 @@ box.pack_start(check, False, False, 0)
 
 entry = Gtk.Entry()
 entry.set_text("single line")
+entry.connect("changed", lambda e: say("typed " + e.get_text()))
 box.pack_start(entry, False, False, 0)
 named["Entry"] = entry
 

@@ -1,0 +1,332 @@
+#!/usr/bin/python3
+"""End to end on headless GNOME Shell (issue 36), run inside scripts/gnome-rig.sh
+after `adaptive-pointer companion install gnome` (a user's install and re-login).
+
+  gnome-e2e.py BINARY APP-FIXTURE OUT-DIR
+
+Starts a GTK 3 window (GDK_BACKEND=wayland) and `adaptive-pointer run desktop`,
+moves a Clutter virtual pointer in small steps, and checks what a user sees.
+Prints one line per check, `ok NAME detail` or `FAIL NAME detail`, and figures
+as `figure NAME VALUE`; screenshots go to OUT-DIR. Exit 0 when every check
+passed.
+"""
+import ast
+import os
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+
+BINARY, APP, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(OUT, exist_ok=True)
+failures = []
+
+
+def check(name, good, detail=""):
+    print("%s %s %s" % ("ok" if good else "FAIL", name, detail), flush=True)
+    if not good:
+        failures.append(name)
+
+
+def figure(name, value):
+    print("figure %s %s" % (name, value), flush=True)
+
+
+def shell_eval(js):
+    out = subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
+         "--method", "org.gnome.Shell.Eval", js], capture_output=True, text=True, timeout=20).stdout.strip()
+    try:
+        ok, value = ast.literal_eval(out.replace("(true,", "(True,", 1).replace("(false,", "(False,", 1))
+    except (ValueError, SyntaxError):
+        return None
+    return value if ok else None
+
+
+def screenshot(name, cursor=False):
+    path = os.path.join(OUT, name + ".png")
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.gnome.Shell.Screenshot", "--object-path",
+                    "/org/gnome/Shell/Screenshot", "--method", "org.gnome.Shell.Screenshot.Screenshot",
+                    "true" if cursor else "false", "false", path], capture_output=True, timeout=20)
+    return read_png(path)
+
+
+def read_png(path):
+    """(width, height, rows of (r, g, b, a)) of an 8-bit RGB or RGBA PNG."""
+    data = open(path, "rb").read()
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    channels = 4 if ctype == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = prev[i]
+            c = prev[i - channels] if i >= channels else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return width, height, channels, rows
+
+
+def changed_box(a, b, x0, y0, x1, y1, threshold=24):
+    """Bounding box of the pixels that differ between two shots inside a rectangle."""
+    _, _, ch, ra = a
+    _, _, _, rb = b
+    xs, ys = [], []
+    for y in range(max(0, y0), y1):
+        la, lb = ra[y], rb[y]
+        for x in range(max(0, x0), x1):
+            i = x * ch
+            if abs(la[i] - lb[i]) + abs(la[i + 1] - lb[i + 1]) + abs(la[i + 2] - lb[i + 2]) > threshold:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+class Process:
+    """A child whose output lines are collected; wait_for finds a line."""
+
+    def __init__(self, argv, env=None, stdin=False):
+        self.lines = []
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, env=env)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, prefix, timeout=10):
+        end = time.time() + timeout
+        while time.time() < end:
+            for line in list(self.lines):
+                if prefix in line:
+                    return line
+            time.sleep(0.05)
+        return None
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+
+POINTER_SETUP = ("if (!global._apVP) global._apVP = imports.gi.Clutter.get_default_backend().get_default_seat()"
+                 ".create_virtual_device(imports.gi.Clutter.InputDeviceType.POINTER_DEVICE);"
+                 "if (!global._apVK) global._apVK = imports.gi.Clutter.get_default_backend().get_default_seat()"
+                 ".create_virtual_device(imports.gi.Clutter.InputDeviceType.KEYBOARD_DEVICE); 1")
+
+
+def pointer():
+    v = shell_eval("JSON.stringify(global.get_pointer())")
+    p = ast.literal_eval(v) if v else None
+    return (p[0], p[1]) if p else None
+
+
+def stroke(x, y, steps=30, interval_ms=8):
+    """Many small absolute steps from where the pointer is, then wait until the last has landed."""
+    start = pointer() or (0, 0)
+    js = ("(function(){ const GLib = imports.gi.GLib; let i = 0; const n = %d, x0 = %f, y0 = %f, x1 = %f, y1 = %f;"
+          "GLib.timeout_add(GLib.PRIORITY_DEFAULT, %d, () => { i++; const t = i / n;"
+          "global._apVP.notify_absolute_motion(GLib.get_monotonic_time(), x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);"
+          "return i < n; }); return 1; })()") % (steps, start[0], start[1], x, y, interval_ms)
+    shell_eval(js)
+    end = time.time() + 5
+    while time.time() < end:
+        p = pointer()
+        if p and abs(p[0] - x) < 1 and abs(p[1] - y) < 1:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def button(pressed):
+    shell_eval("global._apVP.notify_button(imports.gi.GLib.get_monotonic_time(), imports.gi.Clutter.BUTTON_PRIMARY, "
+               "imports.gi.Clutter.ButtonState.%s); 1" % ("PRESSED" if pressed else "RELEASED"))
+
+
+def cursor_visible():
+    v = shell_eval("imports.gi.Meta.CursorTracker.get_for_display(global.display).get_pointer_visible()")
+    return v == "true"
+
+
+def main():
+    shell_eval(POINTER_SETUP)
+    env = dict(os.environ, GDK_BACKEND="wayland", GTK_A11Y="atspi", NO_AT_BRIDGE="0")
+    app = Process(["/usr/bin/python3", APP, "GNOME e2e"], env=env, stdin=True)
+    ready = app.wait_for("ready", timeout=20)
+    check("app-started", ready is not None, " / ".join(app.lines[-3:]))
+    if not ready:
+        return
+    # Place the window where the test wants it (the shell places new windows itself).
+    shell_eval("global.get_window_actors().map(a => a.meta_window).filter(w => w.get_title() == 'GNOME e2e')"
+               ".forEach(w => w.move_frame(true, 220, 140)); 1")
+    time.sleep(0.8)
+    frame = shell_eval("JSON.stringify(global.get_window_actors().map(a => a.meta_window)"
+                       ".filter(w => w.get_title() == 'GNOME e2e').map(w => { const r = w.get_frame_rect(); "
+                       "const b = w.get_buffer_rect(); return [r.x, r.y, r.width, r.height, b.x, b.y]; })[0])")
+    fr = ast.literal_eval(frame)
+    widgets = {}
+    for line in app.lines:
+        parts = line.split()
+        if parts and parts[0] == "widget":
+            widgets[parts[1]] = tuple(int(v) for v in parts[2:6])
+    # On Wayland GTK reports window-relative coordinates: the surface's corner is (0, 0).
+    def on_screen(name):
+        x, y, w, h = widgets[name]
+        return fr[4] + x, fr[5] + y, w, h
+    share, view, entry = on_screen("Share"), on_screen("TextView"), on_screen("Entry")
+    print("window frame %s, Share %s, TextView %s, Entry %s" % (fr, share, view, entry), flush=True)
+
+    stroke(60, 700)
+    base = screenshot("00-before-overlay")
+    overlay_env = dict(os.environ, AP_A11Y_DEBUG="1")
+    overlay = Process([BINARY, "run", "desktop", "--stats"], env=overlay_env)
+    started = overlay.wait_for("accessibility targets on", timeout=25)
+    check("overlay-started", started is not None, " | ".join(overlay.lines[-6:]))
+    if not started:
+        return
+    check("log-names-the-companion", any("through the gnome-shell" in l for l in overlay.lines),
+          next((l for l in overlay.lines if "running" in l), ""))
+    time.sleep(0.5)
+
+    # The system cursor is hidden while the overlay runs, and not drawn.
+    stroke(100, 650)
+    time.sleep(0.3)
+    check("cursor-hidden", not cursor_visible())
+    with_cursor = screenshot("01-system-cursor-included", cursor=True)
+    without = screenshot("01-system-cursor-excluded")
+    p = pointer()
+    drawn = changed_box(with_cursor, without, int(p[0]) - 20, int(p[1]) - 20, int(p[0]) + 40, int(p[1]) + 40, threshold=8)
+    check("system-cursor-not-drawn", drawn is None, "difference with the cursor included: %s" % (drawn,))
+
+    # A2: the pointer morphs into the real Share button (highlight: it becomes the platter).
+    sx, sy, sw, sh = share
+    stroke(sx - 40, sy + sh / 2 + 60)
+    stroke(sx + sw / 2 + 3, sy + sh / 2 + 2, steps=40)
+    time.sleep(0.5)
+    shot = screenshot("02-morphed-into-share")
+    box = changed_box(base, shot, sx - 30, sy - 30, sx + sw + 30, sy + sh + 30)
+    good = box is not None and abs(box[2] - sw) <= 14 and abs(box[3] - sh) <= 14 \
+        and abs(box[0] + box[2] / 2 - (sx + sw / 2)) <= 6
+    check("morphs-into-button", good, "drawn %s, button %s" % (box, share))
+
+    # B9: from the button's hit padding (left of it, not on it) the rest recentres the real pointer; the click lands.
+    stroke(sx - 60, sy + sh + 80)
+    stroke(sx - 60, sy + sh / 2, steps=20)
+    time.sleep(0.3)
+    stroke(sx - 5, sy + sh / 2, steps=10)
+    end, centred = time.time() + 3, False
+    while time.time() < end and not centred:
+        p = pointer()
+        centred = abs(p[0] - (sx + sw / 2)) <= 3 and abs(p[1] - (sy + sh / 2)) <= 3
+        time.sleep(0.05)
+    check("padding-recentres-pointer", centred, "pointer %s, button %s" % (pointer(), share))
+    before = len([l for l in app.lines if l == "clicked Share"])
+    button(True)
+    time.sleep(0.08)
+    pressed = screenshot("03-pressed")
+    button(False)
+    clicked = False
+    end = time.time() + 3
+    while time.time() < end and not clicked:
+        clicked = len([l for l in app.lines if l == "clicked Share"]) > before
+        time.sleep(0.05)
+    check("click-from-padding-reaches-button", clicked, "app: %s" % app.lines[-3:])
+
+    # A3: the I-beam on the text view's real lines.
+    vx, vy, vw, vh = view
+    stroke(vx + 200, vy + 45, steps=40)
+    time.sleep(0.6)
+    beam_shot = screenshot("04-ibeam-on-text")
+    # Compare against the same spot with the overlay's pointer elsewhere is not possible (the app
+    # keeps a caret); take the narrow tall shape that differs from the shot before the overlay.
+    beam = changed_box(base, beam_shot, vx + 170, vy + 5, vx + 230, vy + 90)
+    good = beam is not None and beam[2] <= 8 and 12 <= beam[3] <= 26
+    offset = None
+    if beam:
+        offset = (beam[1] - vy) % 17
+    check("ibeam-on-text-lines", good and offset is not None and (offset <= 3 or offset >= 14),
+          "drawn %s, view %s, offset into a 17 px line %s" % (beam, view, offset))
+
+    # Typing reaches the focused window (the overlay never takes the keyboard).
+    ex, ey, ew, eh = entry
+    stroke(ex + ew - 20, ey + eh / 2, steps=30)
+    time.sleep(0.4)
+    button(True)
+    button(False)
+    time.sleep(0.3)
+    shell_eval("(function(){ const C = imports.gi.Clutter, G = imports.gi.GLib; for (const k of [C.KEY_x, C.KEY_y]) {"
+               "global._apVK.notify_keyval(G.get_monotonic_time(), k, C.KeyState.PRESSED);"
+               "global._apVK.notify_keyval(G.get_monotonic_time(), k, C.KeyState.RELEASED); } return 1; })()")
+    typed = app.wait_for("xy", timeout=3)
+    focus = shell_eval("global.display.focus_window ? global.display.focus_window.get_title() : 'none'")
+    check("typing-reaches-focused-window", typed is not None, "focus: %s; app: %s" % (focus, app.lines[-2:]))
+
+    # The overlay is out of Alt+Tab's list and stays above.
+    tab = shell_eval("JSON.stringify(global.display.get_tab_list(0, null).map(w => w.get_title()))")
+    check("overlay-not-in-alt-tab", tab is not None and "AdaptivePointer overlay" not in tab, tab or "")
+
+    # Latency: the overlay's own figures (event→commit includes the socket hop: the
+    # event time is when the shell saw the motion).
+    stroke(300, 600, steps=60, interval_ms=8)
+    overlay.proc.send_signal(signal.SIGINT)
+    overlay.proc.wait(timeout=10)
+    time.sleep(0.3)
+    for line in overlay.lines:
+        if "event→commit" in line or "motion→" in line or "per-frame" in line:
+            figure("overlay-stats", line.strip())
+
+    # After SIGKILL of the overlay the system cursor is back within a second.
+    overlay2 = Process([BINARY, "run", "desktop", "--targets", "scene"], env=overlay_env)
+    overlay2.wait_for("running desktop", timeout=20)
+    stroke(320, 620, steps=10)
+    time.sleep(0.3)
+    hidden = not cursor_visible()
+    killed_at = time.time()
+    overlay2.proc.kill()
+    back = None
+    while time.time() - killed_at < 3:
+        if cursor_visible():
+            back = time.time() - killed_at
+            break
+        time.sleep(0.01)
+    check("cursor-back-after-sigkill", hidden and back is not None and back <= 1.0,
+          "hidden before: %s, back after %s s" % (hidden, None if back is None else "%.3f" % back))
+    if back is not None:
+        figure("cursor-back-after-sigkill-s", "%.3f" % back)
+    screenshot("05-after-sigkill", cursor=True)
+    app.send("quit")
+
+
+try:
+    main()
+except Exception as error:  # a crash of the driver is a failure, not a pass
+    check("driver", False, repr(error))
+print("summary %d failed: %s" % (len(failures), " ".join(failures)), flush=True)
+sys.exit(1 if failures else 0)
