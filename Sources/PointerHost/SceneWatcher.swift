@@ -13,6 +13,10 @@ import PointerCore
 /// (as the load error it causes). When the path is a symlink, the directories
 /// of the files it leads to are watched as well, so a link swapped for another
 /// and a target saved by rename are both seen.
+///
+/// An edit is loaded on a thread of its own (issue 39): a large scene takes
+/// seconds to parse, and meanwhile the overlay keeps drawing and a signal
+/// still ends it at once. Edits made during a load are loaded after it.
 public final class SceneWatcher {
     public let path: String
     private let fd: Int32
@@ -22,34 +26,56 @@ public final class SceneWatcher {
     private var linkWatches: [Int32: Set<String>] = [:]
     private let directory: String
     private let fileName: String
-    private let load: (String) throws -> Scene
+    private let load: @Sendable (String) throws -> Scene
     public var onScene: (Scene) -> Void = { _ in }
     public var onError: (Error) -> Void = { _ in }
+    /// Signalled by the loading thread when its result is ready.
+    private let doneFD: Int32
+    private let background = BackgroundLoad()
+    /// An edit arrived while a load ran: load again when it ends.
+    private var loadAgain = false
+    public var isLoading: Bool { background.isRunning }
 
-    public init(path: String, load: @escaping (String) throws -> Scene) throws {
+    public init(path: String, load: @escaping @Sendable (String) throws -> Scene) throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
         directory = url.deletingLastPathComponent().path
         fileName = url.lastPathComponent
         self.load = load
+        doneFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard doneFD >= 0 else { throw EventLoop.LoopError.system(call: "eventfd", errno: errno) }
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw EventLoop.LoopError.system(call: "inotify_init1", errno: errno) }
+        guard fd >= 0 else {
+            let e = errno
+            close(doneFD)
+            throw EventLoop.LoopError.system(call: "inotify_init1", errno: e)
+        }
         dirWatch = inotify_add_watch(fd, directory, Self.directoryMask)
         guard dirWatch >= 0 else {
             let e = errno
             close(fd)
+            close(doneFD)
             throw EventLoop.LoopError.system(call: "inotify_add_watch(\(directory))", errno: e)
         }
         watchFile()
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        // A load still running finishes into nothing: it no longer signals.
+        background.abandon()
+        close(doneFD)
+    }
 
     /// Registers with the loop; reloads happen on the loop's thread.
     public func attach(to loop: EventLoop) {
         loop.add(EventLoop.Source(fd: fd, handle: { [weak self] revents in
             guard revents & Int16(POLLIN) != 0 else { return }
             self?.drain()
+        }))
+        loop.add(EventLoop.Source(fd: doneFD, handle: { [weak self] revents in
+            guard revents & Int16(POLLIN) != 0 else { return }
+            self?.loaded()
         }))
     }
 
@@ -118,10 +144,39 @@ public final class SceneWatcher {
         }
         guard changed else { return }
         watchFile()
-        reload()
+        reloadInBackground()
     }
 
-    /// Loads the file now and reports the outcome.
+    /// Loads the file on its own thread; the outcome is reported on the loop's.
+    public func reloadInBackground() {
+        guard !background.isRunning else {
+            loadAgain = true
+            return
+        }
+        let path = self.path, load = self.load, done = doneFD
+        background.start {
+            Result { try load(path) }
+        } notify: {
+            var one: UInt64 = 1
+            _ = write(done, &one, 8)
+        }
+    }
+
+    private func loaded() {
+        var count: UInt64 = 0
+        _ = read(doneFD, &count, 8)
+        guard let result = background.take() else { return }
+        switch result {
+        case .success(let scene): onScene(scene)
+        case .failure(let error): onError(error)
+        }
+        if loadAgain {
+            loadAgain = false
+            reloadInBackground()
+        }
+    }
+
+    /// Loads the file now, on the calling thread, and reports the outcome.
     public func reload() {
         do {
             onScene(try load(path))
@@ -129,4 +184,40 @@ public final class SceneWatcher {
             onError(error)
         }
     }
+}
+
+/// One load at a time on a thread of its own, its result kept until taken.
+private final class BackgroundLoad: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = false
+    private var abandoned = false
+    private var result: Result<Scene, Error>?
+
+    var isRunning: Bool { lock.withLock { running } }
+
+    func start(_ work: @escaping @Sendable () -> Result<Scene, Error>, notify: @escaping @Sendable () -> Void) {
+        lock.withLock { running = true }
+        let thread = Thread { [self] in
+            let outcome = work()
+            // Under the lock: the watcher closes the eventfd only after abandoning.
+            lock.withLock {
+                result = outcome
+                if !abandoned { notify() }
+            }
+        }
+        // Deeply nested JSON recurses: room beyond the default stack.
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    func take() -> Result<Scene, Error>? {
+        lock.withLock {
+            guard let taken = result else { return nil }
+            result = nil
+            running = false
+            return taken
+        }
+    }
+
+    func abandon() { lock.withLock { abandoned = true } }
 }

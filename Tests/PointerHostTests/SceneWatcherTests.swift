@@ -139,4 +139,51 @@ import Glibc
             #expect(log.current == "eight")
         }
     }
+
+    @Test("Issue 39: a slow load runs off the loop (its timer keeps firing on time); edits made meanwhile load once after it")
+    func slowLoadDoesNotFreeze() throws {
+        let dir = NSTemporaryDirectory() + "watcher-slow-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/scene.json"
+        try Data(Self.scene("one").utf8).write(to: URL(fileURLWithPath: path))
+        final class Counts: @unchecked Sendable {
+            let lock = NSLock()
+            var loads = 0
+            var lateness: [Double] = []
+        }
+        let counts = Counts()
+        let log = Log()
+        try onOwnThread {
+            let watcher = try SceneWatcher(path: path) { p in
+                counts.lock.withLock { counts.loads += 1 }
+                usleep(600_000) // a large scene
+                return try SceneLoader.load(path: p)
+            }
+            watcher.onScene = { log.current = $0.name; log.reloads += 1 }
+            let loop = try EventLoop()
+            watcher.attach(to: loop)
+            let began = MonotonicClock.now()
+            var tick = began + 0.02
+            var wrote = 0
+            loop.setDeadline(tick)
+            loop.onTimer = {
+                let now = MonotonicClock.now()
+                counts.lateness.append(now - tick)
+                // Three saves while the first load runs.
+                if wrote < 3 && now - began > 0.05 * Double(wrote + 1) {
+                    wrote += 1
+                    try? Data(Self.scene("edit\(wrote)").utf8).write(to: URL(fileURLWithPath: path))
+                }
+                if now - began > 2.0 { return loop.stop(exitCode: 0) }
+                tick = now + 0.02
+                loop.setDeadline(tick)
+            }
+            _ = try loop.run()
+        }
+        #expect(log.current == "edit3", "the last save was not loaded: \(log.current)")
+        // One load for the first save, one for everything saved during it.
+        #expect(counts.loads == 2, "loads: \(counts.loads)")
+        #expect((counts.lateness.max() ?? 1) < 0.3, "the loop stalled \(counts.lateness.max() ?? 0) s during a load")
+    }
 }

@@ -267,11 +267,10 @@ struct RunCommand: ParsableCommand {
             }
         }
         do {
-            // A large scene takes seconds to load and draw: the loop cannot read its
-            // signalfd meanwhile, so a signal ends the process at once instead.
-            let watcher = try SceneWatcher(path: scenePath) { path in
-                try Termination.interruptible { try SceneLoader.load(path: path) }
-            }
+            // An edit loads on the watcher's own thread: the overlay keeps drawing and
+            // the loop reads signals meanwhile. Preparing the loaded scene for drawing
+            // runs on the loop's thread, so a signal then ends the process at once.
+            let watcher = try SceneWatcher(path: scenePath) { path in try SceneLoader.load(path: path) }
             watcher.onScene = { scene in
                 do {
                     try Termination.interruptible { try session.replace(scene: scene) }
