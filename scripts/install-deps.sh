@@ -3,10 +3,13 @@
 #   --runtime  what `adaptive-pointer run` needs: the libraries to build and run it,
 #              a font for labels and the keyboard layouts (scripts/demo.sh)
 #   --test     the runtime set plus what the test suites need: headless display
-#              servers (sway, weston, Xvfb), screenshots and input injection, the
-#              schema checker, and the libraries of work in progress (scripts/test.sh)
+#              servers (sway, weston, Xvfb, GNOME Shell), screenshots and input
+#              injection, the schema checker, and the libraries of work in progress
+#              (scripts/test.sh)
 # Without a set, --test is meant. `--list` prints the chosen set on one line
-# instead of installing it (.ci/run: `apt-get install $(install-deps.sh --list)`).
+# instead of installing it (.ci/run: `apt-get install $(install-deps.sh --list)`),
+# `--list-lean` the packages installed without their recommendations (GNOME
+# Shell's recommendations are a whole desktop).
 # Safe to run again: only what is missing is installed.
 set -euo pipefail
 
@@ -37,11 +40,18 @@ test_only=(
   # the shader checker the GL renderer's tests compile every shader with
   glslang-tools
 )
+lean_test_only=(
+  # the GNOME companion's end-to-end suite: a headless GNOME Shell (Wayland), gjs
+  # for the extension's syntax checks, gdbus/gsettings to drive it
+  gnome-shell gjs libglib2.0-bin
+)
 
 set_name=test
 list=false
+list_lean=false
 for arg in "$@"; do
   case "$arg" in
+    --list-lean) list_lean=true ;;
     --runtime) set_name=runtime ;;
     --test) set_name=test ;;
     --list) list=true ;;
@@ -49,18 +59,33 @@ for arg in "$@"; do
       sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
       exit 0 ;;
     *)
-      echo "install-deps.sh: unknown option '$arg'; use --runtime, --test and/or --list" >&2
+      echo "install-deps.sh: unknown option '$arg'; use --runtime, --test and/or --list, --list-lean" >&2
       exit 64 ;;
   esac
 done
 
+lean=()
 if [ "$set_name" = runtime ]; then
   packages=("${runtime[@]}")
 else
   packages=("${runtime[@]}" "${test_only[@]}")
+  lean=("${lean_test_only[@]}")
 fi
 
 if $list; then echo "${packages[*]}"; exit 0; fi
+if $list_lean; then echo "${lean[*]}"; exit 0; fi
+
+lean_missing=()
+for p in "${lean[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || lean_missing+=("$p")
+done
+if ((${#lean_missing[@]} > 0)); then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  echo "Installing without recommendations: ${lean_missing[*]}" >&2
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${lean_missing[@]}"
+fi
 
 missing=()
 for p in "${packages[@]}"; do
