@@ -13,6 +13,9 @@ final class Output {
     /// Current mode's refresh rate in mHz (0: unknown).
     private(set) var refreshMilliHertz: Int32 = 0
     private(set) var isDone = false
+    /// Where the compositor puts it in its global layout (wl_output.geometry;
+    /// logical px on GNOME and wlroots).
+    private(set) var position: (x: Int32, y: Int32) = (0, 0)
     /// Called on every `done` (first one: the output is ready; later: it changed).
     var onDone: (Output) -> Void = { _ in }
 
@@ -39,6 +42,7 @@ final class Output {
     /// The current mode's refresh period (s), when the compositor gives a rate.
     var refreshPeriod: Double? { refreshMilliHertz > 0 ? 1000 / Double(refreshMilliHertz) : nil }
     fileprivate func setScale(_ s: Int32) { scale = max(1, s) }
+    fileprivate func setPosition(_ x: Int32, _ y: Int32) { position = (x, y) }
     fileprivate func setName(_ n: String) { name = n }
     fileprivate func done() {
         isDone = true
@@ -54,7 +58,7 @@ private func output(_ data: UnsafeMutableRawPointer?) -> Output? {
 nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
     let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
     p.initialize(to: wl_output_listener(
-        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        geometry: { data, _, x, y, _, _, _, _, _, _ in output(data)?.setPosition(x, y) },
         mode: { data, _, flags, w, h, r in output(data)?.mode(flags: flags, width: w, height: h, refresh: r) },
         done: { data, _ in output(data)?.done() },
         scale: { data, _, s in output(data)?.setScale(s) },

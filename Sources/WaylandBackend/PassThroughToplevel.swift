@@ -3,7 +3,7 @@ import CWaylandProtocols
 
 /// The overlay on a compositor without layer-shell whose companion places it
 /// (GNOME): an xdg toplevel the size of its output, titled so the companion
-/// knows it (`AdaptivePointer overlay on CONNECTOR`), that takes no input at
+/// knows it and its monitor (`AdaptivePointer overlay on NAME at X,Y`), that takes no input at
 /// all. Its surface and subsurfaces have empty input regions, so every click,
 /// scroll and key goes to the applications underneath. The companion keeps it
 /// above every window, on every workspace, out of window lists and focus.
@@ -25,7 +25,8 @@ final class PassThroughToplevel: SurfaceRole {
         let me = Unmanaged.passUnretained(self).toOpaque()
         xdg_surface_add_listener(xs, passThroughSurfaceListener, me)
         xdg_toplevel_add_listener(tl, passThroughToplevelListener, me)
-        xdg_toplevel_set_title(tl, Self.titlePrefix + owner.output.displayName)
+        let at = owner.output.position
+        xdg_toplevel_set_title(tl, Self.titlePrefix + owner.output.displayName + " at \(at.x),\(at.y)")
         xdg_toplevel_set_app_id(tl, "adaptive-pointer-overlay")
         // A fixed size: never maximised or tiled into the work area.
         let size = owner.outputLogicalSize

@@ -1,3 +1,4 @@
+import Foundation
 import PointerCore
 import PointerHost
 
@@ -17,6 +18,9 @@ struct CompanionState {
 /// the session's input on the canvas of the monitor it is on; warps and the
 /// cursor go back to the companion.
 extension WaylandOverlay {
+    /// `AP_COMPANION_DEBUG=1`: log every message from the companion.
+    static let debugCompanion = !(ProcessInfo.processInfo.environment["AP_COMPANION_DEBUG"] ?? "").isEmpty
+
     /// The windows the compositor shows, bottom to top (the overlay's own left out).
     public var companionWindows: [CompanionWindow] { companionState.windows.filter { !$0.isOverlay } }
     public var companionMonitors: [CompanionMonitor] { companionState.monitors }
@@ -47,6 +51,7 @@ extension WaylandOverlay {
     }
 
     private func companionSaid(_ message: CompanionMessage) {
+        if Self.debugCompanion { log("companion: \(message)") }
         switch message {
         case .pointer(let time, let at, let buttons, let modifiers):
             companionPointer(at: at, time: time, buttons: buttons, modifiers: modifiers)
@@ -117,11 +122,15 @@ extension WaylandOverlay {
     }
 
     /// The companion's monitor an overlay surface covers: the same connector,
-    /// else (one output, one monitor) the only one.
+    /// else the one at the output's position, else (one output, one monitor)
+    /// the only one.
     private func monitor(of id: UInt32) -> CompanionMonitor? {
         let monitors = companionState.monitors
-        guard let surface = surfaces[id] else { return nil }
-        if let name = surface.output.name, let m = monitors.first(where: { $0.connector == name }) { return m }
+        guard let output = surfaces[id]?.output else { return nil }
+        if let name = output.name, let m = monitors.first(where: { $0.connector == name }) { return m }
+        let at = Point(x: Double(output.position.x), y: Double(output.position.y))
+        let placed = monitors.filter { $0.frame.origin == at }
+        if placed.count == 1 { return placed[0] }
         return surfaces.count == 1 && monitors.count == 1 ? monitors[0] : nil
     }
 }
