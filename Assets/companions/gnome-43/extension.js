@@ -92,13 +92,35 @@ var Companion = class Companion {
             this._start();
             break;
         case 'cursor':
-            this._hidden = words[1] === 'hidden';
-            this._cursor.set_pointer_visible(!this._hidden);
+            this._setHidden(words[1] === 'hidden');
             break;
-        case 'warp':
-            this._m.Clutter.get_default_backend().get_default_seat().warp_pointer(
-                Math.round(parseFloat(words[1])), Math.round(parseFloat(words[2])));
+        case 'warp': {
+            // As motion from a device of our own, not a bare warp: applications are
+            // told where the pointer went, so the next click lands on the right widget.
+            const {Clutter, GLib} = this._m;
+            this._warpDevice ??= Clutter.get_default_backend().get_default_seat()
+                .create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
+            const x = parseFloat(words[1]), y = parseFloat(words[2]);
+            if (Number.isFinite(x) && Number.isFinite(y))
+                this._warpDevice.notify_absolute_motion(GLib.get_monotonic_time(), x, y);
             break;
+        }
+        }
+    }
+
+    // Mutter takes the pointer focus from the applications while the cursor is
+    // hidden, unless the seat inhibits that; the overlay needs them to keep it.
+    _setHidden(hidden) {
+        const seat = this._m.Clutter.get_default_backend().get_default_seat();
+        if (hidden && !this._hidden) {
+            seat.inhibit_unfocus();
+            this._inhibited = true;
+        }
+        this._hidden = hidden;
+        this._cursor.set_pointer_visible(!hidden);
+        if (!hidden && this._inhibited) {
+            seat.uninhibit_unfocus();
+            this._inhibited = false;
         }
     }
 
@@ -414,10 +436,8 @@ var Companion = class Companion {
     }
 
     _drop(why) {
-        // Not hidden any more before showing it: the visibility handler re-hides otherwise.
-        this._hidden = false;
-        if (this._client)
-            this._cursor?.set_pointer_visible(true);
+        if (this._client || this._hidden)
+            this._setHidden(false);
         if (this._idleWatch)
             this._idleMonitor.remove_watch(this._idleWatch);
         this._idleWatch = 0;
@@ -454,6 +474,7 @@ var Companion = class Companion {
             this._client?.close(null);
         } catch (e) { /* closed already */ }
         this._client = this._out = this._in = this._socket = null;
+        this._warpDevice = null;
         this._pending = new Uint8Array(0);
         this._lastPointer = null;
         this._log(`overlay connection ended: ${why}`);
