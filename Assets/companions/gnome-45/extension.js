@@ -124,6 +124,45 @@ var Companion = class Companion {
         }
     }
 
+    // Ctrl+Alt+Esc ends the overlay, whatever has the keyboard. GNOME binds it to
+    // "cycle-panels" (which the shell leaves unused): then that binding's handler is
+    // borrowed while the overlay runs.
+    _grabQuit() {
+        const {Gio, Main, Meta, Shell} = this._m;
+        const quit = this._guard('quit', () => this._send('quit'));
+        this._quitAction = global.display.grab_accelerator('<Control><Alt>Escape', Meta.KeyBindingFlags.NONE);
+        if (this._quitAction !== Meta.KeyBindingAction.NONE) {
+            Main.wm.allowKeybinding(Meta.external_binding_name_for_action(this._quitAction), Shell.ActionMode.ALL);
+            this._signals.push([global.display, global.display.connect('accelerator-activated', (display, action) => {
+                if (action === this._quitAction)
+                    quit();
+            })]);
+            return;
+        }
+        const keys = new Gio.Settings({schema_id: 'org.gnome.desktop.wm.keybindings'}).get_strv('cycle-panels');
+        if (keys.some(k => k.toLowerCase() === '<control><alt>escape') &&
+            Meta.keybindings_set_custom_handler('cycle-panels', quit)) {
+            Main.wm.allowKeybinding('cycle-panels', Shell.ActionMode.ALL);
+            this._borrowedCyclePanels = true;
+        } else {
+            this._log('Ctrl+Alt+Esc is bound to something else here: it will not end the overlay (Ctrl-C still does)');
+        }
+    }
+
+    _releaseQuit() {
+        const {Main, Meta, Shell} = this._m;
+        if (this._quitAction) {
+            global.display.ungrab_accelerator(this._quitAction);
+            Main.wm.allowKeybinding(Meta.external_binding_name_for_action(this._quitAction), Shell.ActionMode.NONE);
+        }
+        this._quitAction = 0;
+        if (this._borrowedCyclePanels) {
+            Meta.keybindings_set_custom_handler('cycle-panels', null);
+            Main.wm.allowKeybinding('cycle-panels', Shell.ActionMode.NONE);
+        }
+        this._borrowedCyclePanels = false;
+    }
+
     _start() {
         const {Clutter, Main, Meta, Shell} = this._m;
         this._filter = Clutter.Event.add_filter(global.stage, this._guard('event', event => {
@@ -151,16 +190,7 @@ var Companion = class Companion {
         ];
         this._signals.push([global.display, global.display.connect('notify::focus-window',
             this._guard('focus', () => this._focusChanged()))]);
-        // Ctrl+Alt+Esc ends the overlay, whatever has the keyboard.
-        this._quitAction = global.display.grab_accelerator('<Ctrl><Alt>Escape', Meta.KeyBindingFlags.NONE);
-        if (this._quitAction !== Meta.KeyBindingAction.NONE) {
-            Main.wm.allowKeybinding(Meta.external_binding_name_for_action(this._quitAction), Shell.ActionMode.ALL);
-            this._signals.push([global.display, global.display.connect('accelerator-activated',
-                this._guard('quit', (display, action) => {
-                    if (action === this._quitAction)
-                        this._send('quit');
-                }))]);
-        }
+        this._grabQuit();
         this._adopted = new Map();
         this._placedAt = new Map();
         this._lastFocus = global.display.focus_window;
@@ -436,6 +466,7 @@ var Companion = class Companion {
     }
 
     _drop(why) {
+        const connected = Boolean(this._client);
         if (this._client || this._hidden)
             this._setHidden(false);
         if (this._idleWatch)
@@ -445,12 +476,7 @@ var Companion = class Companion {
         this._filter = 0;
         for (const [o, id] of this._signals ?? []) o.disconnect(id);
         this._signals = [];
-        if (this._quitAction) {
-            const {Main, Meta, Shell} = this._m;
-            global.display.ungrab_accelerator(this._quitAction);
-            Main.wm.allowKeybinding(Meta.external_binding_name_for_action(this._quitAction), Shell.ActionMode.NONE);
-        }
-        this._quitAction = 0;
+        this._releaseQuit();
         this._release();
         this._restoreLists();
         // Window handlers are ids; the actor's are [actor, id] pairs.
@@ -477,7 +503,8 @@ var Companion = class Companion {
         this._warpDevice = null;
         this._pending = new Uint8Array(0);
         this._lastPointer = null;
-        this._log(`overlay connection ended: ${why}`);
+        if (connected)
+            this._log(`overlay connection ended: ${why}`);
     }
 };
 

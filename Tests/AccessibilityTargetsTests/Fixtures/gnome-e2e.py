@@ -344,6 +344,26 @@ def main():
     if back is not None:
         figure("cursor-back-after-sigkill-s", "%.3f" % back)
     screenshot("05-after-sigkill", cursor=True)
+
+    # Ctrl+Alt+Esc always ends the overlay (the companion catches it: the overlay
+    # never has the keyboard), with exit code 0 and the cursor back.
+    overlay3 = Process([BINARY, "run", "desktop", "--targets", "scene"], env=overlay_env)
+    overlay3.wait_for("running desktop", timeout=20)
+    stroke(330, 600, steps=10)
+    time.sleep(0.3)
+    shell_eval("(function(){ const C = imports.gi.Clutter, G = imports.gi.GLib, k = global._apVK, t = () => G.get_monotonic_time();"
+               "k.notify_keyval(t(), C.KEY_Control_L, C.KeyState.PRESSED); k.notify_keyval(t(), C.KEY_Alt_L, C.KeyState.PRESSED);"
+               "k.notify_keyval(t(), C.KEY_Escape, C.KeyState.PRESSED); k.notify_keyval(t(), C.KEY_Escape, C.KeyState.RELEASED);"
+               "k.notify_keyval(t(), C.KEY_Alt_L, C.KeyState.RELEASED); k.notify_keyval(t(), C.KEY_Control_L, C.KeyState.RELEASED);"
+               "return 1; })()")
+    try:
+        code = overlay3.proc.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        overlay3.proc.kill()
+        code = None
+    time.sleep(0.2)
+    check("ctrl-alt-esc-ends-overlay", code == 0 and cursor_visible(),
+          "exit %s, cursor visible %s; %s" % (code, cursor_visible(), overlay3.lines[-2:]))
     app.send("quit")
 
 
