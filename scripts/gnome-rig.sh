@@ -5,7 +5,9 @@
 #   scripts/gnome-rig.sh [--before 'SHELL CMD'] [--size WxH] -- COMMAND [ARG...]
 #
 # - A private mount namespace hides systemd's seat directory and gives the shell a
-#   system bus of its own (GNOME Shell quits without logind otherwise).
+#   system bus of its own (GNOME Shell quits without logind otherwise). A private
+#   PID namespace: when the rig ends, or is killed, everything it started ends too.
+# - COMMAND gets $RIG_TIMEOUT seconds (default 600), then the rig tears down.
 # - HOME and XDG_RUNTIME_DIR are fresh temporary folders; a session bus is started.
 # - --before runs in that session before the shell starts: what a user does before
 #   logging in (e.g. `adaptive-pointer companion install gnome`).
@@ -60,7 +62,7 @@ if [ -z "$up" ]; then
 fi
 eval_js "imports.ui.main.overview.hide(); imports.ui.main.messageTray.bannerBlocked = true; 1" >/dev/null
 sleep 0.5
-"$@"
+timeout -k 5 "${RIG_TIMEOUT:-600}" "$@"
 status=$?
 kill "$shell" 2>/dev/null
 wait "$shell" 2>/dev/null
@@ -69,7 +71,7 @@ INNER
 )
 
 status=0
-HOME="$rig/home" XDG_RUNTIME_DIR="$rig/run" unshare -m bash -c '
+HOME="$rig/home" XDG_RUNTIME_DIR="$rig/run" unshare -m -p -f --mount-proc --kill-child bash -c '
   mount -t tmpfs none /run/systemd 2>/dev/null || { mkdir -p /run/systemd && mount -t tmpfs none /run/systemd; }
   mkdir -p /run/dbus && mount -t tmpfs none /run/dbus
   dbus-daemon --session --address=unix:path=/run/dbus/system_bus_socket --nofork --nopidfile & bus=$!

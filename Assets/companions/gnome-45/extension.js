@@ -191,7 +191,11 @@ var Companion = class Companion {
         this._signals.push([global.display, global.display.connect('notify::focus-window',
             this._guard('focus', () => this._focusChanged()))]);
         this._grabQuit();
+        // A full-screen window drawn straight to the screen would hide the overlay.
+        this._m.Meta.disable_unredirect_for_display(global.display);
+        this._noUnredirect = true;
         this._adopted = new Map();
+        this._awaitingShow = new Map();
         this._placedAt = new Map();
         this._lastFocus = global.display.focus_window;
         this._hideFromLists();
@@ -208,10 +212,18 @@ var Companion = class Companion {
         this._idleMonitor = monitor;
         this._idleWatch = monitor.add_user_active_watch(this._guard('activity', () => {
             this._idleWatch = 0;
-            if (!this._client)
+            if (!this._client || this._idleRearm)
                 return;
-            this._pointer();
-            this._armIdleWatch();
+            // Re-armed from an idle: adding a watch inside its own callback upsets
+            // the monitor's table while it is being walked.
+            this._idleRearm = this._m.GLib.idle_add(this._m.GLib.PRIORITY_HIGH, this._guard('rearm', () => {
+                this._idleRearm = 0;
+                if (this._client) {
+                    this._pointer();
+                    this._armIdleWatch();
+                }
+                return this._m.GLib.SOURCE_REMOVE;
+            }));
         }));
     }
 
@@ -279,9 +291,14 @@ var Companion = class Companion {
                 })));
                 this._windowSignals.set(w, ids);
             }
-            // Adopted once its title says it is the overlay's (it may be set after mapping).
-            if (!this._adopted.has(w) && this._isOverlay(w))
-                this._adopt(w);
+            // Adopted once its title says it is the overlay's (it may be set after
+            // mapping) and it has been shown (restacking it earlier upsets mutter).
+            if (!this._adopted.has(w) && this._isOverlay(w)) {
+                if (w.get_compositor_private()?.is_mapped())
+                    this._adopt(w);
+                else if (!this._awaitingShow.has(w))
+                    this._awaitingShow.set(w, w.connect('shown', this._guard('shown', () => this._windowsChanged())));
+            }
             if (!w.located_on_workspace(ws) && !w.is_on_all_workspaces())
                 continue;
             const f = w.get_frame_rect(), b = w.get_buffer_rect();
@@ -472,11 +489,23 @@ var Companion = class Companion {
         if (this._idleWatch)
             this._idleMonitor.remove_watch(this._idleWatch);
         this._idleWatch = 0;
+        if (this._idleRearm)
+            this._m.GLib.source_remove(this._idleRearm);
+        this._idleRearm = 0;
+        if (this._noUnredirect)
+            this._m.Meta.enable_unredirect_for_display(global.display);
+        this._noUnredirect = false;
         if (this._filter) this._m.Clutter.Event.remove_filter(this._filter);
         this._filter = 0;
         for (const [o, id] of this._signals ?? []) o.disconnect(id);
         this._signals = [];
         this._releaseQuit();
+        for (const [w, id] of this._awaitingShow ?? new Map()) {
+            try {
+                w.disconnect(id);
+            } catch (e) { /* gone with its window */ }
+        }
+        this._awaitingShow = new Map();
         this._release();
         this._restoreLists();
         // Window handlers are ids; the actor's are [actor, id] pairs.

@@ -364,6 +364,22 @@ def main():
     time.sleep(0.2)
     check("ctrl-alt-esc-ends-overlay", code == 0 and cursor_visible(),
           "exit %s, cursor visible %s; %s" % (code, cursor_visible(), overlay3.lines[-2:]))
+
+    # The user's tools: status while it runs, uninstall (disabled at once), and then
+    # `run desktop` says what to install instead of running.
+    status = subprocess.run([BINARY, "companion", "status", "gnome"], capture_output=True, text=True, timeout=30)
+    check("status-says-running", status.returncode == 0 and "running: yes, in gnome-shell 43" in status.stdout,
+          status.stdout.replace("\n", " | "))
+    removed = subprocess.run([BINARY, "companion", "uninstall", "gnome"], capture_output=True, text=True, timeout=30)
+    time.sleep(1.0)
+    gone = subprocess.run([BINARY, "companion", "status", "gnome"], capture_output=True, text=True, timeout=30)
+    check("uninstall-disables-at-once", removed.returncode == 0 and gone.returncode == 1
+          and "installed: no" in gone.stdout and "running: no" in gone.stdout,
+          (removed.stdout + " / " + gone.stdout).replace("\n", " | "))
+    refused = subprocess.run([BINARY, "run", "desktop"], capture_output=True, text=True, timeout=30)
+    check("without-companion-says-what-to-install", refused.returncode == 7
+          and "adaptive-pointer companion install gnome" in refused.stderr and "log out" in refused.stderr,
+          "exit %d: %s" % (refused.returncode, refused.stderr.strip().replace("\n", " | ")[:300]))
     app.send("quit")
 
 
