@@ -64,8 +64,10 @@ eval_js "imports.ui.main.overview.hide(); imports.ui.main.messageTray.bannerBloc
 sleep 0.5
 timeout -k 5 "${RIG_TIMEOUT:-600}" "$@"
 status=$?
+# The shell sometimes hangs on its way out: give it two seconds, then end it.
 kill "$shell" 2>/dev/null
-wait "$shell" 2>/dev/null
+for _ in $(seq 1 20); do kill -0 "$shell" 2>/dev/null || break; sleep 0.1; done
+kill -9 "$shell" 2>/dev/null
 exit $status
 INNER
 )

@@ -24,6 +24,7 @@ import TestSupport
         ("overlay-not-in-alt-tab", "the overlay is not in Alt+Tab"),
         ("overlay-not-in-dash", "the overlay is not a running app in the dash"),
         ("overlay-above-everything-at-the-corner", "above every window and the top bar, at the monitor's corner"),
+        ("cursor-shown-in-overview", "the overview covers the overlay: the system cursor shows there, hidden again after"),
         ("cursor-back-after-sigkill", "after SIGKILL of the overlay the cursor is back within a second"),
         ("ctrl-alt-esc-ends-overlay", "Ctrl+Alt+Esc ends the overlay (exit 0) and the cursor is back"),
         ("status-says-running", "companion status says it is running"),

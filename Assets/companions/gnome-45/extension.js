@@ -117,11 +117,17 @@ var Companion = class Companion {
             this._inhibited = true;
         }
         this._hidden = hidden;
-        this._cursor.set_pointer_visible(!hidden);
+        this._cursor.set_pointer_visible(!this._cursorHidden());
         if (!hidden && this._inhibited) {
             seat.uninhibit_unfocus();
             this._inhibited = false;
         }
+    }
+
+    // The overview covers the overlay (the shell hides its top window group
+    // there): the system cursor shows while it is open.
+    _cursorHidden() {
+        return Boolean(this._hidden) && !this._m.Main.overview.visible;
     }
 
     // Ctrl+Alt+Esc ends the overlay, whatever has the keyboard. GNOME binds it to
@@ -184,9 +190,13 @@ var Companion = class Companion {
             [global.display, global.display.connect('restacked', () => this._windowsChanged())],
             [Main.layoutManager, Main.layoutManager.connect('monitors-changed', () => this._monitors())],
             [this._cursor, this._cursor.connect('visibility-changed', this._guard('visibility', () => {
-                if (this._hidden && this._cursor.get_pointer_visible())
+                if (this._cursorHidden() && this._cursor.get_pointer_visible())
                     this._cursor.set_pointer_visible(false);
             }))],
+            [Main.overview, Main.overview.connect('showing', this._guard('overview', () =>
+                this._cursor.set_pointer_visible(true)))],
+            [Main.overview, Main.overview.connect('hidden', this._guard('overview', () =>
+                this._cursor.set_pointer_visible(!this._cursorHidden())))],
         ];
         this._signals.push([global.display, global.display.connect('notify::focus-window',
             this._guard('focus', () => this._focusChanged()))]);

@@ -313,6 +313,15 @@ def main():
                        "a.meta_window.get_buffer_rect().y + a.translation_y]))")
     check("overlay-above-everything-at-the-corner", bool(above) and all(a[0] and a[1] == 0 for a in above), str(above))
 
+    # The overview hides the overlay: the system cursor shows there, and hides again after.
+    shell_eval("imports.ui.main.overview.show(); 1")
+    time.sleep(1.0)
+    in_overview = cursor_visible()
+    shell_eval("imports.ui.main.overview.hide(); 1")
+    time.sleep(1.0)
+    check("cursor-shown-in-overview", in_overview and not cursor_visible(),
+          "visible in the overview: %s, after: %s" % (in_overview, cursor_visible()))
+
     # Latency: the overlay's own figures (event→commit includes the socket hop: the
     # event time is when the shell saw the motion).
     stroke(300, 600, steps=60, interval_ms=8)
