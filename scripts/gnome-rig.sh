@@ -40,7 +40,7 @@ echo "gnome-rig: shell log $RIG_LOG" >&2
 
 inner=$(cat <<'INNER'
 set -u
-export WAYLAND_DISPLAY=wayland-0
+export WAYLAND_DISPLAY=wayland-0 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland
 if [ -n "$RIG_BEFORE" ]; then sh -c "$RIG_BEFORE" || exit 70; fi
 gnome-shell --headless --wayland --unsafe-mode --virtual-monitor "$RIG_SIZE" >"$RIG_LOG" 2>&1 &
 shell=$!

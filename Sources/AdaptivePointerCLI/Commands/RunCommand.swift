@@ -193,8 +193,10 @@ struct RunCommand: ParsableCommand {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }
+            // GNOME says so in XDG_CURRENT_DESKTOP (also "ubuntu:GNOME"); elsewhere the
+            // general message, which names the GNOME companion too.
             let desktop = ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"] ?? ""
-            guard desktop.isEmpty || desktop.localizedCaseInsensitiveContains("gnome") else {
+            guard desktop.localizedCaseInsensitiveContains("gnome") else {
                 try refusePassThroughOnWayland(scenePath: scenePath, scene: scene)
             }
             Self.say("""
@@ -215,8 +217,9 @@ struct RunCommand: ParsableCommand {
               your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
               surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
               and one that covers the screen to see it would take all the input.
-              What works: on an X11 session, `adaptive-pointer run \(TerminalText.echo(scenePath)) --backend x11`
-              (a pass-through overlay); on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
+              What works: on GNOME, the Shell companion (`adaptive-pointer companion install gnome`, then log out and back in);
+              on an X11 session, `adaptive-pointer run \(TerminalText.echo(scenePath)) --backend x11` (a pass-through overlay);
+              on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
             """)
         throw ExitCode(7)
     }
