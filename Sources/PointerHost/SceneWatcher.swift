@@ -34,7 +34,6 @@ public final class SceneWatcher {
     private let background = BackgroundLoad()
     /// An edit arrived while a load ran: load again when it ends.
     private var loadAgain = false
-    public var isLoading: Bool { background.isRunning }
 
     public init(path: String, load: @escaping @Sendable (String) throws -> Scene) throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -148,7 +147,7 @@ public final class SceneWatcher {
     }
 
     /// Loads the file on its own thread; the outcome is reported on the loop's.
-    public func reloadInBackground() {
+    private func reloadInBackground() {
         guard !background.isRunning else {
             loadAgain = true
             return

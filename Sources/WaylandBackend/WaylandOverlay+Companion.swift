@@ -23,7 +23,6 @@ extension WaylandOverlay {
 
     /// The windows the compositor shows, bottom to top (the overlay's own left out).
     public var companionWindows: [CompanionWindow] { companionState.windows.filter { !$0.isOverlay } }
-    public var companionMonitors: [CompanionMonitor] { companionState.monitors }
     /// The monitor the pointer is on, else the first.
     public var pointerMonitor: CompanionMonitor? {
         pointerSurface.flatMap { id in monitor(of: id) } ?? companionState.monitors.first

@@ -253,22 +253,12 @@ var Companion = class Companion {
     }
 
     _monitors() {
-        const {Main, Meta} = this._m;
-        const manager = Meta.MonitorManager.get();
-        const list = Main.layoutManager.monitors.map(m => ({
+        // No connector names: mutter can look a connector up but not list them. The
+        // overlay matches its outputs to monitors by position.
+        const list = this._m.Main.layoutManager.monitors.map(m => ({
             x: m.x, y: m.y, width: m.width, height: m.height, scale: m.geometry_scale,
-            connector: this._connector(manager, m.index),
         }));
         this._send(`monitors ${JSON.stringify(list)}`);
-    }
-
-    _connector(manager, index) {
-        for (let i = 0; i < 16; i++) {
-            const name = `Meta-${i}`;
-            if (manager.get_monitor_for_connector(name) === index)
-                return name;
-        }
-        return null;
     }
 
     _isOverlay(w) {
