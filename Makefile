@@ -1,6 +1,9 @@
 # Build and install adaptive-pointer.
 #   make                      release build (.build/release/adaptive-pointer), the Swift
-#                             runtime linked in (runs without the toolchain's libraries)
+#                             runtime linked in (runs without the toolchain's libraries); also
+#                             the KWin companion (.build/kwin-companion/adaptivepointercompanion.so)
+#                             when KWin's headers are installed, else a one-line note
+#   make kwin-companion       only the KWin companion (companions/kde/build.sh)
 #   make install PREFIX=…     binary, assets, the menu entry, man page, docs (DESTDIR supported);
 #                             no autostart: that is per user and opt-in (adaptive-pointer autostart enable)
 #   make install-files …      the same without building (BINARY=path picks the binary)
@@ -15,6 +18,8 @@
 #   $(PREFIX)/share/applications/adaptive-pointer.desktop
 #   $(PREFIX)/share/man/man1/adaptive-pointer.1
 #   $(PREFIX)/share/doc/adaptive-pointer/*.md, images/*.png   (docs/)
+#   $(PREFIX)/lib/adaptive-pointer/kwin/adaptivepointercompanion.so   (when built; each user
+#                             installs it with `adaptive-pointer companion install kde`)
 # Earlier versions put an autostart entry for every user into /etc/xdg/autostart
 # (or $(PREFIX)/etc/xdg/autostart); install and uninstall remove it.
 
@@ -27,16 +32,27 @@ DATADIR = $(PREFIX)/share/adaptive-pointer
 APPDIR = $(PREFIX)/share/applications
 MANDIR = $(PREFIX)/share/man/man1
 DOCDIR = $(PREFIX)/share/doc/adaptive-pointer
+KWINDIR = $(PREFIX)/lib/adaptive-pointer/kwin
+KWIN_PLUGIN = .build/kwin-companion/adaptivepointercompanion.so
+KWIN_HEADERS = /usr/include/kwineffects.h /usr/include/kwin/effect/effecthandler.h
 OLD_AUTOSTART_ENTRIES = /etc/xdg/autostart/adaptive-pointer.desktop $(PREFIX)/etc/xdg/autostart/adaptive-pointer.desktop
 BINARY ?= $$($(SWIFT) build -c release --show-bin-path)/adaptive-pointer
 ASSET_DIRS = Scenes Traces Schema
 
-.PHONY: all build install install-files uninstall traces doc-images shaders clean
+.PHONY: all build kwin-companion install install-files uninstall traces doc-images shaders clean
 
 all: build
 
 build:
 	$(SWIFT) build -c release --static-swift-stdlib --product adaptive-pointer
+	@if [ -n "$(wildcard $(KWIN_HEADERS))" ]; then \
+		$(MAKE) --no-print-directory kwin-companion; \
+	else \
+		echo "note: not building the KWin companion (no KWin headers; Debian: apt-get install kwin-dev libkf5globalaccel-dev qtbase5-dev-tools g++)"; \
+	fi
+
+kwin-companion:
+	bash companions/kde/build.sh .build/kwin-companion
 
 install: build install-files
 
@@ -61,6 +77,10 @@ install-files:
 	$(INSTALL) -d "$(DESTDIR)$(DOCDIR)/images"
 	$(INSTALL) -m 644 docs/*.md "$(DESTDIR)$(DOCDIR)/"
 	$(INSTALL) -m 644 docs/images/*.png "$(DESTDIR)$(DOCDIR)/images/"
+	@if [ -f "$(KWIN_PLUGIN)" ]; then \
+		echo $(INSTALL) -D -m 644 "$(KWIN_PLUGIN)" "$(DESTDIR)$(KWINDIR)/adaptivepointercompanion.so"; \
+		$(INSTALL) -D -m 644 "$(KWIN_PLUGIN)" "$(DESTDIR)$(KWINDIR)/adaptivepointercompanion.so" || exit 1; \
+	fi
 	@echo "installed $(DESTDIR)$(BINDIR)/adaptive-pointer (assets in $(DESTDIR)$(DATADIR))"
 
 uninstall:
@@ -69,6 +89,8 @@ uninstall:
 		"$(DESTDIR)$(MANDIR)/adaptive-pointer.1" \
 		$(foreach f,$(OLD_AUTOSTART_ENTRIES),"$(DESTDIR)$(f)")
 	rm -rf "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)"
+	rm -f "$(DESTDIR)$(KWINDIR)/adaptivepointercompanion.so"
+	rmdir "$(DESTDIR)$(KWINDIR)" "$(DESTDIR)$(PREFIX)/lib/adaptive-pointer" 2>/dev/null || true
 
 # Both run the debug build (the trace script replays through it to follow the engine).
 traces:

@@ -55,8 +55,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
 
-        // Test support: plays input scripts through wlroots' virtual pointer and keyboard.
-        .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost"],
+        // Test support: plays input scripts through wlroots' virtual pointer and keyboard, or KWin's fake input.
+        .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost", "WaylandBackend"],
                           path: "Sources/WaylandInputPlayer"),
 
         // Shared by the test targets: finds the built executables, runs child processes.

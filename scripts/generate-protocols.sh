@@ -19,6 +19,7 @@ protocols=(
   protocols/wlr-layer-shell-unstable-v1.xml
   protocols/wlr-virtual-pointer-unstable-v1.xml
   protocols/virtual-keyboard-unstable-v1.xml
+  protocols/kde-fake-input.xml
 )
 rm -f "$out"/*.c "$out"/include/*-protocol.h
 mkdir -p "$out/include"

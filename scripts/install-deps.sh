@@ -3,13 +3,13 @@
 #   --runtime  what `adaptive-pointer run` needs: the libraries to build and run it,
 #              a font for labels and the keyboard layouts (scripts/demo.sh)
 #   --test     the runtime set plus what the test suites need: headless display
-#              servers (sway, weston, Xvfb, GNOME Shell), screenshots and input
+#              servers (sway, weston, Xvfb, GNOME Shell, KWin), screenshots and input
 #              injection, the schema checker, and the libraries of work in progress
 #              (scripts/test.sh)
 # Without a set, --test is meant. `--list` prints the chosen set on one line
 # instead of installing it (.ci/run: `apt-get install $(install-deps.sh --list)`),
 # `--list-lean` the packages installed without their recommendations (GNOME
-# Shell's recommendations are a whole desktop).
+# Shell's and KWin's recommendations are a whole desktop).
 # Safe to run again: only what is missing is installed.
 set -euo pipefail
 
@@ -44,6 +44,9 @@ lean_test_only=(
   # the GNOME companion's end-to-end suite: a headless GNOME Shell (Wayland), gjs
   # for the extension's syntax checks, gdbus/gsettings to drive it
   gnome-shell gjs libglib2.0-bin
+  # the KDE companion: KWin 5.27 headless (Wayland) for its end-to-end suite, and
+  # what its effect is compiled with (companions/kde/build.sh)
+  kwin-wayland kwin-dev libkf5globalaccel-dev qtbase5-dev-tools g++
 )
 
 set_name=test

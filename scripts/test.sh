@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing (the test set of install-deps.sh),
-# builds, runs every test suite (unit, rendering and the end-to-end suites under
-# headless sway, weston and Xvfb), then a two-minute fuzz smoke run. Fails when the build prints a warning: the
+# builds (the Swift packages and the KWin companion), runs every test suite (unit,
+# rendering and the end-to-end suites under headless sway, weston, Xvfb, GNOME Shell
+# and KWin), then a two-minute fuzz smoke run. Fails when the build prints a warning: the
 # build is kept warning-free, so any warning is a new one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,8 @@ swift build --build-tests 2>&1 | tee "$build_log"
 build_status=${PIPESTATUS[0]}
 set -e
 if [ "$build_status" -ne 0 ]; then exit "$build_status"; fi
+# The KWin companion (a compiled effect) for its installer and end-to-end tests.
+bash companions/kde/build.sh .build/kwin-companion 2>&1 | tee -a "$build_log"
 # One line per warning (the compiler repeats some, and draws a caret line under each).
 warnings=$(grep -E 'warning:' "$build_log" | grep -v -E '^ *[|`]' | sort -u || true)
 

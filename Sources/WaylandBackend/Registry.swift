@@ -17,6 +17,8 @@ final class Registry {
     private(set) var gestures: OpaquePointer?
     private(set) var gesturesVersion: UInt32 = 0
     private(set) var relativePointerManager: OpaquePointer?
+    /// KWin only: how the pass-through overlay warps the pointer.
+    private(set) var fakeInput: KWinFakeInput?
 
     var onOutput: (_ name: UInt32, _ proxy: OpaquePointer, _ version: UInt32) -> Void = { _, _, _ in }
     var onSeat: (_ name: UInt32, _ proxy: OpaquePointer, _ version: UInt32) -> Void = { _, _, _ in }
@@ -39,6 +41,7 @@ final class Registry {
         }
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
         presentation = nil
+        fakeInput = nil
         if let shm { wl_proxy_destroy(shm) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -82,6 +85,11 @@ final class Registry {
             gestures = bind(name, ap_zwp_pointer_gestures_v1_interface(), gesturesVersion)
         case "zwp_relative_pointer_manager_v1":
             relativePointerManager = bind(name, ap_zwp_relative_pointer_manager_v1_interface(), 1)
+        case "org_kde_kwin_fake_input":
+            let v = min(version, 4)
+            fakeInput = bind(name, ap_org_kde_kwin_fake_input_interface(), v).map {
+                KWinFakeInput(proxy: $0, version: v, reason: "moves the pointer to the control it snaps to, so clicks land there")
+            }
         default:
             break
         }

@@ -14,9 +14,10 @@ struct CompanionState {
     var onPointerMonitorChanged: () -> Void = {}
 }
 
-/// The pass-through overlay on GNOME: the companion's global pointer becomes
-/// the session's input on the canvas of the monitor it is on; warps and the
-/// cursor go back to the companion.
+/// The pass-through overlay on GNOME and KDE: the companion's global pointer
+/// becomes the session's input on the canvas of the monitor it is on; the
+/// cursor requests go back to the companion, and so do warps, except on KWin,
+/// where they go through its fake-input protocol.
 extension WaylandOverlay {
     /// `AP_COMPANION_DEBUG=1`: log every message from the companion.
     static let debugCompanion = !(ProcessInfo.processInfo.environment["AP_COMPANION_DEBUG"] ?? "").isEmpty
@@ -45,7 +46,12 @@ extension WaylandOverlay {
             failure = .companionLost(reason: reason)
             loop.stop(exitCode: 4)
         }
-        session.warpPointer = { [unowned self] in warpThroughCompanion(to: $0) }
+        if let fakeInput = registry.fakeInput, fakeInput.canMoveAbsolutely {
+            // KWin: an effect cannot move the pointer, a client with fake input can.
+            session.warpPointer = { [unowned self] in warp(to: $0) { fakeInput.moveTo(x: $0.x, y: $0.y) } }
+        } else {
+            session.warpPointer = { [unowned self] in warp(to: $0) { companion?.send("warp \($0.x) \($0.y)") } }
+        }
         link.attach(to: loop)
     }
 
@@ -105,10 +111,10 @@ extension WaylandOverlay {
 
     /// Recentering, magnetism and constrained axes move the real pointer to
     /// the drawn one, so a click lands there.
-    private func warpThroughCompanion(to p: Point) {
+    private func warp(to p: Point, through move: (Point) -> Void) {
         guard let id = pointerSurface, let origin = monitor(of: id)?.frame.origin else { return }
         deliverPendingMotion()
-        companion?.send("warp \(origin.x + p.x) \(origin.y + p.y)")
+        move(Point(x: origin.x + p.x, y: origin.y + p.y))
         steps.placed(at: p)
     }
 

@@ -92,9 +92,6 @@ public final class WaylandOverlay {
         guard registry.shm != nil else {
             throw WaylandError.missingGlobal(interface: "wl_shm", hint: "The overlay draws into shared-memory buffers.")
         }
-        if companion != nil && registry.wmBase == nil {
-            throw WaylandError.missingGlobal(interface: "xdg_wm_base", hint: "The pass-through overlay is an xdg toplevel.")
-        }
         if registry.layerShell == nil && registry.wmBase == nil {
             throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1 or xdg_wm_base",
                                              hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
@@ -172,10 +169,10 @@ public final class WaylandOverlay {
             return
         }
         let role: SurfaceRole?
-        if companion != nil, let wmBase = registry.wmBase {
+        if companion != nil, registry.layerShell == nil, let wmBase = registry.wmBase {
             role = PassThroughToplevel(wmBase: wmBase, owner: surface)
         } else if let shell = registry.layerShell {
-            role = LayerSurface(shell: shell, owner: surface)
+            role = LayerSurface(shell: shell, owner: surface, passThrough: companion != nil)
         } else if let wmBase = registry.wmBase {
             if !loggedFallback {
                 loggedFallback = true
@@ -205,7 +202,16 @@ public final class WaylandOverlay {
         }
         surfaces[id] = surface
         session.add(surface)
-        log("overlay on \(output.displayName) (\(companion != nil ? "pass-through window placed by the companion" : registry.layerShell != nil ? "layer-shell overlay layer" : "xdg-shell fullscreen"), scale \(output.scale))")
+        log("overlay on \(output.displayName) (\(roleDescription), scale \(output.scale))")
+    }
+
+    private var roleDescription: String {
+        switch (companion != nil, registry.layerShell != nil) {
+        case (true, true): return "layer-shell overlay layer, no input: it all goes to the applications"
+        case (true, false): return "pass-through window placed by the companion"
+        case (false, true): return "layer-shell overlay layer"
+        case (false, false): return "xdg-shell fullscreen"
+        }
     }
 
     private func surfaceClosed(_ id: UInt32) {

@@ -1,15 +1,17 @@
 import CWaylandClient
 import CWaylandProtocols
 import Foundation
+import WaylandBackend
 
-/// The player's Wayland connection: the seat, the first output's size and the
-/// two virtual-input managers (wlroots' virtual pointer, virtual keyboard).
+/// The player's Wayland connection: the seat and the two virtual-input
+/// managers (wlroots' virtual pointer, virtual keyboard), or KWin's fake input.
 final class PlayerConnection {
     let display: OpaquePointer
     private let registry: OpaquePointer
     var seat: OpaquePointer?
     var pointerManager: OpaquePointer?
     var keyboardManager: OpaquePointer?
+    var fakeInput: KWinFakeInput?
 
     init(name: String?) throws {
         guard let d = wl_display_connect(name) else {
@@ -19,12 +21,16 @@ final class PlayerConnection {
         registry = wl_display_get_registry(d)
         wl_registry_add_listener(registry, playerRegistryListener, Unmanaged.passUnretained(self).toOpaque())
         try roundtrip()
+        if fakeInput != nil { return }
         guard seat != nil else { throw PlayerError("the compositor offers no wl_seat") }
-        guard pointerManager != nil else { throw PlayerError("the compositor offers no zwlr_virtual_pointer_manager_v1") }
+        guard pointerManager != nil else {
+            throw PlayerError("the compositor offers neither zwlr_virtual_pointer_manager_v1 nor org_kde_kwin_fake_input")
+        }
         guard keyboardManager != nil else { throw PlayerError("the compositor offers no zwp_virtual_keyboard_manager_v1") }
     }
 
     deinit {
+        fakeInput = nil
         if let pointerManager { zwlr_virtual_pointer_manager_v1_destroy(pointerManager) }
         if let keyboardManager { wl_proxy_destroy(keyboardManager) }
         if let seat { wl_seat_destroy(seat) }
@@ -48,6 +54,10 @@ final class PlayerConnection {
         case "zwp_virtual_keyboard_manager_v1":
             keyboardManager = wl_registry_bind(registry, name, ap_zwp_virtual_keyboard_manager_v1_interface(), 1)
                 .map(OpaquePointer.init)
+        case "org_kde_kwin_fake_input":
+            let v = min(version, 4)
+            fakeInput = wl_registry_bind(registry, name, ap_org_kde_kwin_fake_input_interface(), v)
+                .map { KWinFakeInput(proxy: OpaquePointer($0), version: v, reason: "plays a test script") }
         default: break
         }
     }

@@ -17,7 +17,7 @@ final class VirtualKeyboard {
     private var held: Set<String> = []
 
     /// evdev key codes of the left-hand modifier keys.
-    static let keycodes: [String: UInt32] = ["shift": 42, "ctrl": 29, "alt": 56, "super": 125]
+    static let keycodes = InputCodes.modifiers
 
     init(manager: OpaquePointer, seat: OpaquePointer) throws {
         guard let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw PlayerError("xkb_context_new failed") }
@@ -56,7 +56,7 @@ final class VirtualKeyboard {
     }
 
     /// evdev key codes of the other keys a script may tap.
-    static let tapKeycodes: [String: UInt32] = ["escape": 1]
+    static let tapKeycodes = InputCodes.taps
 
     /// Presses and releases one key (the held modifiers stay held).
     func tap(_ key: String, time: UInt32) -> Bool {

@@ -32,8 +32,7 @@ final class VirtualPointer {
     }
 
     func button(_ name: String, pressed: Bool, time: UInt32) {
-        let code: UInt32 = name == "secondary" ? 0x111 : name == "middle" ? 0x112 : 0x110
-        zwlr_virtual_pointer_v1_button(proxy, time, code, pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        zwlr_virtual_pointer_v1_button(proxy, time, InputCodes.button(name), pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue
                                                                   : WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
         zwlr_virtual_pointer_v1_frame(proxy)
     }

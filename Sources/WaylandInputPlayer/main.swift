@@ -1,7 +1,8 @@
 // wayland-input-player: test support for the end-to-end suites. Plays a
 // script of input (the trace format, docs/trace-format.md, plus two extension
 // lines) into a wlroots compositor through a virtual pointer and a virtual
-// keyboard, the way a real device would deliver it:
+// keyboard, or into KWin through its fake input (no screenshot step there), the
+// way a real device would deliver it:
 //
 //   {"t":0.0,"type":"position","x":400,"y":300}      absolute move (pt in the layout)
 //   {"t":0.1,"type":"motion","dx":5,"dy":0}           relative move
@@ -38,18 +39,23 @@ guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
 
 do {
     let connection = try PlayerConnection(name: nil)
-    guard let pointerManager = connection.pointerManager, let keyboardManager = connection.keyboardManager,
-          let seat = connection.seat else { fail("the compositor lacks virtual input") }
     // The devices are temporaries of this call: destroyed before the connection.
-    try playScript(pointer: try VirtualPointer(manager: pointerManager, seat: seat, extent: extent),
-                   keyboard: try VirtualKeyboard(manager: keyboardManager, seat: seat), connection: connection)
+    if let fakeInput = connection.fakeInput, connection.pointerManager == nil {
+        try playScript(input: try FakeInputTarget(fakeInput), connection: connection)
+    } else {
+        guard let pointerManager = connection.pointerManager, let keyboardManager = connection.keyboardManager,
+              let seat = connection.seat else { fail("the compositor lacks virtual input") }
+        try playScript(input: WlrInput(pointer: try VirtualPointer(manager: pointerManager, seat: seat, extent: extent),
+                                       keyboard: try VirtualKeyboard(manager: keyboardManager, seat: seat)),
+                       connection: connection)
+    }
     try connection.roundtrip()
     withExtendedLifetime(connection) {}
 } catch {
     fail("\(error)")
 }
 
-func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: PlayerConnection) throws {
+func playScript(input: InputTarget, connection: PlayerConnection) throws {
     try connection.roundtrip()
     let start = MonotonicClock.now()
     var paused = 0.0 // time spent in screenshots does not count against the script's clock
@@ -63,14 +69,14 @@ func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: 
         let ms = UInt32(UInt64(MonotonicClock.now() * 1000) & 0xFFFF_FFFF)
         func num(_ k: String) -> Double { (obj[k] as? Double) ?? Double((obj[k] as? Int) ?? 0) }
         switch type {
-        case "position": pointer.moveTo(x: num("x"), y: num("y"), time: ms)
-        case "motion": pointer.move(dx: num("dx"), dy: num("dy"), time: ms)
+        case "position": input.moveTo(x: num("x"), y: num("y"), time: ms)
+        case "motion": input.move(dx: num("dx"), dy: num("dy"), time: ms)
         case "button":
-            pointer.button(obj["button"] as? String ?? "primary", pressed: (obj["state"] as? String) == "pressed", time: ms)
-        case "scroll": pointer.scroll(dx: num("dx"), dy: num("dy"), finger: (obj["source"] as? String) != "wheel", time: ms)
-        case "modifiers": keyboard.hold(Set(obj["keys"] as? [String] ?? []), time: ms)
+            input.button(obj["button"] as? String ?? "primary", pressed: (obj["state"] as? String) == "pressed", time: ms)
+        case "scroll": input.scroll(dx: num("dx"), dy: num("dy"), finger: (obj["source"] as? String) != "wheel", time: ms)
+        case "modifiers": input.hold(Set(obj["keys"] as? [String] ?? []), time: ms)
         case "key":
-            guard keyboard.tap(obj["key"] as? String ?? "", time: ms) else {
+            guard input.tap(obj["key"] as? String ?? "", time: ms) else {
                 fail("line \(n + 1): key must be one of \(VirtualKeyboard.tapKeycodes.keys.sorted())")
             }
         case "screenshot":
@@ -97,5 +103,5 @@ func playScript(pointer: VirtualPointer, keyboard: VirtualKeyboard, connection: 
         }
     }
     try connection.roundtrip()
-    withExtendedLifetime((pointer, keyboard)) {}
+    withExtendedLifetime(input) {}
 }

@@ -3,7 +3,7 @@ import Foundation
 import PointerCore
 import PointerHost
 
-/// `adaptive-pointer companion install|uninstall|status gnome`: the compositor
+/// `adaptive-pointer companion install|uninstall|status gnome|kde`: the compositor
 /// companion the pass-through overlay needs on Wayland, per user.
 struct CompanionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,18 +17,53 @@ struct CompanionCommand: ParsableCommand {
         `install gnome` copies it into ~/.local/share/gnome-shell/extensions and enables
         it; GNOME loads a new extension at the next login. `uninstall gnome` disables
         and removes it (at once). `status gnome` says whether it is installed, enabled
-        and running. Nothing is written outside your home folder. See docs/gnome.md.
+        and running. See docs/gnome.md.
+
+        On KDE Plasma (Wayland) the same work is done by a KWin effect, a compiled
+        plugin: build it with companions/kde/build.sh (`make` does when KWin's
+        headers are installed). `install kde` copies it into
+        ~/.local/lib/qt5/plugins/kwin/effects/plugins (qt6 for KWin 6), puts that
+        folder on KWin's QT_PLUGIN_PATH through
+        ~/.config/plasma-workspace/env/adaptive-pointer-companion.sh and enables it
+        in kwinrc, and writes a hidden desktop entry that lets this program move the
+        pointer through KWin's fake input; KWin loads it at the next login.
+        `uninstall kde` disables it, unloads it from the running KWin and removes
+        those files; `status kde` says
+        whether it is installed, enabled and running. `--plugin PATH` installs
+        another build. See docs/kde.md.
+
+        Nothing is written outside your home folder, and nothing needs root.
         """,
         subcommands: [Install.self, Uninstall.self, Status.self])
 
-    enum Desktop: String, ExpressibleByArgument, CaseIterable { case gnome }
+    enum Desktop: String, ExpressibleByArgument, CaseIterable { case gnome, kde }
 
     struct Options: ParsableArguments {
-        @Argument(help: "Which companion: gnome.")
+        @Argument(help: "Which companion: gnome (GNOME Shell) or kde (KWin, KDE Plasma).")
         var desktop: Desktop
 
         @Option(help: "The GNOME Shell major version to install for (default: `gnome-shell --version`). 43–44 load the legacy entry point, 45 and later ES modules.")
         var shellVersion: Int?
+
+        @Option(help: ArgumentHelp("The built KWin effect to install (kde only; default: the one companions/kde/build.sh or `make install` put next to this program).",
+                                   valueName: "path"))
+        var plugin: String?
+
+        func validate() throws {
+            if desktop == .gnome, plugin != nil {
+                throw ValidationError("--plugin is for the KWin companion (kde); the GNOME Shell extension comes with adaptive-pointer")
+            }
+            if desktop == .kde, shellVersion != nil {
+                throw ValidationError("--shell-version is for the GNOME Shell companion (gnome)")
+            }
+        }
+
+        func kwinInstaller() throws -> KWinEffectInstaller {
+            do { return try KWinEffectInstaller(plugin: plugin) } catch {
+                RunCommand.say("\(error)")
+                throw ExitCode(1)
+            }
+        }
 
         func installer() throws -> GnomeExtensionInstaller {
             guard let major = shellVersion ?? GnomeExtensionInstaller.installedShellMajor() else {
@@ -59,6 +94,7 @@ struct CompanionCommand: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
+            if options.desktop == .kde { return try runKDE() }
             let installer = try options.installer()
             let before = installer.installState
             do {
@@ -82,6 +118,25 @@ struct CompanionCommand: ParsableCommand {
                     + "then run `adaptive-pointer run desktop`")
             }
         }
+
+        private func runKDE() throws {
+            let installer = try options.kwinInstaller()
+            let before = installer.installState
+            do {
+                if before != .current { try installer.install() } else { try installer.setEnabled(true) }
+            } catch {
+                RunCommand.say("\(error)")
+                throw ExitCode(1)
+            }
+            let where_ = TerminalText.escaped(installer.installPath.path)
+            print(before == .current ? "already installed: \(where_); enabled"
+                  : "installed the KWin companion into \(where_) and enabled it")
+            if before == .current, let running = runningCompanion(), running.hasPrefix("kwin") {
+                print("running in \(TerminalText.escaped(running)): `adaptive-pointer run desktop` works now")
+            } else {
+                print("log out and back in to load it (KWin reads QT_PLUGIN_PATH at login); then run `adaptive-pointer run desktop`")
+            }
+        }
     }
 
     struct Uninstall: ParsableCommand {
@@ -89,6 +144,7 @@ struct CompanionCommand: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
+            if options.desktop == .kde { return try runKDE() }
             let installer = try options.installer()
             do {
                 // Disabled first: the shell unloads it and shows the system cursor.
@@ -101,6 +157,19 @@ struct CompanionCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+
+        private func runKDE() throws {
+            let installer = try options.kwinInstaller()
+            do {
+                // Disabled (and unloaded from a running KWin) first, then the files go.
+                let removed = try installer.uninstall()
+                print(removed.isEmpty ? "not installed (\(TerminalText.escaped(installer.installPath.path)) does not exist); disabled"
+                      : "disabled and removed \(removed.map { TerminalText.escaped($0.path) }.joined(separator: " and "))")
+            } catch {
+                RunCommand.say("\(error)")
+                throw ExitCode(1)
+            }
+        }
     }
 
     struct Status: ParsableCommand {
@@ -108,6 +177,7 @@ struct CompanionCommand: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
+            if options.desktop == .kde { return try runKDE() }
             let installer = try options.installer()
             let state = installer.installState
             let path = TerminalText.escaped(installer.installPath.path)
@@ -122,6 +192,35 @@ struct CompanionCommand: ParsableCommand {
             if let running = runningCompanion() {
                 print("running: yes, in \(TerminalText.escaped(running))")
             } else if state != .missing && enabled == true {
+                print("running: no; log out and back in to load it")
+                throw ExitCode(1)
+            } else {
+                print("running: no")
+                throw ExitCode(1)
+            }
+        }
+
+        private func runKDE() throws {
+            let installer = try options.kwinInstaller()
+            let state = installer.installState
+            let path = TerminalText.escaped(installer.installPath.path)
+            switch state {
+            case .missing: print("installed: no (run `adaptive-pointer companion install kde`)")
+            case .current: print("installed: yes, \(path)")
+            case .unverified: print("installed: yes, \(path) (no built plugin here to compare it with)")
+            case .outdated: print("installed: an older version, \(path) (run `adaptive-pointer companion install kde` to update)")
+            case .foreign:
+                let foreign = TerminalText.escaped((installer.foreignPath ?? installer.installPath).path)
+                print("installed: \(foreign) is not ours (a link or another program's file)")
+            }
+            let enabled = installer.isEnabled
+            print("enabled: \(enabled.map { $0 ? "yes" : "no" } ?? "unknown (cannot read \(TerminalText.escaped(installer.kwinrcPath.path)))")")
+            if let running = runningCompanion(), running.hasPrefix("kwin") {
+                print("running: yes, in \(TerminalText.escaped(running))")
+            } else if installer.isLoaded == true {
+                print("running: no; KWin has the effect loaded, but it does not answer")
+                throw ExitCode(1)
+            } else if state != .missing && state != .foreign && enabled == true {
                 print("running: no; log out and back in to load it")
                 throw ExitCode(1)
             } else {

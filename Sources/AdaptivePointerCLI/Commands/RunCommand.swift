@@ -26,8 +26,10 @@ struct RunCommand: ParsableCommand {
         captures input. On X11 that is the overlay mode. On GNOME (Wayland) it
         runs through the companion Shell extension (`adaptive-pointer companion
         install gnome`, then log in again), which gives the global pointer and
-        the windows, hides the system cursor and keeps the overlay on top; the
-        companion passes Ctrl+Alt+Esc on, which ends the run. Without a companion
+        the windows, hides the system cursor and keeps the overlay on top; on KDE
+        Plasma (Wayland) through the companion KWin effect (`adaptive-pointer
+        companion install kde`), with the overlay on layer-shell taking no input.
+        The companion passes Ctrl+Alt+Esc on, which ends the run. Without a companion
         a Wayland client cannot follow the pointer over other applications, so
         such a scene exits there with code 7 and says what to install.
 
@@ -179,7 +181,7 @@ struct RunCommand: ParsableCommand {
     static let stageHintSeconds = 3.0
 
     /// A pass-through scene on Wayland runs through the compositor's companion
-    /// (GNOME Shell extension); without one it cannot run at all.
+    /// (a GNOME Shell extension, a KWin effect); without one it cannot run at all.
     private func connectCompanion(scenePath: String, scene: Scene) throws -> CompanionLink {
         guard let path = CompanionLink.defaultPath() else {
             Self.say("XDG_RUNTIME_DIR is not set, so the compositor companion's socket cannot be found. "
@@ -193,19 +195,24 @@ struct RunCommand: ParsableCommand {
                 Self.say("\(error)")
                 throw ExitCode(1)
             }
-            // GNOME says so in XDG_CURRENT_DESKTOP (also "ubuntu:GNOME"); elsewhere the
-            // general message, which names the GNOME companion too.
+            // The desktop says what it is in XDG_CURRENT_DESKTOP ("ubuntu:GNOME", "KDE");
+            // elsewhere the general message, which names both companions.
             let desktop = ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"] ?? ""
-            guard desktop.localizedCaseInsensitiveContains("gnome") else {
+            let companionDesktop: (name: String, what: String, id: String, loads: String)
+            if desktop.localizedCaseInsensitiveContains("gnome") {
+                companionDesktop = ("GNOME", "a GNOME Shell extension", "gnome", "GNOME on Wayland loads a new extension at login")
+            } else if desktop.localizedCaseInsensitiveContains("kde") {
+                companionDesktop = ("KDE Plasma", "a KWin effect", "kde", "KWin finds a new effect at login")
+            } else {
                 try refusePassThroughOnWayland(scenePath: scenePath, scene: scene)
             }
             Self.say("""
-                \(TerminalText.quoted(scene.name)) is a pass-through scene: the pointer over your applications. On GNOME (Wayland)
-                  that needs the AdaptivePointer companion, a GNOME Shell extension, and it is not running
+                \(TerminalText.quoted(scene.name)) is a pass-through scene: the pointer over your applications. On \(companionDesktop.name) (Wayland)
+                  that needs the AdaptivePointer companion, \(companionDesktop.what), and it is not running
                   (\(error)).
-                  Install it: adaptive-pointer companion install gnome
-                  then log out and back in (GNOME on Wayland loads a new extension at login), and run this again.
-                  Check it: adaptive-pointer companion status gnome
+                  Install it: adaptive-pointer companion install \(companionDesktop.id)
+                  then log out and back in (\(companionDesktop.loads)), and run this again.
+                  Check it: adaptive-pointer companion status \(companionDesktop.id)
                 """)
             throw ExitCode(7)
         }
@@ -217,7 +224,8 @@ struct RunCommand: ParsableCommand {
               your applications. Wayland cannot run it: a Wayland client only sees the pointer while it is over its own
               surfaces, so an overlay that lets clicks through to other applications never learns where the pointer is,
               and one that covers the screen to see it would take all the input.
-              What works: on GNOME, the Shell companion (`adaptive-pointer companion install gnome`, then log out and back in);
+              What works: on GNOME or KDE Plasma, the companion (`adaptive-pointer companion install gnome` or `… kde`,
+              then log out and back in);
               on an X11 session, `adaptive-pointer run \(TerminalText.echo(scenePath)) --backend x11` (a pass-through overlay);
               on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
             """)
@@ -350,7 +358,8 @@ struct RunCommand: ParsableCommand {
             }
             feed = accessibilityFeed(session: session, desktop: overlay, loop: loop, scene: scene)
             Self.say("running \(TerminalText.escaped(scene.name)) on Wayland, a pass-through overlay; the pointer is followed through "
-                + "the \(TerminalText.escaped(companion.shell)) \(TerminalText.escaped(companion.shellVersion)) companion; "
+                + "the \(companion.shell == "kwin" ? "KWin" : TerminalText.escaped(companion.shell)) "
+                + "\(TerminalText.escaped(companion.shellVersion)) companion; "
                 + "\(QuitShortcut.label) or Ctrl-C to stop")
         } else {
             offerWayOut(session, loop)

@@ -9,4 +9,5 @@
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-protocol.h"
 #include "virtual-keyboard-unstable-v1-protocol.h"
+#include "kde-fake-input-protocol.h"
 #include "interfaces.h"

@@ -22,5 +22,6 @@ AP_INTERFACE(zwp_relative_pointer_manager_v1)
 AP_INTERFACE(zwlr_layer_shell_v1)
 AP_INTERFACE(zwlr_virtual_pointer_manager_v1)
 AP_INTERFACE(zwp_virtual_keyboard_manager_v1)
+AP_INTERFACE(org_kde_kwin_fake_input)
 
 #undef AP_INTERFACE
