@@ -50,6 +50,13 @@ extension WaylandOverlay {
             // KWin: an effect cannot move the pointer, a client with fake input can.
             session.warpPointer = { [unowned self] in warp(to: $0) { fakeInput.moveTo(x: $0.x, y: $0.y) } }
         } else {
+            if link.shell == "kwin" {
+                // KWin shows its fake input only to programs its desktop entries name.
+                log("KWin does not let this program move the pointer (no org_kde_kwin_fake_input), so resting in a "
+                    + "control's padding will not move the real pointer onto it. `adaptive-pointer companion install kde` "
+                    + "writes the desktop entry KWin wants for the binary that runs it; run that binary, or install again "
+                    + "with this one, and log in again.")
+            }
             session.warpPointer = { [unowned self] in warp(to: $0) { companion?.send("warp \($0.x) \($0.y)") } }
         }
         link.attach(to: loop)

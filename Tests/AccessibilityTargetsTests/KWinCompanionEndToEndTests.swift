@@ -24,6 +24,7 @@ import TestSupport
         ("cursor-back-after-exit", "after the overlay exits the system cursor is drawn again"),
         ("cursor-back-after-sigkill", "after SIGKILL of the overlay the cursor is back within a second"),
         ("ctrl-alt-esc-ends-overlay", "Ctrl+Alt+Esc ends the overlay (exit 0) and the cursor is back"),
+        ("untrusted-binary-says-warps-are-off", "a binary KWin gives no fake input says the real pointer will not be moved, and what to run"),
         ("status-says-running", "companion status kde says it is running"),
         ("uninstall-then-run-says-what-to-install", "after uninstall, run desktop exits 7 and says what to install"),
     ]

@@ -207,6 +207,14 @@ import TestSupport
         #expect(installer.installState == .outdated)
         try installer.install()
         #expect(installer.installState == .current)
+        // Another binary (make install after a dev build) is not the one KWin's entry
+        // names: outdated, and installing from it names it instead.
+        let other = try KWinEffectInstaller(plugin: box.plugin.path, environment: ["HOME": box.home.path],
+                                            executable: "/usr/local/bin/adaptive-pointer", effects: FakeKWin().call)
+        #expect(other.installState == .outdated)
+        try other.install()
+        #expect(other.installState == .current && installer.installState == .outdated)
+        #expect(try text(box.entryPath).contains("\nExec=/usr/local/bin/adaptive-pointer\n"))
     }
 
     @Test("a link at the plugin path, a folder there, or an env script not ours is foreign: install refuses and touches nothing")

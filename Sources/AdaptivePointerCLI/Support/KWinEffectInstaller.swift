@@ -182,6 +182,9 @@ struct KWinEffectInstaller {
         guard let source else { return .unverified }
         guard let want = try? InputFile.read(source.path, limit: Self.pluginLimit),
               let have = try? InputFile.read(installPath.path, limit: Self.pluginLimit), want == have else { return .outdated }
+        // The permission entry names the binary that installed: another binary installs again.
+        if permissionEntryIsOurs != false,
+           (try? String(contentsOf: permissionEntryPath, encoding: .utf8)) != permissionEntry { return .outdated }
         return env == .current ? .current : .outdated
     }
 

@@ -279,6 +279,17 @@ def steps(holder):
     check("ctrl-alt-esc-ends-overlay", code == 0 and cursor_drawn("07-after-ctrl-alt-esc", 330, 600) is not None,
           "exit %s; %s" % (code, overlay3.lines[-2:]))
 
+    # A binary KWin's desktop entries do not name gets no fake input: the overlay
+    # runs, and says that the real pointer will not be moved and what to do.
+    stranger = os.path.join(tempfile.mkdtemp(), "adaptive-pointer")
+    subprocess.run(["cp", BINARY, stranger], check=True)
+    overlay4 = Process([stranger, "run", "desktop", "--targets", "scene"], env=overlay_env)
+    said = overlay4.wait_for("KWin does not let this program move the pointer", timeout=20)
+    overlay4.proc.send_signal(signal.SIGINT)
+    overlay4.proc.wait(timeout=10)
+    check("untrusted-binary-says-warps-are-off", said is not None and "companion install kde" in said,
+          said or " | ".join(overlay4.lines[-4:]))
+
     status = subprocess.run([BINARY, "companion", "status", "kde"], capture_output=True, text=True, timeout=30)
     check("status-says-running", status.returncode == 0 and "running: yes" in status.stdout,
           status.stdout.replace("\n", " | "))
