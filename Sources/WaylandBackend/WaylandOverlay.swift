@@ -215,8 +215,9 @@ public final class WaylandOverlay {
     }
 
     private func surfaceClosed(_ id: UInt32) {
-        if registry.layerShell == nil || companion != nil {
-            // The user closed the fallback window: that ends the session.
+        if registry.layerShell == nil {
+            // The user closed the fallback (or GNOME's pass-through) window: that ends the session.
+            // A layer surface (KWin's pass-through too) is closed by the compositor, when its output goes.
             log("the overlay window was closed")
             loop.stop(exitCode: 0)
             return
