@@ -48,7 +48,8 @@ extension WaylandOverlay {
         }
         if let fakeInput = registry.fakeInput, fakeInput.canMoveAbsolutely {
             // KWin: an effect cannot move the pointer, a client with fake input can.
-            session.warpPointer = { [unowned self] in warp(to: $0) { fakeInput.moveTo(x: $0.x, y: $0.y) } }
+            // Weak: the registry owns it and goes with the connection, before the session.
+            session.warpPointer = { [unowned self, weak fakeInput] in warp(to: $0) { fakeInput?.moveTo(x: $0.x, y: $0.y) } }
         } else {
             if link.shell == "kwin" {
                 // KWin shows its fake input only to programs its desktop entries name.

@@ -25,8 +25,10 @@ import TestSupport
         ("cursor-back-after-sigkill", "after SIGKILL of the overlay the cursor is back within a second"),
         ("ctrl-alt-esc-ends-overlay", "Ctrl+Alt+Esc ends the overlay (exit 0) and the cursor is back"),
         ("untrusted-binary-says-warps-are-off", "a binary KWin gives no fake input says the real pointer will not be moved, and what to run"),
+        ("kwin-survives-vanishing-clients", "300 clients that connect and vanish at once never take KWin down"),
         ("status-says-running", "companion status kde says it is running"),
         ("uninstall-then-run-says-what-to-install", "after uninstall, run desktop exits 7 and says what to install"),
+        ("application-still-running", "the GTK application lived through all of it"),
     ]
 
     @Test("On KDE Plasma (KWin, Wayland) the pointer works over a real GTK application through the companion")

@@ -290,6 +290,26 @@ def steps(holder):
     check("untrusted-binary-says-warps-are-off", said is not None and "companion install kde" in said,
           said or " | ".join(overlay4.lines[-4:]))
 
+    # Clients that vanish at once (a status probe, a crash right after connecting)
+    # never take KWin down: the companion writes into sockets whose peer is gone.
+    refused = None
+    for i in range(300):
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.connect(SOCKET)
+            if i % 2:
+                s.sendall(b"hello adaptive-pointer 1 1\ncursor hidden\n")
+        except OSError as error:
+            refused = "client %d: %r" % (i, error)
+            break
+        finally:
+            s.close()
+    time.sleep(0.5)
+    alive = subprocess.run(["gdbus", "call", "--session", "--dest", "org.kde.KWin", "--object-path", "/KWin",
+                            "--method", "org.freedesktop.DBus.Peer.Ping"], capture_output=True, timeout=10)
+    check("kwin-survives-vanishing-clients", refused is None and alive.returncode == 0,
+          "%s %s" % (refused or "", alive.stderr.decode(errors="replace").strip()))
+
     status = subprocess.run([BINARY, "companion", "status", "kde"], capture_output=True, text=True, timeout=30)
     check("status-says-running", status.returncode == 0 and "running: yes" in status.stdout,
           status.stdout.replace("\n", " | "))
@@ -300,7 +320,11 @@ def steps(holder):
           and "adaptive-pointer companion install kde" in refused.stderr,
           "uninstall: %s; run: exit %d: %s" % (removed.stdout.strip().replace("\n", " | "), refused.returncode,
                                                refused.stderr.strip().replace("\n", " | ")[:300]))
-    app.send("quit")
+    # The application lived through all of it (the overlay never takes it down).
+    check("application-still-running", app.proc.poll() is None,
+          "exit code %s; last lines %s" % (app.proc.poll(), app.lines[-4:]))
+    if app.proc.poll() is None:
+        app.send("quit")
 
 
 try:

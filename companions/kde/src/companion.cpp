@@ -211,9 +211,13 @@ void AdaptivePointerCompanion::send(const QByteArray &line)
     if (!m_client) {
         return;
     }
+    // A write can find the overlay gone: the socket then emits `disconnected` at
+    // once, endClient runs and m_client is null from here on.
     m_client->write(line + '\n');
-    m_client->flush(); // as much as the socket takes now; never waits
-    if (m_client->bytesToWrite() > maxBacklog) {
+    if (m_client) {
+        m_client->flush(); // as much as the socket takes now; never waits
+    }
+    if (m_client && m_client->bytesToWrite() > maxBacklog) {
         endClient("the overlay stopped reading (4 MiB waiting)");
     }
 }
