@@ -171,22 +171,3 @@ struct GnomeExtensionInstaller {
             .joined(separator: ", ") + "]"
     }
 }
-
-/// Runs a program (searched on PATH) and returns its standard output, nil when
-/// it cannot start or fails. No shell.
-enum Subprocess {
-    static func output(_ arguments: [String]) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = arguments
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
