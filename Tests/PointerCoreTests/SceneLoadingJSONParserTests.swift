@@ -8,7 +8,8 @@ import Testing
         let text = "{\n  \"a\": [1, true],\n\t\"ü\": {\"b\": null}, \"c\": \"é\"\n}"
         let root = try JSONParser.parse(text)
         #expect(root.position.line == 1 && root.position.column == 1)
-        guard case .object(let members) = root.kind else { Issue.record("object expected"); return }
+        guard case .object(let object) = root.kind else { Issue.record("object expected"); return }
+        let members = Array(object)
         #expect(members.map(\.key) == ["a", "ü", "c"])
         #expect(members[0].keyPosition.line == 2 && members[0].keyPosition.column == 3)
         #expect(members[0].value.position.column == 8)
@@ -21,10 +22,72 @@ import Testing
         #expect(members[2].value.position.column == 25)
     }
 
+    @Test("positions deep into a large file match a count from its start (lines, tabs, multi-byte text, a byte order mark)")
+    func positionsFarIntoTheFile() throws {
+        var text = "[\n"
+        for i in 0..<6000 {
+            let name = i % 3 == 0 ? "caf\u{e9} \u{1F600} \(i)" : "item \(i)"
+            text += i % 7 == 0 ? "\t{\"\(name)\": [\(i), true, null]},\n" : "  \"\(String(repeating: "\u{fc}", count: i % 40))\", \(i),"
+        }
+        text += "0]"
+        for bom in [false, true] {
+            let bytes = (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8)
+            let root = try JSONParser.parse(bytes)
+            // Line and column of every byte, counted the slow way.
+            var expected: [TextPosition] = []
+            var line = 1, lineStart = bom ? 3 : 0, continuation = 0
+            for (offset, b) in bytes.enumerated() {
+                expected.append(TextPosition(offset: offset, line: line, column: offset - lineStart - continuation + 1))
+                if b == 0x0A { line += 1; lineStart = offset + 1; continuation = 0 } else if offset >= 3 || !bom, b & 0xC0 == 0x80 { continuation += 1 }
+            }
+            var checked = 0
+            func walk(_ value: JSONValue) {
+                #expect(value.position == expected[value.position.offset])
+                checked += 1
+                switch value.kind {
+                case .array(let items): items.forEach(walk)
+                case .object(let members):
+                    for m in members {
+                        #expect(m.keyPosition == expected[m.keyPosition.offset])
+                        walk(m.value)
+                    }
+                default: break
+                }
+            }
+            walk(root)
+            #expect(checked > 12_000)
+            #expect(bytes.count > 200_000, "the file spans many checkpoints")
+        }
+    }
+
+    @Test("arrays and objects step over nested values; counts, keys and values read back as written")
+    func containers() throws {
+        let root = try JSONParser.parse(#"[[1, [2, 3]], {"a": {"b": [4]}, "c": 5, "a": "dup"}, [], {}, 6]"#)
+        guard case .array(let items) = root.kind else { Issue.record("array expected"); return }
+        #expect(items.count == 5)
+        #expect(items.map(\.kindName) == ["an array", "an object", "an array", "an object", "a number"])
+        let all = Array(items)
+        #expect(all[4].kind == .number(6))
+        guard case .object(let object) = all[1].kind else { Issue.record("object expected"); return }
+        #expect(object.map(\.key) == ["a", "c", "a"])
+        #expect(object["c"]?.kind == .number(5))
+        #expect(object["missing"] == nil)
+        guard case .object(let inner)? = object["a"]?.kind, case .array(let four)? = inner["b"]?.kind else {
+            Issue.record("the first \"a\" is the object"); return
+        }
+        #expect(Array(four).map(\.kind) == [.number(4)])
+        guard case .array(let first) = all[0].kind else { Issue.record("array expected"); return }
+        let twoThree = try JSONParser.parse("[2,3]")
+        #expect(first.count == 2 && Array(first)[1] == twoThree)
+        if case .array(let empty) = all[2].kind { #expect(empty.isEmpty && empty.count == 0) } else { Issue.record("[] expected") }
+        if case .object(let empty) = all[3].kind { #expect(empty.isEmpty) } else { Issue.record("{} expected") }
+    }
+
     @Test("values: numbers in every JSON form, escapes, surrogate pairs, literals")
     func values() throws {
         let root = try JSONParser.parse(#"[0, -0.5, 12.25, 1e3, -2.5E-2, 123456789012345678, 0.1, "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", true, false, null]"#)
-        guard case .array(let v) = root.kind else { Issue.record("array expected"); return }
+        guard case .array(let array) = root.kind else { Issue.record("array expected"); return }
+        let v = Array(array)
         let numbers = v[0..<7].compactMap { if case .number(let n) = $0.kind { return n } else { return nil } }
         #expect(numbers == [0, -0.5, 12.25, 1000, -0.025, 123456789012345680, 0.1])
         #expect(v[7].kind == .string("a\"\\/\u{8}\u{c}\n\r\té😀"))

@@ -142,7 +142,7 @@ private struct TraceLineDecoder {
                 let names = T.allCases.map(\.rawValue)
                 let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
                 let hint = KeySuggestion.closest(to: s, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw fail(fields[key] ?? .init(.null, at: TextPosition(offset: 0, line: 1, column: 1)),
+                throw fail(try value(key),
                            "\"\(key)\": \(TerminalText.quoted(s)) is not one of \(options)\(hint)")
             }
             return v

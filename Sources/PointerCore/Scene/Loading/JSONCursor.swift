@@ -19,10 +19,10 @@ struct JSONCursor {
     /// UTF-8 continuation bytes seen on the current line, so columns count characters.
     /// Only strings may hold non-ASCII text and JSON strings never span lines.
     var continuationBytes = 0
-    /// Scratch stacks: members and elements collect here, then move into one exactly
-    /// sized array per object or array (no repeated growth while appending).
-    var memberStack: [JSONMember] = []
-    var elementStack: [JSONValue] = []
+    /// What the parse builds: one entry per value and key, and line checkpoints.
+    var tape: [JSONTapeEntry] = []
+    var checkpoints: [LineCheckpoint] = []
+    private var nextCheckpoint = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -31,6 +31,18 @@ struct JSONCursor {
             pos = 3
             lineStart = 3
         }
+    }
+
+    /// Appends the entry for the token at the cursor, first noting the line state
+    /// when the last checkpoint is far enough behind.
+    mutating func appendEntry(payload: UInt32 = 0) {
+        if pos >= nextCheckpoint {
+            checkpoints.append(LineCheckpoint(
+                offset: UInt32(truncatingIfNeeded: pos), line: UInt32(truncatingIfNeeded: line),
+                lineStart: UInt32(truncatingIfNeeded: lineStart), continuationBytes: UInt32(truncatingIfNeeded: continuationBytes)))
+            nextCheckpoint = pos + LineCheckpoint.spacing
+        }
+        tape.append(JSONTapeEntry(offset: UInt32(truncatingIfNeeded: pos), payload: payload))
     }
 
     var position: TextPosition {
@@ -69,39 +81,44 @@ struct JSONCursor {
         }
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        let value = try parseValue(depth: 0)
+    /// Fills `tape` and `checkpoints` for the whole text.
+    mutating func parseDocument() throws(JSONSyntaxError) {
+        // At most one entry per byte (a container's two entries take two bytes).
+        // Pages reserved but never reached cost no memory, and the tape is never
+        // copied to grow.
+        tape.reserveCapacity(bytes.count + 2)
+        try parseValue(depth: 0)
         skipWhitespace()
         if !atEnd {
             throw error("unexpected \(found) after the end of the JSON value", expected: "end of file")
         }
-        return value
     }
 
-    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         skipWhitespace()
         guard pos < bytes.count else {
             throw error("unexpected end of file", expected: "a value")
         }
-        let start = position
         switch bytes[pos] {
         case JSONByte.openBrace:
-            return JSONValue(.object(try parseObject(depth: depth + 1)), at: start)
+            try parseObject(depth: depth + 1)
         case JSONByte.openBracket:
-            return JSONValue(.array(try parseArray(depth: depth + 1)), at: start)
+            try parseArray(depth: depth + 1)
         case JSONByte.quote:
-            return JSONValue(.string(try parseString()), at: start)
+            appendEntry()
+            _ = try parseString()
         case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-            return JSONValue(.number(try parseNumber()), at: start)
+            appendEntry()
+            _ = try parseNumber()
         case UInt8(ascii: "t"):
+            appendEntry()
             try expectLiteral("true")
-            return JSONValue(.bool(true), at: start)
         case UInt8(ascii: "f"):
+            appendEntry()
             try expectLiteral("false")
-            return JSONValue(.bool(false), at: start)
         case UInt8(ascii: "n"):
+            appendEntry()
             try expectLiteral("null")
-            return JSONValue(.null, at: start)
         case JSONByte.slash:
             throw error("comments are not allowed in JSON", expected: "a value")
         case UInt8(ascii: "'"):
@@ -124,32 +141,47 @@ struct JSONCursor {
         pos += count
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+    /// A container's entry, then its count slot; both are filled in at its end.
+    mutating func openContainer(depth: Int) throws(JSONSyntaxError) -> Int {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
-        pos += 1 // {
+        let entry = tape.count
+        appendEntry()
+        tape.append(JSONTapeEntry(offset: 0, payload: 0))
+        pos += 1 // { or [
+        return entry
+    }
+
+    mutating func closeContainer(_ entry: Int, count: Int) {
+        pos += 1 // } or ]
+        tape[entry].payload = UInt32(truncatingIfNeeded: tape.count)
+        tape[entry + 1].offset = UInt32(truncatingIfNeeded: count)
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
+        let entry = try openContainer(depth: depth)
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == JSONByte.closeBrace {
-            pos += 1
-            return []
+            closeContainer(entry, count: 0)
+            return
         }
-        let base = memberStack.count
+        var count = 0
         while true {
             skipWhitespace()
             guard pos < bytes.count, bytes[pos] == JSONByte.quote else {
-                if pos < bytes.count && bytes[pos] == JSONByte.closeBrace && memberStack.count > base {
+                if pos < bytes.count && bytes[pos] == JSONByte.closeBrace && count > 0 {
                     throw error("trailing comma before '}'", expected: "a key in double quotes")
                 }
                 throw error("unexpected \(found)", expected: "a key in double quotes")
             }
-            let keyPosition = position
+            appendEntry()
             let key = try parseString()
             skipWhitespace()
             guard pos < bytes.count, bytes[pos] == JSONByte.colon else {
                 throw error("unexpected \(found) after key \(TerminalText.quoted(key))", expected: "':'")
             }
             pos += 1
-            let value = try parseValue(depth: depth)
-            memberStack.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an object", expected: "',' or '}'")
@@ -157,32 +189,29 @@ struct JSONCursor {
             if bytes[pos] == JSONByte.comma {
                 pos += 1
             } else if bytes[pos] == JSONByte.closeBrace {
-                pos += 1
-                let members = Array(memberStack[base...])
-                memberStack.removeLast(memberStack.count - base)
-                return members
+                closeContainer(entry, count: count)
+                return
             } else {
                 throw error("unexpected \(found) after an object member", expected: "',' or '}'")
             }
         }
     }
 
-    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
-        pos += 1 // [
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
+        let entry = try openContainer(depth: depth)
         skipWhitespace()
         if pos < bytes.count && bytes[pos] == JSONByte.closeBracket {
-            pos += 1
-            return []
+            closeContainer(entry, count: 0)
+            return
         }
-        let base = elementStack.count
+        var count = 0
         while true {
             skipWhitespace()
-            if pos < bytes.count && bytes[pos] == JSONByte.closeBracket && elementStack.count > base {
+            if pos < bytes.count && bytes[pos] == JSONByte.closeBracket && count > 0 {
                 throw error("trailing comma before ']'", expected: "a value")
             }
-            let element = try parseValue(depth: depth)
-            elementStack.append(element)
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside an array", expected: "',' or ']'")
@@ -190,10 +219,8 @@ struct JSONCursor {
             if bytes[pos] == JSONByte.comma {
                 pos += 1
             } else if bytes[pos] == JSONByte.closeBracket {
-                pos += 1
-                let elements = Array(elementStack[base...])
-                elementStack.removeLast(elementStack.count - base)
-                return elements
+                closeContainer(entry, count: count)
+                return
             } else {
                 throw error("unexpected \(found) after an array element", expected: "',' or ']'")
             }

@@ -182,9 +182,10 @@ extension SceneDecoder {
             return positive(value, path, strict: false, what: "a padding in pt").map { EdgeInsets(all: $0) }
         case .array(let items):
             guard let n = numbers(value, path, count: 4, expected: expected) else { return nil }
+            let elements = Array(items)
             var ok = true
             for (i, x) in n.enumerated() where !(x >= 0) {
-                report(items[i].position, path[i], "padding must be ≥ 0, found \(format(x))", expected: expected)
+                report(elements[i].position, path[i], "padding must be ≥ 0, found \(format(x))", expected: expected)
                 ok = false
             }
             return ok ? EdgeInsets(top: n[0], right: n[1], bottom: n[2], left: n[3]) : nil

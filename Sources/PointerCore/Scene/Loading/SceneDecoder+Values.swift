@@ -8,20 +8,19 @@ extension SceneDecoder {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
         }
-        var i = 0
-        while i < members.count {
-            let key = members[i].key
+        // Keys decoded once each; a duplicate is looked for among the known keys
+        // seen so far (a few), never among every member before it.
+        var seenKnown: [String] = []
+        for member in members {
+            let key = member.key
             if !known.contains(key) {
-                report(members[i].keyPosition, path, "unknown key \(TerminalText.quoted(key))",
+                report(member.keyPosition, path, "unknown key \(TerminalText.quoted(key))",
                        suggestion: KeySuggestion.hint(for: key, among: known))
+            } else if seenKnown.contains(key) {
+                report(member.keyPosition, path, "duplicate key \(TerminalText.quoted(key))", suggestion: "keep only one of them")
             } else {
-                var j = 0
-                while j < i && members[j].key != key { j += 1 }
-                if j < i {
-                    report(members[i].keyPosition, path, "duplicate key \(TerminalText.quoted(key))", suggestion: "keep only one of them")
-                }
+                seenKnown.append(key)
             }
-            i += 1
         }
         return ObjectFields(members: members, position: value.position, path: path.frozen())
     }
@@ -114,7 +113,7 @@ extension SceneDecoder {
         return nil
     }
 
-    func array(_ value: JSONValue, _ path: JSONPath, expected: String = "an array") -> [JSONValue]? {
+    func array(_ value: JSONValue, _ path: JSONPath, expected: String = "an array") -> JSONArray? {
         guard case .array(let items) = value.kind else {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
@@ -169,9 +168,10 @@ extension SceneDecoder {
     private func requirePositive(_ value: JSONValue, _ path: JSONPath, _ n: [Double], at indices: [Int],
                                  names: [String], expected: String) -> Bool {
         guard case .array(let items) = value.kind else { return false }
+        let elements = Array(items)
         var ok = true
         for (k, i) in indices.enumerated() where !(n[i] > 0) {
-            report(items[i].position, path, "\(names[k]) must be greater than 0, found \(format(n[i]))",
+            report(elements[i].position, path, "\(names[k]) must be greater than 0, found \(format(n[i]))",
                    expected: expected)
             ok = false
         }

@@ -29,15 +29,17 @@ final class SceneDecoder {
         self.imageProbe = imageProbe
     }
 
-    func report(_ position: TextPosition, _ path: JSONPath, _ message: String,
-                expected: String? = nil, suggestion: String? = nil) {
+    /// Position and text are worked out only for a diagnostic that is kept: a list
+    /// of millions of bad items costs a count, not millions of messages.
+    func report(_ position: @autoclosure () -> TextPosition, _ path: JSONPath, _ message: @autoclosure () -> String,
+                expected: @autoclosure () -> String? = nil, suggestion: @autoclosure () -> String? = nil) {
         guard diagnostics.count < Self.maxDiagnostics else {
             dropped += 1
             return
         }
         diagnostics.append(SceneDiagnostic(
-            location: position.location(in: file), jsonPath: path.text, message: message,
-            expected: expected, suggestion: suggestion))
+            location: position().location(in: file), jsonPath: path.text, message: message(),
+            expected: expected(), suggestion: suggestion()))
     }
 
     /// Diagnostics in file order (stable for ties), then how many more were not kept.
@@ -69,20 +71,12 @@ struct RegionReference {
 
 /// An object's members once its keys were checked against the known ones.
 struct ObjectFields {
-    let members: [JSONMember]
+    let members: JSONObject
     let position: TextPosition
     let path: JSONPath
 
     /// The value of `key` (the first one when a key was written twice).
-    subscript(key: String) -> JSONValue? {
-        // By index, so no member is copied (and retained) just to compare its key.
-        var i = 0
-        while i < members.count {
-            if members[i].key == key { return members[i].value }
-            i += 1
-        }
-        return nil
-    }
+    subscript(key: String) -> JSONValue? { members[key] }
 
     func path(_ key: String) -> JSONPath { path.appending(key) }
 }
