@@ -46,7 +46,14 @@ public struct JSONObject: Collection, Sendable, Equatable {
     public subscript(i: JSONChildIndex) -> JSONMember { JSONMember(document: document, keyIndex: i.entry) }
 
     /// The value of the first member named `key`.
-    public subscript(key: String) -> JSONValue? { first { $0.key == key }?.value }
+    public subscript(key: String) -> JSONValue? {
+        var i = startIndex
+        while i != endIndex {
+            if document.stringEquals(i.entry, key) { return JSONValue(document: document, index: i.entry + 1) }
+            i = index(after: i)
+        }
+        return nil
+    }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool { a.count == b.count && a.elementsEqual(b) }
 }

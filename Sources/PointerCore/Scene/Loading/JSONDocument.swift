@@ -43,7 +43,19 @@ public final class JSONDocument: Sendable {
     }
 
     func string(_ index: Int) -> String {
-        rescan(index) { cursor throws(JSONSyntaxError) in try cursor.parseString() } ?? ""
+        // Without escapes the text is the bytes between the quotes (checked as UTF-8 by the parse).
+        let start = Int(tape[index].offset) + 1
+        let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var i = start
+            while i < buffer.count {
+                if buffer[i] == JSONByte.quote { return i }
+                if buffer[i] == JSONByte.backslash { return nil }
+                i += 1
+            }
+            return nil
+        }
+        if let end { return String(decoding: bytes[start..<end], as: UTF8.self) }
+        return rescan(index) { cursor throws(JSONSyntaxError) in try cursor.parseString() } ?? ""
     }
 
     private func rescan<T>(_ index: Int, _ read: (inout JSONCursor) throws(JSONSyntaxError) -> T) -> T? {
@@ -52,6 +64,23 @@ public final class JSONDocument: Sendable {
             cursor.pos = Int(tape[index].offset)
             return try? read(&cursor)
         }
+    }
+
+    /// Whether the string at tape entry `index` is `text`, compared byte by byte
+    /// (keys are looked up many times; decoding each would cost a String every
+    /// time). Up to the first escape the raw bytes are the text, so only a string
+    /// with an escape among its first `text.utf8.count` bytes is decoded.
+    func stringEquals(_ index: Int, _ text: String) -> Bool {
+        var i = Int(tape[index].offset) + 1
+        for wanted in text.utf8 {
+            guard i < bytes.count else { return false }
+            let b = bytes[i]
+            if b == JSONByte.backslash { return string(index) == text }
+            if b != wanted { return false }
+            i += 1
+        }
+        // Any byte but the closing quote means the string goes on.
+        return i < bytes.count && bytes[i] == JSONByte.quote
     }
 
     /// Line and column (columns count characters) of a byte offset.
@@ -91,7 +120,7 @@ struct JSONTapeEntry: Sendable {
 
 /// The parser's line state at a byte offset.
 struct LineCheckpoint: Sendable {
-    static let spacing = 1024
+    static let spacing = 256
     var offset: UInt32
     var line: UInt32
     var lineStart: UInt32

@@ -102,7 +102,7 @@ extension SceneDecoder {
                 listed[id, default: 0] += 1
                 if listed[id] == 1 {
                     hides.append(id)
-                    references.append(RegionReference(id: id, position: item.position, path: path[i], context: "hides"))
+                    references.append(RegionReference(id: id, value: item, path: path[i], context: "hides"))
                 }
             }
             region.hides = hides
@@ -132,11 +132,11 @@ extension SceneDecoder {
             return nil
         }
         if let first = regionIDs[id] {
-            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(TerminalText.escaped(file)):\(first.line):\(first.column))",
+            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(TerminalText.escaped(file)):\(first.position.line):\(first.position.column))",
                    suggestion: "region ids must be unique across the scene; rename one")
             return id
         }
-        regionIDs[id] = value.position
+        regionIDs[id] = value
         return id
     }
 

@@ -96,7 +96,7 @@ extension SceneDecoder {
                            suggestion: "list each region once; a scene has at most \(SceneLimits.grouped(SceneLimits.regions)) regions"),
                let ids = strings(v, f.path("regions"), expected: "an array of region ids") {
                 for (k, (id, item)) in ids.enumerated() {
-                    references.append(RegionReference(id: id, position: item.position, path: f.path("regions")[k],
+                    references.append(RegionReference(id: id, value: item, path: f.path("regions")[k],
                                                       context: "modifier rule"))
                 }
                 regionIDs = ids.map(\.0)

@@ -8,21 +8,24 @@ extension SceneDecoder {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
         }
-        // Keys decoded once each; a duplicate is looked for among the known keys
-        // seen so far (a few), never among every member before it.
-        var seenKnown: [String] = []
+        // Each key is decoded once (a short key is a String without allocation)
+        // and its first value noted per known key, so duplicates need no looking
+        // back and lookups compare a few short Strings.
+        var valueEntries = [Int](repeating: -1, count: known.count)
         for member in members {
             let key = member.key
-            if !known.contains(key) {
+            guard let k = known.firstIndex(of: key) else {
                 report(member.keyPosition, path, "unknown key \(TerminalText.quoted(key))",
                        suggestion: KeySuggestion.hint(for: key, among: known))
-            } else if seenKnown.contains(key) {
+                continue
+            }
+            if valueEntries[k] >= 0 {
                 report(member.keyPosition, path, "duplicate key \(TerminalText.quoted(key))", suggestion: "keep only one of them")
             } else {
-                seenKnown.append(key)
+                valueEntries[k] = member.keyIndex + 1
             }
         }
-        return ObjectFields(members: members, position: value.position, path: path.frozen())
+        return ObjectFields(members: members, value: value, path: path.frozen(), known: known, valueEntries: valueEntries)
     }
 
     /// The value of a required key; a missing key is reported at the object's start.

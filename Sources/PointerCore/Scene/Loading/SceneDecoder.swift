@@ -11,7 +11,7 @@ final class SceneDecoder {
 
     private(set) var diagnostics: [SceneDiagnostic] = []
     /// First place each region id was defined (ids are unique across the scene).
-    var regionIDs: [String: TextPosition] = [:]
+    var regionIDs: [String: JSONValue] = [:]
     /// Region ids named by `hides` and modifier `regions`, checked once all are known.
     var references: [RegionReference] = []
     /// Regions read so far, nested ones included (`SceneLimits.regions`).
@@ -63,7 +63,9 @@ final class SceneDecoder {
 /// A region id written somewhere other than a region's own `id`.
 struct RegionReference {
     var id: String
-    var position: TextPosition
+    /// The id as written (its position is worked out only for a message).
+    var value: JSONValue
+    var position: TextPosition { value.position }
     var path: JSONPath
     /// `hides` or `modifiers[…].regions`, for the message.
     var context: String
@@ -72,11 +74,20 @@ struct RegionReference {
 /// An object's members once its keys were checked against the known ones.
 struct ObjectFields {
     let members: JSONObject
-    let position: TextPosition
+    /// The object itself; its position is worked out only for a message.
+    let value: JSONValue
+    var position: TextPosition { value.position }
     let path: JSONPath
+    /// The keys the object may have, and the tape entry of each one's first value (-1: absent).
+    let known: [String]
+    let valueEntries: [Int]
 
-    /// The value of `key` (the first one when a key was written twice).
-    subscript(key: String) -> JSONValue? { members[key] }
+    /// The value of `key` (the first one when a key was written twice); nil for
+    /// a key that is absent or not among the known ones.
+    subscript(key: String) -> JSONValue? {
+        guard let k = known.firstIndex(of: key), valueEntries[k] >= 0 else { return nil }
+        return JSONValue(document: members.document, index: valueEntries[k])
+    }
 
     func path(_ key: String) -> JSONPath { path.appending(key) }
 }
