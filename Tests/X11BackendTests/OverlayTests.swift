@@ -215,8 +215,7 @@ extension X11EndToEnd {
             let centred = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false }
             let p = rig.client.pointer()
             #expect(centred, "real pointer at \(String(describing: p)), expected (660, 220)")
-            usleep(800_000)  // let the morph settle
-            let shot = try #require(rig.client.screenshot())
+            let shot = try #require(rig.client.settledScreenshot(after: 0.8))  // the morph has settled
             Self.save(shot, "overlay-recenter-\(composited)")
             // The drawn pointer has morphed into the button's shape around its frame.
             let drawn = try #require(shot.changedBounds(x: 560, y: 160, width: 200, height: 120, from: Self.desk))
@@ -257,8 +256,7 @@ extension X11EndToEnd {
             try Self.arrive(rig, at: 400, 605, from: (400, 760))
             let held = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 400 && $0.y == 620 } ?? false }
             #expect(held, "real pointer at \(String(describing: rig.client.pointer())), expected (400, 620)")
-            usleep(600_000)
-            let shot = try #require(rig.client.screenshot())
+            let shot = try #require(rig.client.settledScreenshot(after: 0.6))
             Self.save(shot, "overlay-beam-\(composited)")
             // Drawn as an I-beam one line tall (40 pt), not a circle.
             let beam = try #require(shot.changedBounds(x: 360, y: 560, width: 80, height: 120, from: Self.desk))
@@ -270,8 +268,7 @@ extension X11EndToEnd {
             let rig = try Self.rig(composited: true)
             try rig.xdo.moveTo(300, 450, client: rig.client)
             _ = rig.client.screenshot { !$0.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).isEmpty }
-            usleep(400_000)  // let the drawn pointer settle
-            let before = try #require(rig.client.screenshot())
+            let before = try #require(rig.client.settledScreenshot(after: 0.4))
             let shapeBefore = Set(before.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map { $0.0 * 10_000 + $0.1 })
             try rig.xdo.run("keydown", "ctrl")
             let during = try #require(rig.client.screenshot { s in

@@ -22,21 +22,18 @@ extension X11EndToEnd {
         func wheelScrolls() throws {
             let rig = try StageTests.rig()
             try rig.xdo.moveTo(250, 600, client: rig.client)
-            usleep(400_000)
-            let before = try #require(rig.client.screenshot())
+            let before = try #require(rig.client.settledScreenshot(after: 0.4))
             let rowBefore = try #require(Self.redRows(before), "red row not drawn")
             // The list starts at the top of its content: wheel-down (button 5) must
             // bring later rows up, as in every Linux app; wheel-up then brings it back.
             for _ in 0..<3 { try rig.xdo.run("click", "5") }
-            usleep(800_000)
-            let down = try #require(rig.client.screenshot())
+            let down = try #require(rig.client.settledScreenshot(after: 0.8))
             OverlayTests.save(down, "stage-scrolled-5")
             let rowDown = Self.redRows(down)
             #expect(rowDown.map { $0.lowerBound < rowBefore.lowerBound } ?? true,
                     "wheel-down should move the red row up from \(rowBefore), it is at \(String(describing: rowDown))")
             for _ in 0..<3 { try rig.xdo.run("click", "4") }
-            usleep(800_000)
-            let up = try #require(rig.client.screenshot())
+            let up = try #require(rig.client.settledScreenshot(after: 0.8))
             #expect(Self.redRows(up) == rowBefore, "wheel-up should bring the red row back to \(rowBefore)")
 
         }
@@ -52,8 +49,7 @@ extension X11EndToEnd {
         func secondaryClickOpensMenu() throws {
             let rig = try StageTests.rig()
             try rig.xdo.moveTo(660, 260, client: rig.client)
-            usleep(800_000)
-            let rest = try #require(rig.client.screenshot())
+            let rest = try #require(rig.client.settledScreenshot(after: 0.8))
             try rig.xdo.run("click", "3")
             let menu = try #require(rig.client.screenshot { Self.changed(rest, $0) > 2000 })
             OverlayTests.save(menu, "stage-menu")

@@ -102,8 +102,7 @@ extension X11EndToEnd {
             }
             let followed = ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("is now 800x600") }
             #expect(followed, "log: \(rig.pointer.log)")
-            usleep(400_000)
-            let shot = try #require(rig.client.screenshot())
+            let shot = try #require(rig.client.settledScreenshot(after: 0.4))
             OverlayTests.save(shot, "stage-800x600")
             #expect(Screenshot.distance(shot.at(795, 595), Self.stageColor) <= 4, "bottom-right of the 800x600 screen")
             #expect(rig.pointer.child.isRunning)

@@ -137,6 +137,23 @@ final class XTestClient {
         return last
     }
 
+    /// The screen once it has stopped changing: after `minimum` seconds (time for
+    /// the input to reach the overlay), screenshots 100 ms apart until two agree,
+    /// so an animation still running on a loaded machine is waited out rather
+    /// than caught half way. After `timeout`, the last one.
+    func settledScreenshot(after minimum: Double, within timeout: Double = 5) -> Screenshot? {
+        usleep(useconds_t(minimum * 1e6))
+        var previous = screenshot()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            usleep(100_000)
+            let shot = screenshot()
+            if let shot, let p = previous, shot.pixels == p.pixels { return shot }
+            previous = shot ?? previous
+        }
+        return previous
+    }
+
     /// The whole root window at its current size (RandR may have changed it).
     func screenshot() -> Screenshot? {
         guard let g = xcb_get_geometry_reply(connection, xcb_get_geometry(connection, root), nil) else { return nil }
