@@ -62,7 +62,7 @@ let package = Package(
         // Shared by the test targets: finds the built executables, runs child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The command line as a user runs it (the built `adaptive-pointer`).
-        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI", "PointerRendering"]),
+        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI", "PointerRendering", "PointerHost"]),
         .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),

@@ -117,6 +117,8 @@ public final class EventLoop {
     }
 
     /// Ends `run()` after the current iteration.
+    public func stop(_ status: ExitStatus) { stop(exitCode: status.rawValue) }
+
     public func stop(exitCode: Int32) {
         if self.exitCode == nil { self.exitCode = exitCode }
     }

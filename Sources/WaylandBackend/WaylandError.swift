@@ -13,12 +13,12 @@ public enum WaylandError: Error, CustomStringConvertible {
     case companionLost(reason: String)
 
     /// Exit codes: 3 connect, 4 connection lost, 5 protocol error, 6 unsupported compositor / output.
-    public var exitCode: Int32 {
+    public var exitStatus: ExitStatus {
         switch self {
-        case .cannotConnect, .noAnswer: return 3
-        case .connectionLost, .system, .companionLost: return 4
-        case .protocolError: return 5
-        case .missingGlobal, .noSuchOutput: return 6
+        case .cannotConnect, .noAnswer: return .cannotConnect
+        case .connectionLost, .system, .companionLost: return .connectionLost
+        case .protocolError: return .protocolError
+        case .missingGlobal, .noSuchOutput: return .missingFeature
         }
     }
 
@@ -54,3 +54,4 @@ public enum WaylandError: Error, CustomStringConvertible {
 import Glibc
 #endif
 import PointerCore
+import PointerHost

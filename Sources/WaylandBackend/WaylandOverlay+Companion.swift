@@ -44,7 +44,7 @@ extension WaylandOverlay {
         link.onBatchEnd = { [unowned self] in serviceAfterBatch() }
         link.onClosed = { [unowned self] reason in
             failure = .companionLost(reason: reason)
-            loop.stop(exitCode: 4)
+            loop.stop(.connectionLost)
         }
         if let fakeInput = registry.fakeInput, fakeInput.canMoveAbsolutely {
             // KWin: an effect cannot move the pointer, a client with fake input can.
@@ -76,7 +76,7 @@ extension WaylandOverlay {
             companionState.onLayoutChanged()
         case .quit:
             log("\(QuitShortcut.label) pressed (through the companion)")
-            if let quit = session.onQuitShortcut { quit() } else { loop.stop(exitCode: 0) }
+            if let quit = session.onQuitShortcut { quit() } else { loop.stop(.success) }
         case .hello, .busy:
             break
         }

@@ -118,7 +118,7 @@ public final class WaylandOverlay {
         loop.onTimer = { [unowned session] in session.timerFired() }
         for source in try display.eventSources(onFailure: { [unowned self] error in
             failure = error
-            loop.stop(exitCode: error.exitCode)
+            loop.stop(error.exitStatus)
         }, afterDispatch: { [unowned self] in
             // After each batch of dispatched events: draw what they changed, once.
             deliverPendingMotion()
@@ -219,7 +219,7 @@ public final class WaylandOverlay {
             // The user closed the fallback (or GNOME's pass-through) window: that ends the session.
             // A layer surface (KWin's pass-through too) is closed by the compositor, when its output goes.
             log("the overlay window was closed")
-            loop.stop(exitCode: 0)
+            loop.stop(.success)
             return
         }
         log("the compositor closed the overlay on \(surfaces[id]?.canvasName ?? "an output")")

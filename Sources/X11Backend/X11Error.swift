@@ -1,4 +1,5 @@
 import PointerCore
+import PointerHost
 
 /// Errors a user of the X11 backend can meet; each says what failed and how to fix it.
 public enum X11Error: Error, CustomStringConvertible, Equatable {
@@ -41,13 +42,13 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
 }
 
 extension X11Error {
-    /// `run`'s exit codes (see RunCommand).
-    public var exitCode: Int32 {
+    /// `run`'s exit status for this failure.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .cannotConnect, .noAnswer: return 3
-        case .connectionLost: return 4
-        case .requestFailed: return 5
-        case .missingExtension, .noARGBVisual, .noMonitor: return 6
+        case .cannotConnect, .noAnswer: return .cannotConnect
+        case .connectionLost: return .connectionLost
+        case .requestFailed: return .protocolError
+        case .missingExtension, .noARGBVisual, .noMonitor: return .missingFeature
         }
     }
 }

@@ -132,7 +132,7 @@ public final class X11Overlay {
         }, handle: { [unowned self] revents in
             if revents & Int16(POLLHUP | POLLERR) != 0 || connection.failure != nil {
                 failure = connection.failure ?? .connectionLost(code: -1)
-                loop.stop(exitCode: failure?.exitCode ?? 4)
+                loop.stop(failure?.exitStatus ?? .connectionLost)
                 return
             }
             dispatch(queuedOnly: false)

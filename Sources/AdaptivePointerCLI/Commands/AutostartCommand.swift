@@ -35,7 +35,7 @@ struct AutostartCommand: ParsableCommand {
             let exe = AutostartCommand.executablePath()
             do { try entry.enable(executable: exe) } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             say("enabled: \(TerminalText.escaped(entry.path.path)) runs `\(TerminalText.escaped(exe)) autostart session` at login "
                 + "(X11 sessions: the pointer over your applications, clicks pass through; Wayland sessions: nothing)")
@@ -52,7 +52,7 @@ struct AutostartCommand: ParsableCommand {
         func run() throws {
             do { say(try AutostartEntry().disable(executable: AutostartCommand.executablePath())) } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
     }
@@ -74,7 +74,7 @@ struct AutostartCommand: ParsableCommand {
             for system in entry.systemWideEntries() where state != .masked {
                 say("note: \(TerminalText.escaped(system.path)) is a system-wide entry from an older install; `adaptive-pointer autostart disable` switches it off for you")
             }
-            if case .foreign = state { throw ExitCode(1) }
+            if case .foreign = state { throw ExitCode(.failure) }
         }
     }
 

@@ -50,7 +50,7 @@ struct BenchRenderCommand: ParsableCommand {
         if renderer == .gl {
             do { context = try GLContext(platform: .surfaceless) } catch {
                 FileHandle.standardError.write(Data("error: --renderer gl cannot start: \(error)\n".utf8))
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
         let targets: [Target] = renderer == .gl ? [.framebuffer, .cpuBuffer] : [.cpuBuffer]

@@ -26,21 +26,21 @@ struct CaptureCommand: ParsableCommand {
     func run() throws {
         if let why = AtspiLibraries.loadFailure {
             RunCommand.say("capture reads the accessibility tree through libatspi: \(why)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         guard let snapshot = AccessibilityCapture.snapshot(windowTitle: window) else {
             RunCommand.say("the accessibility bus (AT-SPI) does not answer: start at-spi2-core's bus and the applications "
                 + "with accessibility on (GTK_A11Y=atspi, QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         let desktop: (stack: [StackedWindow], width: Int, height: Int)
         do { desktop = try DesktopWindows.read() } catch {
             RunCommand.say("\(error)")
-            throw ExitCode(3)
+            throw ExitCode(.cannotConnect)
         }
         if let window, snapshot.windows.isEmpty {
             RunCommand.say("no window on screen has a title containing '\(window)'")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         var area = Rect(x: 0, y: 0, width: Double(desktop.width), height: Double(desktop.height))
         if window != nil, let first = snapshot.windows.first, let m = TargetLayout.match([first], stack: stack(desktop.stack)).first ?? nil {
@@ -56,7 +56,7 @@ struct CaptureCommand: ParsableCommand {
             try OutputFile.write(Array(SceneWriter.json(scene).utf8), to: out)
         } catch {
             RunCommand.say("\(error)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         print("wrote \(TerminalText.echo(out)): \(regions.count) regions from \(snapshot.windows.count) window\(snapshot.windows.count == 1 ? "" : "s")")
     }

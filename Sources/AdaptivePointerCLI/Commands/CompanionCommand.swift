@@ -61,7 +61,7 @@ struct CompanionCommand: ParsableCommand {
         func kwinInstaller() throws -> KWinEffectInstaller {
             do { return try KWinEffectInstaller(plugin: plugin) } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
 
@@ -69,15 +69,15 @@ struct CompanionCommand: ParsableCommand {
             guard let major = shellVersion ?? GnomeExtensionInstaller.installedShellMajor() else {
                 RunCommand.say("cannot tell the GNOME Shell version (`gnome-shell --version` did not run). Is GNOME Shell installed? "
                     + "Pass --shell-version N to choose.")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             guard (40...99).contains(major) else {
                 RunCommand.say("GNOME Shell \(major) is not supported: the companion serves GNOME Shell 43 to 50")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             do { return try GnomeExtensionInstaller(shellMajor: major) } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
     }
@@ -102,7 +102,7 @@ struct CompanionCommand: ParsableCommand {
                 try installer.setEnabled(true)
             } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             let where_ = TerminalText.escaped(installer.installPath.path)
             print(before == .current ? "already installed: \(where_); enabled"
@@ -126,7 +126,7 @@ struct CompanionCommand: ParsableCommand {
                 if before != .current { try installer.install() } else { try installer.setEnabled(true) }
             } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             let where_ = TerminalText.escaped(installer.installPath.path)
             print(before == .current ? "already installed: \(where_); enabled"
@@ -154,7 +154,7 @@ struct CompanionCommand: ParsableCommand {
                       : "not installed (\(TerminalText.escaped(installer.installPath.path)) does not exist); disabled")
             } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
 
@@ -167,7 +167,7 @@ struct CompanionCommand: ParsableCommand {
                       : "disabled and removed \(removed.map { TerminalText.escaped($0.path) }.joined(separator: " and "))")
             } catch {
                 RunCommand.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
     }
@@ -193,10 +193,10 @@ struct CompanionCommand: ParsableCommand {
                 print("running: yes, in \(TerminalText.escaped(running))")
             } else if state != .missing && enabled == true {
                 print("running: no; log out and back in to load it")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             } else {
                 print("running: no")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
 
@@ -219,13 +219,13 @@ struct CompanionCommand: ParsableCommand {
                 print("running: yes, in \(TerminalText.escaped(running))")
             } else if installer.isLoaded == true {
                 print("running: no; KWin has the effect loaded, but it does not answer")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             } else if state != .missing && state != .foreign && enabled == true {
                 print("running: no; log out and back in to load it")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             } else {
                 print("running: no")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
     }

@@ -46,7 +46,7 @@ struct LintCommand: ParsableCommand {
             }
         }
         print(json ? report.json() : report.text(), terminator: "")
-        if report.errorCount > 0 { throw ExitCode(1) }
+        if report.errorCount > 0 { throw ExitCode(.failure) }
     }
 
 }

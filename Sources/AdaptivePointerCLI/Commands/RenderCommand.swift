@@ -73,16 +73,16 @@ struct RenderCommand: ParsableCommand {
             let prefix: String
             if case .badScene = e { prefix = "" } else { prefix = "error: " }
             Self.printError("\(prefix)\(e)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         } catch let e as CairoError {
             Self.printError("error: \(Self.ourWords(e, scene: scene, scale: scale))")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         } catch let e as GLError {
             Self.printError("error: \(e) (--renderer cairo draws without GL)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         } catch let e as OutputFile.Failure {
             Self.printError("error: \(e)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
     }
 

@@ -38,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
 
     static func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
-        return ExitCode(1)
+        return ExitCode(.failure)
     }
 
     func run() throws {
@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
             loaded = try SceneLoader.load(path: (try? AssetLocator.resolveScene(scene)) ?? scene)
         } catch {
             for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         // Never over an input. A file is written aside and renamed over --states at the
         // end, so a full disk or a bad trace found halfway leaves the old file whole.

@@ -134,14 +134,14 @@ struct RunCommand: ParsableCommand {
         // state it is in. Until the event loop exists (it blocks the signals and reads
         // them from its signalfd, before any other thread starts), a signal ends the
         // process at once: loading a large scene, say.
-        Termination.setExitStatus(0)
+        Termination.setExitStatus(ExitStatus.success.rawValue)
         let scenePath = try resolveScenePath()
         let loaded: Scene
         do {
             loaded = try SceneLoader.load(path: scenePath)
         } catch {
             Self.say("the scene \(TerminalText.escaped(scenePath)) has errors:\n\(error)")
-            throw ExitCode(2)
+            throw ExitCode(.sceneNotLoaded)
         }
         let env = ProcessInfo.processInfo.environment
         let chosen: Backend
@@ -186,14 +186,14 @@ struct RunCommand: ParsableCommand {
         guard let path = CompanionLink.defaultPath() else {
             Self.say("XDG_RUNTIME_DIR is not set, so the compositor companion's socket cannot be found. "
                 + "Run adaptive-pointer from inside the graphical session.")
-            throw ExitCode(7)
+            throw ExitCode(.needsCompanion)
         }
         do {
             return try Termination.interruptible { try CompanionLink(path: path) }
         } catch let error as CompanionLink.LinkError {
             guard case .notRunning = error else {
                 Self.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
             // The desktop says what it is in XDG_CURRENT_DESKTOP ("ubuntu:GNOME", "KDE");
             // elsewhere the general message, which names both companions.
@@ -214,7 +214,7 @@ struct RunCommand: ParsableCommand {
                   then log out and back in (\(companionDesktop.loads)), and run this again.
                   Check it: adaptive-pointer companion status \(companionDesktop.id)
                 """)
-            throw ExitCode(7)
+            throw ExitCode(.needsCompanion)
         }
     }
 
@@ -229,7 +229,7 @@ struct RunCommand: ParsableCommand {
               on an X11 session, `adaptive-pointer run \(TerminalText.echo(scenePath)) --backend x11` (a pass-through overlay);
               on Wayland, a stage scene such as `adaptive-pointer run demo` (Ctrl+Alt+Esc quits it).
             """)
-        throw ExitCode(7)
+        throw ExitCode(.needsCompanion)
     }
 
     private func resolveScenePath() throws -> String {
@@ -237,7 +237,7 @@ struct RunCommand: ParsableCommand {
             return try AssetLocator.resolveScene(scene ?? "demo")
         } catch {
             Self.say("\(error)")
-            throw ExitCode(2)
+            throw ExitCode(.sceneNotLoaded)
         }
     }
 
@@ -257,12 +257,12 @@ struct RunCommand: ParsableCommand {
         let loop: EventLoop
         do { loop = try EventLoop() } catch {
             Self.say("\(error)")
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
         let painter: OverlayPainter
         do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
             Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
-            throw ExitCode(2)
+            throw ExitCode(.sceneNotLoaded)
         }
         let session = OverlaySession(model: OverlayParts.model(for: scene, predict: prediction == .on), painter: painter)
         session.pacing = pacing
@@ -274,7 +274,7 @@ struct RunCommand: ParsableCommand {
                 session.recorder = recorder
             } catch {
                 Self.say("\(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failure)
             }
         }
         do {
@@ -305,11 +305,11 @@ struct RunCommand: ParsableCommand {
     /// Runs the loop until a signal or failure; then flushes the recording, prints
     /// stats and turns the outcome into an exit code. `shutdown` runs first.
     private func runLoop(_ loop: EventLoop, _ session: OverlaySession, watcher: SceneWatcher?,
-                         failure: () -> (message: String, exitCode: Int32)?, shutdown: () -> Void = {}) throws {
+                         failure: () -> (message: String, status: ExitStatus)?, shutdown: () -> Void = {}) throws {
         let code: Int32
         do { code = try loop.run() } catch {
             Self.say("\(error)")
-            throw ExitCode(4)
+            throw ExitCode(.connectionLost)
         }
         shutdown()
         session.recorder?.flush()
@@ -320,7 +320,7 @@ struct RunCommand: ParsableCommand {
         }
         if let failure = failure() {
             Self.say(failure.message)
-            throw ExitCode(failure.exitCode)
+            throw ExitCode(failure.status)
         }
         Self.say("stopped")
         if code != 0 { throw ExitCode(code) }
@@ -347,7 +347,7 @@ struct RunCommand: ParsableCommand {
             }
         } catch let error as WaylandError {
             Self.say("\(error)")
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.exitStatus)
         }
         var feed: AccessibilityFeed?
         if let companion {
@@ -367,7 +367,7 @@ struct RunCommand: ParsableCommand {
         }
         defer { withExtendedLifetime(feed) {} }
         try runLoop(loop, session, watcher: watcher,
-                    failure: { overlay.failure.map { ("\($0)", $0.exitCode) } })
+                    failure: { overlay.failure.map { ("\($0)", $0.exitStatus) } })
     }
 
     // MARK: X11
@@ -393,7 +393,7 @@ struct RunCommand: ParsableCommand {
             }
         } catch let error as X11Error {
             Self.say("\(error)")
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.exitStatus)
         }
         if mode == .stage { offerWayOut(session, loop) }
         let feed = accessibilityFeed(session: session, desktop: overlay, loop: loop, scene: scene)
@@ -401,7 +401,7 @@ struct RunCommand: ParsableCommand {
         Self.say("running \(TerminalText.escaped(scene.name)) on X11 (\(mode.rawValue)\(mode == .overlay ? (overlay.usesCompositor ? ", composited" : ", shaped: no compositing manager") : "")); \(mode == .stage ? "\(QuitShortcut.label) or " : "")Ctrl-C to stop")
         // Cursor back and windows gone before anything else (also after SIGTERM).
         try runLoop(loop, session, watcher: watcher,
-                    failure: { overlay.failure.map { ("\($0)", $0.exitCode) } },
+                    failure: { overlay.failure.map { ("\($0)", $0.exitStatus) } },
                     shutdown: { overlay.shutdown() })
     }
 
@@ -445,7 +445,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             Self.say("the headless render did not work either: \(String(describing: error))")
         }
-        throw ExitCode(1)
+        throw ExitCode(.failure)
     }
 }
 

@@ -29,7 +29,7 @@ struct ValidateCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(TerminalText.escaped(path)): \(count) error\(count == 1 ? "" : "s")\n".utf8))
             }
         }
-        if failed { throw ExitCode(1) }
+        if failed { throw ExitCode(.failure) }
     }
 
     /// `demo.json: OK — "Music player", 12 regions (3 groups), 1 modifier rule`
