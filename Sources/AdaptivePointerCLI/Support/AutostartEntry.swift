@@ -3,24 +3,25 @@ import Glibc
 #endif
 import Foundation
 import PointerCore
+import PointerHost
 
 /// The per-user login entry (XDG autostart): `$XDG_CONFIG_HOME/autostart/
 /// adaptive-pointer.desktop`. Opt-in only: nothing is installed system-wide,
 /// and the entry starts the pass-through desktop overlay through
 /// `adaptive-pointer autostart session`, which checks the session first, so a
 /// login never starts something that captures input.
-public struct AutostartEntry: Sendable {
-    public static let fileName = "adaptive-pointer.desktop"
+struct AutostartEntry: Sendable {
+    static let fileName = "adaptive-pointer.desktop"
     /// Marks entries this program wrote, so `disable` never removes a stranger's file.
     static let marker = "X-AdaptivePointer-Autostart"
 
     /// The user's autostart folder.
-    public let directory: URL
+    let directory: URL
     /// System autostart folders ($XDG_CONFIG_DIRS/autostart), where an older
     /// install may have left an entry for every user.
-    public let systemDirectories: [URL]
+    let systemDirectories: [URL]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         directory = URL(fileURLWithPath: config).appendingPathComponent("autostart")
@@ -29,9 +30,9 @@ public struct AutostartEntry: Sendable {
         systemDirectories = dirs.map { URL(fileURLWithPath: $0).appendingPathComponent("autostart") }
     }
 
-    public var path: URL { directory.appendingPathComponent(Self.fileName) }
+    var path: URL { directory.appendingPathComponent(Self.fileName) }
 
-    public enum State: Equatable, Sendable {
+    enum State: Equatable, Sendable {
         /// Our entry is there and will start the overlay at login.
         case enabled(exec: String)
         /// No entry of ours.
@@ -44,7 +45,7 @@ public struct AutostartEntry: Sendable {
         case foreign(reason: String)
     }
 
-    public func state() -> State {
+    func state() -> State {
         var info = stat()
         if lstat(path.path, &info) != 0 {
             // Only a missing entry is "disabled": anything else that fails is not ours to touch.
@@ -64,13 +65,13 @@ public struct AutostartEntry: Sendable {
     }
 
     /// System-wide entries for every user, left by an older `make install`.
-    public func systemWideEntries() -> [URL] {
+    func systemWideEntries() -> [URL] {
         systemDirectories.map { $0.appendingPathComponent(Self.fileName) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Writes the entry that runs `executable autostart session` at login.
-    public func enable(executable: String) throws(AutostartError) {
+    func enable(executable: String) throws(AutostartError) {
         if case .foreign(let reason) = state() { throw AutostartError.foreignFile(path.path, reason: reason) }
         try write(Self.entry(executable: executable, hidden: false))
     }
@@ -79,7 +80,7 @@ public struct AutostartEntry: Sendable {
     /// `Hidden=true` entry of the same name is left instead: per the XDG
     /// autostart rules it switches the system one off for this user.
     /// Returns what was done, for the user.
-    public func disable(executable: String) throws(AutostartError) -> String {
+    func disable(executable: String) throws(AutostartError) -> String {
         let state = state()
         if case .foreign(let reason) = state {
             throw AutostartError.foreignFile(path.path, reason: reason)
@@ -151,12 +152,12 @@ public struct AutostartEntry: Sendable {
     }
 }
 
-public enum AutostartError: Error, CustomStringConvertible {
+enum AutostartError: Error, CustomStringConvertible {
     /// Something at the entry's path that is not ours, or that cannot be read.
     case foreignFile(String, reason: String)
     case cannotWrite(String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .foreignFile(let path, let reason):
             return TerminalText.escaped("foreign entry, not touched: \(path) (\(TerminalText.clause(reason))). "
@@ -170,13 +171,13 @@ public enum AutostartError: Error, CustomStringConvertible {
 /// Whether the login session can run a pass-through overlay: an X11 session
 /// (Wayland gives a client no pointer over other applications).
 public enum LoginSession {
-    public enum Kind: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         case x11
         case wayland
         case none
     }
 
-    public static func kind(environment: [String: String]) -> Kind {
+    static func kind(environment: [String: String]) -> Kind {
         let type = environment["XDG_SESSION_TYPE"]?.lowercased() ?? ""
         if type == "wayland" || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { return .wayland }
         if !(environment["DISPLAY"] ?? "").isEmpty { return .x11 }
