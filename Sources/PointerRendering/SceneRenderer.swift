@@ -67,7 +67,7 @@ public final class SceneRenderer {
         images = try SceneImages(scene: layout.scene)
         content = RegionContentPainter(palette: palette, images: images)
         placementCache = PlacementCache(layout: layout)
-        restGrid = RegionGrid(extents: placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) })
+        restGrid = RegionGrid(frames: placementCache.rest.map { $0.bounds.insetBy(dx: -1, dy: -1) }, cell: 128)
     }
 
     private init(sharing other: SceneRenderer, scale: Double) {

@@ -174,7 +174,7 @@ import PointerCore
         func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 33) / Double(1 << 31) }
         for _ in 0..<2000 { extents.append(Rect(x: next() * 3000 - 200, y: next() * 2000 - 100, width: next() * 300 + 1, height: next() * 200 + 1)) }
         extents.append(Rect(x: -500, y: -500, width: 6000, height: 4000))  // a huge background
-        let grid = RegionGrid(extents: extents, cellSize: 100)
+        let grid = RegionGrid(frames: extents, cell: 100)
         for _ in 0..<200 {
             let q = Rect(x: next() * 3400 - 400, y: next() * 2400 - 300, width: next() * 400, height: next() * 400)
             let expected = extents.indices.filter { extents[$0].intersects(q) }

@@ -1,8 +1,10 @@
-/// A uniform grid over the laid-out regions' frames, so rules that look for neighbours
-/// (shadow reach) stay near-linear on scenes with thousands of regions. Frames that
+/// A uniform grid over region frames, for the questions "which regions are near
+/// this rect": lint's neighbour rules (shadow reach) and the renderer's culling of
+/// a frame's clip both stay near-linear on scenes with thousands of regions.
+/// (`HitIndex` answers the engine's other question, the topmost region at a point.) Frames that
 /// cover many cells (a full-canvas backdrop, a frame 1e9 pt wide) are kept in a short
 /// list checked on every query instead of being entered cell by cell.
-struct RegionGrid: Sendable {
+public struct RegionGrid: Sendable {
     let cell: Double
     private var buckets: [Int64: [Int]] = [:]
     /// Regions too large for the grid (or with a non-finite frame).
@@ -13,7 +15,7 @@ struct RegionGrid: Sendable {
     /// A query touching more cells than this scans every frame instead.
     static let maxCellsPerQuery = 4096.0
 
-    init(frames: [Rect], cell: Double = 256) {
+    public init(frames: [Rect], cell: Double = 256) {
         self.cell = cell
         self.frames = frames
         for (i, f) in frames.enumerated() {
@@ -95,5 +97,11 @@ struct RegionGrid: Sendable {
         unique.reserveCapacity(out.count)
         for i in out where unique.last != i { unique.append(i) }
         return unique
+    }
+
+    /// Indices of the regions whose frame (not empty) meets `rect`, ascending:
+    /// drawing order, for the renderer's culling.
+    public func query(_ rect: Rect) -> [Int] {
+        candidates(rect).filter { !frames[$0].isEmpty && frames[$0].intersects(rect) }
     }
 }
