@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles-dev", "libgl1-mesa-dri"])]),
         .systemLibrary(name: "CWaylandEGL", pkgConfig: "wayland-egl", providers: [.apt(["libwayland-dev"])]),
-        // timerfd, signalfd, inotify, memfd: the host event loop's syscalls (glibc headers only).
+        // timerfd, signalfd, inotify, memfd, eventfd, mremap, evdev ioctls: the host event loop's syscalls (glibc headers only).
         .systemLibrary(name: "CLinuxHost"),
         // SIGINT/SIGTERM for every command: temporary files removed, the process ended at once.
         .target(name: "CTermination"),

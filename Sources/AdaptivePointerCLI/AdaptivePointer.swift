@@ -14,7 +14,7 @@ struct AdaptivePointer: ParsableCommand {
               trace-format.md     recorded traces and replay's frame dumps
               behaviours.md       the pointer behaviours (A1 … E28) the code and tests cite
               designing-scenes.md choosing effects and shapes; the lint rules
-              accessibility.md    real applications' controls as targets (X11)
+              accessibility.md    real applications' controls as targets (X11, Wayland desktop)
               architecture.md     how the program is built
             """,
         subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,

@@ -1,7 +1,7 @@
 import PointerCore
 
-/// PointerEngine as the session's model (the engine is a value; the session
-/// needs one shared, mutable instance), with prediction: a freely moving
+/// PointerEngine as the session's model (the session talks to an
+/// `OverlayModel`, so its tests can drive it with a fake), with prediction: a freely moving
 /// pointer is drawn where it will be when the frame is shown.
 public final class EngineModel: OverlayModel {
     public private(set) var engine: PointerEngine

@@ -115,7 +115,7 @@ struct RunCommand: ParsableCommand {
         case auto, scene, accessibility, both
     }
 
-    @Option(help: ArgumentHelp("Where targets come from: the scene's regions, the applications' accessibility tree (X11 overlay), or both. auto: the accessibility tree when the scene has no regions (desktop) and the accessibility bus answers, else the scene.",
+    @Option(help: ArgumentHelp("Where targets come from: the scene's regions, the applications' accessibility tree (the X11 overlay, or the Wayland desktop through a companion), or both. auto: the accessibility tree when the scene has no regions (desktop) and the accessibility bus answers, else the scene.",
                                valueName: "auto|scene|accessibility|both"))
     var targets: Targets = .auto
 
@@ -162,7 +162,7 @@ struct RunCommand: ParsableCommand {
                 return try runWayland(scenePath: scenePath, scene: loaded, companion: companion)
             }
             if targets == .accessibility || targets == .both {
-                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay; on Wayland the scene's regions are the targets "
+                Self.say("note: --targets \(targets.rawValue) needs the X11 overlay or the Wayland desktop (a pass-through scene); here the scene's regions are the targets "
                     + "(see docs/accessibility.md)")
             }
             try runWayland(scenePath: scenePath, scene: loaded)
