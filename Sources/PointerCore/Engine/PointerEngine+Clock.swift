@@ -24,7 +24,7 @@ extension PointerEngine {
         }
         if let g = glide { consider(g.endTime(stopDistance: inertia.stopDistance), .glideEnd) }
         if fingerDown && !holding && !deviceReportsLift, let last = lastMotionTime {
-            consider(last + Swift.max(scene.pointer.liftDelay, 0.001), .inferredLift)
+            consider(last + motionCadence.pause(atLeast: Swift.max(scene.pointer.liftDelay, 0.001)), .inferredLift)
         }
         if let at = autoHideTime { consider(at, .autoHide) }
         return best

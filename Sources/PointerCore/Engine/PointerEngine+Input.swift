@@ -103,6 +103,7 @@ extension PointerEngine {
         if glide != nil { glide = nil }
         let interval = lastMotionTime.map { t - $0 }
         velocity.add(time: t, delta: delta, interval: interval, window: inertia.velocityWindow)
+        if let interval { motionCadence.add(gap: interval) }
         model = clampToCanvas(model + delta)
         lastMotionTime = t
         fingerDown = true

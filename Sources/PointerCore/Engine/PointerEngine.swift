@@ -37,6 +37,8 @@ public final class PointerEngine {
     var model: Point
     var hasPosition = false
     var lastMotionTime: Double?
+    /// How far apart motion arrives: a pause is judged against it (B9).
+    var motionCadence = MotionCadence()
     var lastActivityTime: Double?
     var velocity = VelocityTracker()
     /// A finger is on the pad (motion since the last lift).
