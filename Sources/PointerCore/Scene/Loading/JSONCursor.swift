@@ -35,14 +35,14 @@ struct JSONCursor {
 
     /// Appends the entry for the token at the cursor, first noting the line state
     /// when the last checkpoint is far enough behind.
-    mutating func appendEntry(payload: UInt32 = 0) {
+    mutating func appendEntry() {
         if pos >= nextCheckpoint {
             checkpoints.append(LineCheckpoint(
                 offset: UInt32(truncatingIfNeeded: pos), line: UInt32(truncatingIfNeeded: line),
                 lineStart: UInt32(truncatingIfNeeded: lineStart), continuationBytes: UInt32(truncatingIfNeeded: continuationBytes)))
             nextCheckpoint = pos + LineCheckpoint.spacing
         }
-        tape.append(JSONTapeEntry(offset: UInt32(truncatingIfNeeded: pos), payload: payload))
+        tape.append(JSONTapeEntry(offset: UInt32(truncatingIfNeeded: pos), payload: 0))
     }
 
     var position: TextPosition {
