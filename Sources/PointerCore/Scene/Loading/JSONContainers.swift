@@ -8,16 +8,25 @@ public struct JSONChildIndex: Comparable, Sendable {
     public static func == (a: JSONChildIndex, b: JSONChildIndex) -> Bool { a.ordinal == b.ordinal }
 }
 
-/// The elements of a JSON array, read from the tape as they are visited: a
-/// million-element array costs nothing beyond its tape entries.
-public struct JSONArray: Collection, Sendable, Equatable {
-    let document: JSONDocument
-    /// The array's own tape entry.
-    let index: Int
+/// An array or object on the tape: its entry, the count slot after it, its
+/// children from the entry after that up to the end recorded in its entry.
+protocol JSONTapeContainer: Collection where Index == JSONChildIndex {
+    var document: JSONDocument { get }
+    /// The container's own tape entry.
+    var index: Int { get }
+}
 
+extension JSONTapeContainer {
     public var count: Int { document.childCount(index) }
     public var startIndex: JSONChildIndex { JSONChildIndex(ordinal: 0, entry: index + 2) }
     public var endIndex: JSONChildIndex { JSONChildIndex(ordinal: count, entry: Int(document.tape[index].payload)) }
+}
+
+/// The elements of a JSON array, read from the tape as they are visited: a
+/// million-element array costs nothing beyond its tape entries.
+public struct JSONArray: JSONTapeContainer, Sendable, Equatable {
+    let document: JSONDocument
+    let index: Int
 
     public func index(after i: JSONChildIndex) -> JSONChildIndex {
         JSONChildIndex(ordinal: i.ordinal + 1, entry: document.nextSibling(i.entry))
@@ -29,14 +38,10 @@ public struct JSONArray: Collection, Sendable, Equatable {
 }
 
 /// The members of a JSON object in the order written, duplicates kept.
-public struct JSONObject: Collection, Sendable, Equatable {
+public struct JSONObject: JSONTapeContainer, Sendable, Equatable {
+    public typealias Element = JSONMember
     let document: JSONDocument
-    /// The object's own tape entry.
     let index: Int
-
-    public var count: Int { document.childCount(index) }
-    public var startIndex: JSONChildIndex { JSONChildIndex(ordinal: 0, entry: index + 2) }
-    public var endIndex: JSONChildIndex { JSONChildIndex(ordinal: count, entry: Int(document.tape[index].payload)) }
 
     /// A member is its key's entry followed by its value's.
     public func index(after i: JSONChildIndex) -> JSONChildIndex {
