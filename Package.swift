@@ -5,10 +5,10 @@ let package = Package(
     name: "AdaptivePointer",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "adaptive-pointer", targets: ["AdaptivePointerCLI"]),
+        .executable(name: "adaptive-pointer", targets: ["AdaptivePointerCLI"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // Pure, deterministic pointer logic: no C, time only as an argument.
@@ -17,8 +17,16 @@ let package = Package(
         // System libraries (modulemap + shim header + pkg-config + apt provider).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "libxkbcommon-x11-dev"])]),
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xfixes0-dev", "libxcb-shape0-dev", "libxcb-xinput-dev", "libxcb-randr0-dev", "libxcb-xkb-dev", "libxcb-shm0-dev", "libxcb-render0-dev", "libxcb-damage0-dev"])]),
+        .systemLibrary(
+            name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "libxkbcommon-x11-dev"])]),
+        .systemLibrary(
+            name: "CXCB", pkgConfig: "xcb",
+            providers: [
+                .apt([
+                    "libxcb1-dev", "libxcb-xfixes0-dev", "libxcb-shape0-dev", "libxcb-xinput-dev", "libxcb-randr0-dev",
+                    "libxcb-xkb-dev", "libxcb-shm0-dev", "libxcb-render0-dev", "libxcb-damage0-dev",
+                ])
+            ]),
         // EGL and OpenGL ES 3 for the GL renderer; wl_egl_window for its Wayland surfaces.
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles-dev", "libgl1-mesa-dri"])]),
@@ -41,13 +49,26 @@ let package = Package(
         // The keyboard rules both backends share (modifier names, the keys reported).
         .target(name: "XKBKeys", dependencies: ["PointerCore", "CXKBCommon"]),
         // Backend-agnostic host plumbing: event loop, scene watching, recording, stats.
-        .target(name: "PointerHost", dependencies: ["PointerCore", "PointerRendering", "GLRenderer", "CLinuxHost", "CTermination"]),
-        .target(name: "WaylandBackend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "XKBKeys", "CCairo", "CLinuxHost", "GLRenderer", "CWaylandEGL"]),
-        .target(name: "X11Backend", dependencies: ["PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo", "GLRenderer"]),
+        .target(
+            name: "PointerHost",
+            dependencies: ["PointerCore", "PointerRendering", "GLRenderer", "CLinuxHost", "CTermination"]),
+        .target(
+            name: "WaylandBackend",
+            dependencies: [
+                "PointerCore", "PointerRendering", "PointerHost", "CWaylandClient", "CWaylandProtocols", "CXKBCommon",
+                "XKBKeys", "CCairo", "CLinuxHost", "GLRenderer", "CWaylandEGL",
+            ]),
+        .target(
+            name: "X11Backend",
+            dependencies: [
+                "PointerCore", "PointerRendering", "PointerHost", "CXCB", "CXKBCommon", "XKBKeys", "CCairo",
+                "GLRenderer",
+            ]),
         .executableTarget(
             name: "AdaptivePointerCLI",
             dependencies: [
-                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend", "AccessibilityTargets",
+                "PointerCore", "PointerRendering", "PointerHost", "WaylandBackend", "X11Backend",
+                "AccessibilityTargets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // GNU ld packs the relative relocations (DT_RELR; binutils ≥ 2.38, glibc ≥ 2.36):
@@ -56,26 +77,42 @@ let package = Package(
         ),
 
         // Test support: plays input scripts through wlroots' virtual pointer and keyboard, or KWin's fake input.
-        .executableTarget(name: "wayland-input-player", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost", "WaylandBackend"],
-                          path: "Sources/WaylandInputPlayer"),
+        .executableTarget(
+            name: "wayland-input-player",
+            dependencies: [
+                "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinuxHost", "PointerHost", "WaylandBackend",
+            ],
+            path: "Sources/WaylandInputPlayer"),
 
         // Shared by the test targets: finds the built executables, runs child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The command line as a user runs it (the built `adaptive-pointer`).
-        .testTarget(name: "AdaptivePointerCLITests", dependencies: ["TestSupport", "AdaptivePointerCLI", "PointerRendering", "PointerHost"]),
-        .testTarget(name: "AccessibilityTargetsTests", dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AdaptivePointerCLITests",
+            dependencies: ["TestSupport", "AdaptivePointerCLI", "PointerRendering", "PointerHost"]),
+        .testTarget(
+            name: "AccessibilityTargetsTests",
+            dependencies: ["AccessibilityTargets", "PointerCore", "CXCB", "TestSupport", "AdaptivePointerCLI"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "PointerCoreTests", dependencies: ["PointerCore"], resources: [.copy("Fixtures")]),
         // Reference PNGs and fixture scenes are read by path (#filePath), not bundled.
-        .testTarget(name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"], exclude: ["References"]),
-        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore", "PointerHost"]),
+        .testTarget(
+            name: "PointerRenderingTests", dependencies: ["PointerRendering", "PointerCore"], exclude: ["References"]),
+        .testTarget(
+            name: "GLRendererTests", dependencies: ["GLRenderer", "PointerRendering", "PointerCore", "PointerHost"]),
         .testTarget(name: "PointerHostTests", dependencies: ["PointerHost", "PointerCore", "PointerRendering"]),
         // End to end under headless sway and weston: drives the built `adaptive-pointer`
         // and `wayland-input-player` (dependencies so `swift test` builds them).
-        .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "PointerCore", "PointerHost", "CCairo",
-                                                                "AdaptivePointerCLI", "wayland-input-player", "TestSupport"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WaylandBackendTests",
+            dependencies: [
+                "WaylandBackend", "PointerCore", "PointerHost", "CCairo",
+                "AdaptivePointerCLI", "wayland-input-player", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "X11BackendTests", dependencies: ["X11Backend", "PointerCore", "CXCB", "CCairo", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -83,8 +120,10 @@ let package = Package(
 /// Where libatspi's, GLib's and D-Bus's headers are (what `pkg-config --cflags atspi-2` says);
 /// a directory that does not exist is ignored, so each usual place is named.
 var atspiHeaderPaths: [String] {
-    let libDirs = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/riscv64-linux-gnu",
-                   "/usr/lib/powerpc64le-linux-gnu", "/usr/lib/s390x-linux-gnu", "/usr/lib64", "/usr/lib"]
+    let libDirs = [
+        "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/riscv64-linux-gnu",
+        "/usr/lib/powerpc64le-linux-gnu", "/usr/lib/s390x-linux-gnu", "/usr/lib64", "/usr/lib",
+    ]
     return ["/usr/include/at-spi-2.0", "/usr/include/glib-2.0", "/usr/include/dbus-1.0"]
         + libDirs.map { $0 + "/glib-2.0/include" } + libDirs.map { $0 + "/dbus-1.0/include" }
 }

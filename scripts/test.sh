@@ -2,8 +2,9 @@
 # The test command: installs what is missing (the test set of install-deps.sh),
 # builds (the Swift packages and the KWin companion), runs every test suite (unit,
 # rendering and the end-to-end suites under headless sway, weston, Xvfb, GNOME Shell
-# and KWin), then a two-minute fuzz smoke run. Fails when the build prints a warning: the
-# build is kept warning-free, so any warning is a new one.
+# and KWin), then a two-minute fuzz smoke run. Fails when the build prints a warning (the
+# build is kept warning-free, so any warning is a new one) or when the sources are
+# off the committed swift-format style.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -32,6 +33,14 @@ swift test --skip-build --no-parallel || test_status=$?
 fuzz_seconds="${AP_FUZZ_SECONDS:-40}"
 if [ "$fuzz_seconds" != 0 ]; then
   bash scripts/fuzz.sh "$fuzz_seconds" || test_status=1
+fi
+
+# The committed style (.swift-format): any finding fails the run, after the tests ran.
+format_findings=$(swift format lint --strict --recursive --parallel Sources Tests Package.swift 2>&1) || true
+if [ -n "$format_findings" ]; then
+  echo "error: swift format lint --strict found $(printf '%s\n' "$format_findings" | grep -c 'error:') place(s) off the committed style; run: swift format format -i -r --parallel Sources Tests Package.swift" >&2
+  printf '%s\n' "$format_findings" >&2
+  test_status=1
 fi
 
 if [ -n "$warnings" ]; then

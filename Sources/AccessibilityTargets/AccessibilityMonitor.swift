@@ -1,8 +1,9 @@
 import CATSPIRuntime
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Follows the accessibility tree on a thread of its own and hands the main
@@ -83,7 +84,8 @@ private final class AccessibilityWorker {
     /// The monotonic time of the first event since the last update.
     var firstEvent: Double?
     /// `AP_A11Y_EVENTS=1` prints each event's type and object path (never text).
-    static let logEvents = ProcessInfo.processInfo.environment["AP_A11Y_EVENTS"].map { !$0.isEmpty && $0 != "0" } ?? false
+    static let logEvents =
+        ProcessInfo.processInfo.environment["AP_A11Y_EVENTS"].map { !$0.isEmpty && $0 != "0" } ?? false
     /// More objects than this in one application: scanning it whole costs no more.
     static let refreshLimit = 300
     /// X11 saw windows move, map or restack since the last update.
@@ -117,14 +119,15 @@ private final class AccessibilityWorker {
             return
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let listener = ap_event_listener_new({ event, data in
-            guard let event else { return }
-            defer { ap_event_free(event) }
-            guard let data else { return }
-            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(event)
-        }, me)
+        let listener = ap_event_listener_new(
+            { event, data in
+                guard let event else { return }
+                defer { ap_event_free(event) }
+                guard let data else { return }
+                Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().note(event)
+            }, me)
         var names = Self.events.map { strdup($0) }
-        defer { names.forEach { free($0) } }
+        defer { for name in names { free(name) } }
         let registered = names.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
                 ap_listen(listener, $0, Int32(buffer.count))
@@ -141,16 +144,18 @@ private final class AccessibilityWorker {
         monitor.post(.snapshot(first))
         if registered == 0 { monitor.post(.unavailable("cannot listen to accessibility events")) }
         scheduleRetryIfStalled()
-        ap_fd_readable(monitor.requestFD, { fd, _, data in
-            var counter: UInt64 = 0
-            _ = read(fd, &counter, 8)
-            if let data {
-                let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
-                worker.windowsChanged = true
-                worker.scheduleScan()
-            }
-            return 1 // G_SOURCE_CONTINUE
-        }, me)
+        ap_fd_readable(
+            monitor.requestFD,
+            { fd, _, data in
+                var counter: UInt64 = 0
+                _ = read(fd, &counter, 8)
+                if let data {
+                    let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
+                    worker.windowsChanged = true
+                    worker.scheduleScan()
+                }
+                return 1 // G_SOURCE_CONTINUE
+            }, me)
         ap_run_main_loop()
         withExtendedLifetime(listener) {}
     }
@@ -164,7 +169,12 @@ private final class AccessibilityWorker {
         guard let source = ap_event_source(event) else { return }
         let busName = String(cString: ap_bus_name(source))
         if firstEvent == nil { firstEvent = Self.monotonic() }
-        if Self.logEvents { FileHandle.standardError.write(Data("event \(type) \(busName) \(String(cString: ap_path(source))) child \(ap_event_child(event).map { String(cString: ap_path($0)) } ?? "-")\n".utf8)) }
+        if Self.logEvents {
+            FileHandle.standardError.write(
+                Data(
+                    "event \(type) \(busName) \(String(cString: ap_path(source))) child \(ap_event_child(event).map { String(cString: ap_path($0)) } ?? "-")\n"
+                        .utf8))
+        }
         if type.hasPrefix("object:property-change:accessible-value") {
             guard scanner.isScrollBar(String(cString: ap_path(source)), in: busName) else { return }
             dirty.insert(busName)
@@ -200,11 +210,13 @@ private final class AccessibilityWorker {
     func scheduleScan() {
         guard !scanPending else { return }
         scanPending = true
-        ap_timeout_add(UInt32(AccessibilityMonitor.debounce * 1000), { data in
-            guard let data else { return 0 }
-            Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().flush()
-            return 0 // G_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque())
+        ap_timeout_add(
+            UInt32(AccessibilityMonitor.debounce * 1000),
+            { data in
+                guard let data else { return 0 }
+                Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue().flush()
+                return 0 // G_SOURCE_REMOVE
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// One update: shift moved windows, ask again about what events named,
@@ -218,7 +230,11 @@ private final class AccessibilityWorker {
         dirty = []
         touched = [:]
         firstEvent = nil
-        defer { objects.values.forEach { $0.values.forEach { ap_unref($0.object) } } }
+        defer {
+            for touchedInApplication in objects.values {
+                for touchedObject in touchedInApplication.values { ap_unref(touchedObject.object) }
+            }
+        }
         if windowsChanged {
             windowsChanged = false
             apps.formUnion(scanner.followWindowMoves())
@@ -226,7 +242,8 @@ private final class AccessibilityWorker {
         for (busName, named) in objects where !apps.contains(busName) {
             let list = Array(named.values)
             if list.count > Self.refreshLimit
-                || !scanner.refresh(busName, objects: list.map { ($0.object, $0.change) }) {
+                || !scanner.refresh(busName, objects: list.map { ($0.object, $0.change) })
+            {
                 apps.insert(busName)
             }
         }
@@ -241,13 +258,15 @@ private final class AccessibilityWorker {
     func scheduleRetryIfStalled() {
         guard !scanner.stalled.isEmpty, !retryPending else { return }
         retryPending = true
-        ap_timeout_add(UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000), { data in
-            guard let data else { return 0 }
-            let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
-            worker.retryPending = false
-            worker.dirty.formUnion(worker.scanner.stalled)
-            worker.scheduleScan()
-            return 0 // G_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque())
+        ap_timeout_add(
+            UInt32((scanner.stalledWithoutLayout ? Self.firstRetry : Self.retry) * 1000),
+            { data in
+                guard let data else { return 0 }
+                let worker = Unmanaged<AccessibilityWorker>.fromOpaque(data).takeUnretainedValue()
+                worker.retryPending = false
+                worker.dirty.formUnion(worker.scanner.stalled)
+                worker.scheduleScan()
+                return 0 // G_SOURCE_REMOVE
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 }

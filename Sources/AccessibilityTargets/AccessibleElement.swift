@@ -62,8 +62,10 @@ public struct AccessibilitySnapshot: Sendable, Equatable {
     /// (CLOCK_MONOTONIC seconds); nil for the first scan and X11-driven updates.
     public var eventTime: Double?
 
-    public init(windows: [AccessibleWindow] = [], elements: [AccessibleElement] = [], nodesVisited: Int = 0,
-                scanSeconds: Double = 0) {
+    public init(
+        windows: [AccessibleWindow] = [], elements: [AccessibleElement] = [], nodesVisited: Int = 0,
+        scanSeconds: Double = 0
+    ) {
         self.windows = windows
         self.elements = elements
         self.nodesVisited = nodesVisited

@@ -55,7 +55,9 @@ struct ApplicationLayout: Sendable, Equatable {
             elements[i].group = nil
             if let p = parentOf[elements[i].id], p != 0 { byParent[p, default: []].append(i) }
         }
-        for (parent, indexes) in byParent { RowGrouping.group(&elements, indexes: indexes, parent: "\(key).p\(String(parent, radix: 36))") }
+        for (parent, indexes) in byParent {
+            RowGrouping.group(&elements, indexes: indexes, parent: "\(key).p\(String(parent, radix: 36))")
+        }
     }
 
     /// The layout with window `index` moved by (dx, dy): a window that moved

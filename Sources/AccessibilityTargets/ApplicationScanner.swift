@@ -21,7 +21,8 @@ struct ApplicationScanner {
     static let maxNodes = 20_000
     /// `AP_A11Y_WALK=1` walks every application node by node, as one without
     /// Collection is (to compare the two, and to test the fallback).
-    static let alwaysWalk = ProcessInfo.processInfo.environment["AP_A11Y_WALK"].map { !$0.isEmpty && $0 != "0" } ?? false
+    static let alwaysWalk =
+        ProcessInfo.processInfo.environment["AP_A11Y_WALK"].map { !$0.isEmpty && $0 != "0" } ?? false
 
     let app: OpaquePointer
     /// Prefixes element ids: stable for the application's life.
@@ -57,19 +58,24 @@ struct ApplicationScanner {
             }
             let r = keep ? timed({ ap_extents(child) }) : ap_rect()
             if keep, let frame = Self.usable(r.ok != 0, r.x, r.y, r.width, r.height) {
-                out.append((child, AccessibleWindow(frame: frame, processID: processID,
-                                                    minimised: states & UInt32(AP_STATE_ICONIFIED) != 0, title: title)))
+                out.append(
+                    (
+                        child,
+                        AccessibleWindow(
+                            frame: frame, processID: processID,
+                            minimised: states & UInt32(AP_STATE_ICONIFIED) != 0, title: title)
+                    ))
             } else {
                 ap_unref(child)
             }
         }
-        if stalled { out.forEach { ap_unref($0.object) } }
+        if stalled { for window in out { ap_unref(window.object) } }
         return stalled ? ([], true) : (out, false)
     }
 
     func scan() -> Result {
         let (windows, stalled) = showingWindows()
-        defer { windows.forEach { ap_unref($0.object) } }
+        defer { for window in windows { ap_unref(window.object) } }
         if stalled { return .stalled }
         var layout = ApplicationLayout(windows: windows.map(\.frame))
         for (index, window) in windows.enumerated() {
@@ -89,8 +95,10 @@ struct ApplicationScanner {
     }
 
     /// true: scanned; false: the application stopped answering; nil: no Collection interface.
-    private func scanWithCollection(_ window: OpaquePointer, index: Int,
-                                     into layout: inout ApplicationLayout) -> Bool? {
+    private func scanWithCollection(
+        _ window: OpaquePointer, index: Int,
+        into layout: inout ApplicationLayout
+    ) -> Bool? {
         guard !Self.alwaysWalk, let found = Self.matches(window, roles: AtspiRoles.targets) else { return nil }
         guard case .some(let matches) = found else { return false }
         defer { matches.release() }
@@ -104,7 +112,8 @@ struct ApplicationScanner {
             defer { members.release() }
             for i in 0..<members.count {
                 guard let id = layout.idByPath[String(cString: ap_path(members[i]))],
-                      let e = layout.elements.firstIndex(where: { $0.id == id }) else { continue }
+                    let e = layout.elements.firstIndex(where: { $0.id == id })
+                else { continue }
                 layout.elements[e].group = "bar." + bar.id
             }
         }
@@ -118,11 +127,17 @@ struct ApplicationScanner {
     /// which is left out); objects no longer showing are taken out. Returns
     /// the others (tool bars, containers, windows), or nil when the
     /// application stopped answering.
-    func describe(_ objects: [OpaquePointer], window: (Rect) -> Int?,
-                  into layout: inout ApplicationLayout) -> [Other]? {
+    func describe(
+        _ objects: [OpaquePointer], window: (Rect) -> Int?,
+        into layout: inout ApplicationLayout
+    ) -> [Other]? {
         var nodes = [ap_node](repeating: ap_node(), count: objects.count)
         let asked: [OpaquePointer?] = objects
-        guard asked.withUnsafeBufferPointer({ ap_describe_many($0.baseAddress, Int32(objects.count), &nodes, Self.callTimeout) }) == 0 else {
+        guard
+            asked.withUnsafeBufferPointer({
+                ap_describe_many($0.baseAddress, Int32(objects.count), &nodes, Self.callTimeout)
+            }) == 0
+        else {
             return nil
         }
         layout.nodes += objects.count
@@ -131,12 +146,15 @@ struct ApplicationScanner {
         for (i, node) in nodes.enumerated() {
             let path = String(cString: ap_path(objects[i]))
             let id = layout.idByPath[path] ?? "\(key).\(Self.idPart(path))"
-            guard node.ok != 0, node.states & UInt32(AP_STATE_SHOWING) != 0, node.states & UInt32(AP_STATE_DEFUNCT) == 0,
-                  let frame = Self.usable(node.has_extents != 0, node.x, node.y, node.width, node.height) else {
+            guard node.ok != 0, node.states & UInt32(AP_STATE_SHOWING) != 0,
+                node.states & UInt32(AP_STATE_DEFUNCT) == 0,
+                let frame = Self.usable(node.has_extents != 0, node.x, node.y, node.width, node.height)
+            else {
                 layout.remove(path: path)
                 let target = AtspiRoles.byNumber[node.role]
                 if node.ok != 0 && target != .control && target != .text {
-                    others.append(Other(object: objects[i], path: path, id: id, target: target, showing: false, frame: nil))
+                    others.append(
+                        Other(object: objects[i], path: path, id: id, target: target, showing: false, frame: nil))
                 }
                 continue
             }
@@ -149,21 +167,33 @@ struct ApplicationScanner {
                     continue
                 }
                 if target == .control {
-                    layout.upsert(AccessibleElement(id: id, kind: .control, frame: frame, window: w), path: path, parent: node.parent)
+                    layout.upsert(
+                        AccessibleElement(id: id, kind: .control, frame: frame, window: w), path: path,
+                        parent: node.parent)
                 } else {
                     let single = node.states & UInt32(AP_STATE_MULTI_LINE) == 0
-                    texts.append((objects[i], AccessibleElement(id: id, kind: .text(singleLine: single, firstLineTop: nil, lineHeight: nil),
-                                                                frame: frame, window: w), path))
+                    texts.append(
+                        (
+                            objects[i],
+                            AccessibleElement(
+                                id: id, kind: .text(singleLine: single, firstLineTop: nil, lineHeight: nil),
+                                frame: frame, window: w), path
+                        ))
                 }
             default:
-                others.append(Other(object: objects[i], path: path, id: id, target: target, showing: true, frame: frame))
+                others.append(
+                    Other(object: objects[i], path: path, id: id, target: target, showing: true, frame: frame))
             }
         }
         // Texts: where the first line is and how tall lines are.
         if !texts.isEmpty {
             var firsts = [ap_rect](repeating: ap_rect(), count: texts.count)
             let textObjects: [OpaquePointer?] = texts.map(\.object)
-            guard textObjects.withUnsafeBufferPointer({ ap_first_character_many($0.baseAddress, Int32(texts.count), &firsts, Self.callTimeout) }) == 0 else {
+            guard
+                textObjects.withUnsafeBufferPointer({
+                    ap_first_character_many($0.baseAddress, Int32(texts.count), &firsts, Self.callTimeout)
+                }) == 0
+            else {
                 return nil
             }
             for i in texts.indices {
@@ -212,19 +242,24 @@ struct ApplicationScanner {
         guard layout.canRefresh, !Self.alwaysWalk else { return .rescan }
         var changes: [String: Change] = [:]
         for o in objects { changes[String(cString: ap_path(o.object))] = o.change }
-        let windows = layout  // the windows do not change here
-        guard let others = describe(objects.map(\.object), window: { windows.window(containing: $0) }, into: &layout) else { return .stalled }
+        let windows = layout // the windows do not change here
+        guard let others = describe(objects.map(\.object), window: { windows.window(containing: $0) }, into: &layout)
+        else { return .stalled }
         var containers: [Other] = []
         for other in others where other.target != .skip {
             let change = changes[other.path] ?? .state
             if other.target == .window {
                 guard let w = layout.windowPaths.firstIndex(of: other.path), let frame = other.frame, other.showing,
-                      frame.size == layout.windows[w].frame.size else { return .rescan }
+                    frame.size == layout.windows[w].frame.size
+                else { return .rescan }
                 let was = layout.windows[w].frame
-                if frame.origin != was.origin { layout = layout.moving(window: w, dx: frame.minX - was.minX, dy: frame.minY - was.minY) }
+                if frame.origin != was.origin {
+                    layout = layout.moving(window: w, dx: frame.minX - was.minX, dy: frame.minY - was.minY)
+                }
                 continue
             }
-            guard other.showing, other.target == .container || other.target == nil, change != .state, other.frame != nil else {
+            guard other.showing, other.target == .container || other.target == nil, change != .state, other.frame != nil
+            else {
                 return .rescan
             }
             containers.append(other)
@@ -241,7 +276,9 @@ struct ApplicationScanner {
             guard case .some(let matches) = found else { return .stalled }
             defer { matches.release() }
             let inside = (0..<matches.count).compactMap { matches[$0] }
-            guard let nested = describe(inside, window: { windows.window(containing: $0) }, into: &layout) else { return .stalled }
+            guard let nested = describe(inside, window: { windows.window(containing: $0) }, into: &layout) else {
+                return .stalled
+            }
             if nested.contains(where: { $0.target == .toolBar }) { return .rescan }
         }
         layout.regroupRows(in: Set(layout.elements.map(\.window)), key: key)
@@ -257,10 +294,12 @@ struct ApplicationScanner {
     }
 
     /// nil: no Collection interface; .some(nil): the application did not answer.
-    static func matches(_ root: OpaquePointer, roles: [UInt32]) -> Matches??  {
+    static func matches(_ root: OpaquePointer, roles: [UInt32]) -> Matches?? {
         var out: UnsafeMutablePointer<OpaquePointer?>?
         var timedOut: Int32 = 0
-        let count = roles.withUnsafeBufferPointer { ap_matches(root, $0.baseAddress, Int32($0.count), Int32(maxNodes), &out, &timedOut) }
+        let count = roles.withUnsafeBufferPointer {
+            ap_matches(root, $0.baseAddress, Int32($0.count), Int32(maxNodes), &out, &timedOut)
+        }
         if count == -1 || (count < 0 && timedOut == 0) { return nil }
         guard count >= 0 else { return .some(nil) }
         return .some(Matches(objects: out, count: out == nil ? 0 : Int(count)))

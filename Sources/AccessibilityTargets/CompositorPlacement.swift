@@ -30,7 +30,8 @@ public enum CompositorPlacement {
     /// The snapshot in global logical px (window frames become the
     /// compositor's frames) and the stack for TargetLayout, bottom to top.
     public static func place(_ snapshot: AccessibilitySnapshot, on windows: [CompositorWindow])
-        -> (snapshot: AccessibilitySnapshot, stack: [ScreenWindow]) {
+        -> (snapshot: AccessibilitySnapshot, stack: [ScreenWindow])
+    {
         var placed = snapshot
         var offsets: [Int: Point] = [:]
         var taken = Set<Int>()
@@ -45,7 +46,8 @@ public enum CompositorPlacement {
         placed.elements = snapshot.elements.compactMap { e in
             guard let o = offsets[e.window] else { return nil }
             var moved = e
-            moved.frame = Rect(x: e.frame.minX + o.x, y: e.frame.minY + o.y, width: e.frame.width, height: e.frame.height)
+            moved.frame = Rect(
+                x: e.frame.minX + o.x, y: e.frame.minY + o.y, width: e.frame.width, height: e.frame.height)
             if case .text(let single, let top, let height) = e.kind {
                 moved.kind = .text(singleLine: single, firstLineTop: top.map { $0 + o.y }, lineHeight: height)
             }
@@ -67,8 +69,9 @@ public enum CompositorPlacement {
         let pool = titled.isEmpty ? candidates : titled
         func misfit(_ i: Int) -> Double {
             let w = window.frame.size
-            return min(abs(windows[i].frame.width - w.width) + abs(windows[i].frame.height - w.height),
-                       abs(windows[i].buffer.width - w.width) + abs(windows[i].buffer.height - w.height))
+            return min(
+                abs(windows[i].frame.width - w.width) + abs(windows[i].frame.height - w.height),
+                abs(windows[i].buffer.width - w.width) + abs(windows[i].buffer.height - w.height))
         }
         // The topmost among equals: the one the user sees.
         return pool.min { misfit($0) < misfit($1) || (misfit($0) == misfit($1) && $0 > $1) }

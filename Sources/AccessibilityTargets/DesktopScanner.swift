@@ -22,7 +22,7 @@ final class DesktopScanner {
     /// Nodes asked about by refreshes since the last snapshot.
     private var refreshed = 0
 
-    deinit { applications.forEach { ap_unref($0.app.object) } }
+    deinit { for application in applications { ap_unref(application.app.object) } }
 
     /// The desktop now, scanning the applications in `dirty` (every one when
     /// nil) and any that appeared; nil when the bus does not answer at all.
@@ -77,7 +77,7 @@ final class DesktopScanner {
             guard var layout = applications[i].app.layout, !stalled.contains(applications[i].busName) else { continue }
             let scanner = ApplicationScanner(app: applications[i].app.object, key: applications[i].app.key)
             let (windows, stalledNow) = scanner.showingWindows()
-            defer { windows.forEach { ap_unref($0.object) } }
+            defer { for window in windows { ap_unref(window.object) } }
             if stalledNow { continue }
             guard windows.count == layout.windows.count else {
                 rescan.insert(applications[i].busName)
@@ -89,7 +89,8 @@ final class DesktopScanner {
                 if now.frame.frame.size != was.frame.size || now.frame.minimised != was.minimised {
                     rescan.insert(applications[i].busName)
                 } else if now.frame.frame.origin != was.frame.origin {
-                    layout = layout.moving(window: w, dx: now.frame.frame.minX - was.frame.minX, dy: now.frame.frame.minY - was.frame.minY)
+                    layout = layout.moving(
+                        window: w, dx: now.frame.frame.minX - was.frame.minX, dy: now.frame.frame.minY - was.frame.minY)
                 }
             }
             applications[i].app.layout = layout
@@ -101,8 +102,10 @@ final class DesktopScanner {
     /// (see ApplicationScanner.refresh); false when the application needs a
     /// full scan (or is not known yet).
     func refresh(_ busName: String, objects: [(object: OpaquePointer, change: ApplicationScanner.Change)]) -> Bool {
-        guard let i = applications.firstIndex(where: { $0.busName == busName }), var layout = applications[i].app.layout,
-              !stalled.contains(busName) else { return false }
+        guard let i = applications.firstIndex(where: { $0.busName == busName }),
+            var layout = applications[i].app.layout,
+            !stalled.contains(busName)
+        else { return false }
         let scanner = ApplicationScanner(app: applications[i].app.object, key: applications[i].app.key)
         let asked = layout.nodes
         defer { refreshed += max(0, layout.nodes - asked) }
@@ -135,14 +138,20 @@ final class DesktopScanner {
             guard let layout = app.layout else { continue }
             let offset = out.windows.count
             out.windows += layout.windows
-            out.elements += layout.elements.map { var e = $0; e.window += offset; return e }
+            out.elements += layout.elements.map {
+                var e = $0
+                e.window += offset
+                return e
+            }
         }
         return out
     }
 
     /// ":1.42" → "1.42": a region-id-safe name for the application.
     static func key(_ busName: String) -> String {
-        let safe = String(busName.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == ".") ? $0 : "_" })
+        let safe = String(
+            busName.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == ".") ? $0 : "_" }
+        )
         return safe.hasPrefix("_") ? String(safe.dropFirst()) : safe
     }
 }

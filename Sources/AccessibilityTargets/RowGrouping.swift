@@ -15,8 +15,11 @@ enum RowGrouping {
             if run.count >= 2 { for i in run { elements[i].group = "row.\(parent).\(first)" } }
         }
         for i in sorted.dropFirst() {
-            let a = elements[run[run.count - 1]].frame, b = elements[i].frame
-            if abs(a.minY - b.minY) <= 1 && abs(a.height - b.height) <= 1 && b.minX - a.maxX <= 2 && b.minX - a.maxX >= -1 {
+            let a = elements[run[run.count - 1]].frame
+            let b = elements[i].frame
+            if abs(a.minY - b.minY) <= 1 && abs(a.height - b.height) <= 1 && b.minX - a.maxX <= 2
+                && b.minX - a.maxX >= -1
+            {
                 run.append(i)
             } else {
                 close()

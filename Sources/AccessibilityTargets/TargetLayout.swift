@@ -32,14 +32,18 @@ public enum TargetLayout {
     /// Which X window shows each AT-SPI window, and at what scale: the
     /// smallest stacked window containing the scaled frame (a window
     /// manager's frame adds decorations around the client). nil: unmatched.
-    public static func match(_ windows: [AccessibleWindow], stack: [ScreenWindow]) -> [(stackIndex: Int, scale: Double)?] {
+    public static func match(_ windows: [AccessibleWindow], stack: [ScreenWindow]) -> [(
+        stackIndex: Int, scale: Double
+    )?] {
         windows.map { w in
             var best: (stackIndex: Int, scale: Double, slack: Double)?
             for s in candidateScales {
                 let r = scaled(w.frame, s)
                 for (i, x) in stack.enumerated() where contains(x.frame, r, tolerance: 2) {
                     let slack = x.frame.width * x.frame.height - r.width * r.height
-                    if best == nil || slack < best!.slack - 0.5 || (abs(slack - best!.slack) <= 0.5 && i > best!.stackIndex) {
+                    if best == nil || slack < best!.slack - 0.5
+                        || (abs(slack - best!.slack) <= 0.5 && i > best!.stackIndex)
+                    {
                         best = (i, s, slack)
                     }
                 }
@@ -49,7 +53,8 @@ public enum TargetLayout {
     }
 
     /// The regions on `monitor` (canvas pt, the monitor's top-left at 0,0).
-    public static func regions(for snapshot: AccessibilitySnapshot, stack: [ScreenWindow], monitor: Monitor) -> [Region] {
+    public static func regions(for snapshot: AccessibilitySnapshot, stack: [ScreenWindow], monitor: Monitor) -> [Region]
+    {
         let matches = match(snapshot.windows, stack: stack)
         var out: [Region] = []
         for e in snapshot.elements {
@@ -60,8 +65,9 @@ public enum TargetLayout {
             guard let px = intersection(scaled(e.frame, scale), windowFrame) else { continue }
             if let level, stack[(level + 1)...].contains(where: { $0.frame.contains(px.center) }) { continue }
             guard monitor.frame.contains(px.center) else { continue }
-            let pt = Rect(x: (px.minX - monitor.frame.minX) / monitor.scale, y: (px.minY - monitor.frame.minY) / monitor.scale,
-                          width: px.width / monitor.scale, height: px.height / monitor.scale)
+            let pt = Rect(
+                x: (px.minX - monitor.frame.minX) / monitor.scale, y: (px.minY - monitor.frame.minY) / monitor.scale,
+                width: px.width / monitor.scale, height: px.height / monitor.scale)
             guard pt.width >= 2, pt.height >= 2 else { continue }
             out.append(region(e, frame: pt, toPoints: { ($0 * scale - monitor.frame.minY) / monitor.scale }))
         }
@@ -74,7 +80,8 @@ public enum TargetLayout {
         case .control:
             let small = frame.width <= highlightLimit.width && frame.height <= highlightLimit.height
             let effect: EffectSpec = small ? .highlight : .hover(HoverStyle())
-            return Region(id: id, frame: frame, cornerRadius: .points(min(8, frame.height / 2)), effect: effect, group: e.group)
+            return Region(
+                id: id, frame: frame, cornerRadius: .points(min(8, frame.height / 2)), effect: effect, group: e.group)
         case .text(let singleLine, let top, let height):
             // Line geometry from the Text interface, relative to the element (pt).
             let line: (top: Double, height: Double)? = {
@@ -88,19 +95,24 @@ public enum TargetLayout {
                 // The region is the line itself; the rest of the field is hit area,
                 // so the beam is held on the line wherever the field is entered (A3).
                 let band = Rect(x: frame.minX, y: frame.minY + lineTop, width: frame.width, height: lineHeight)
-                return Region(id: id, frame: band, shape: beam, constrainedAxes: [.vertical],
-                              hitPadding: EdgeInsets(top: lineTop, right: 0, bottom: frame.height - lineTop - lineHeight, left: 0))
+                return Region(
+                    id: id, frame: band, shape: beam, constrainedAxes: [.vertical],
+                    hitPadding: EdgeInsets(top: lineTop, right: 0, bottom: frame.height - lineTop - lineHeight, left: 0)
+                )
             }
             var origin = lineTop.truncatingRemainder(dividingBy: lineHeight)
             if origin < 0 { origin += lineHeight }
-            return Region(id: id, frame: frame, shape: beam, snap: SnapGrid(y: lineHeight, origin: Point(x: 0, y: origin)),
-                          hitPadding: EdgeInsets(top: 0, right: 0, bottom: 0, left: 0))
+            return Region(
+                id: id, frame: frame, shape: beam, snap: SnapGrid(y: lineHeight, origin: Point(x: 0, y: origin)),
+                hitPadding: EdgeInsets(top: 0, right: 0, bottom: 0, left: 0))
         }
     }
 
     /// The scene for `monitor`: the pointer alone plus the targets.
-    public static func scene(_ snapshot: AccessibilitySnapshot, stack: [ScreenWindow], monitor: Monitor,
-                             base: Scene) -> Scene {
+    public static func scene(
+        _ snapshot: AccessibilitySnapshot, stack: [ScreenWindow], monitor: Monitor,
+        base: Scene
+    ) -> Scene {
         var scene = base
         scene.regions = base.regions + regions(for: snapshot, stack: stack, monitor: monitor)
         return scene
@@ -111,11 +123,15 @@ public enum TargetLayout {
     }
 
     static func contains(_ outer: Rect, _ inner: Rect, tolerance t: Double) -> Bool {
-        inner.minX >= outer.minX - t && inner.minY >= outer.minY - t && inner.maxX <= outer.maxX + t && inner.maxY <= outer.maxY + t
+        inner.minX >= outer.minX - t && inner.minY >= outer.minY - t && inner.maxX <= outer.maxX + t
+            && inner.maxY <= outer.maxY + t
     }
 
     static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
-        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        let x0 = max(a.minX, b.minX)
+        let y0 = max(a.minY, b.minY)
+        let x1 = min(a.maxX, b.maxX)
+        let y1 = min(a.maxY, b.maxY)
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }

@@ -39,7 +39,7 @@ final class TreeWalk {
         guard depth < Self.maxDepth, !stalled else { return }
         let count = timed { ap_child_count(node) }
         guard count > 0 else { return }
-        var row: [Int] = []  // indexes into `elements` of this node's control children
+        var row: [Int] = [] // indexes into `elements` of this node's control children
         for i in 0..<count {
             guard nodes < maxNodes, !stalled, let child = ap_child(node, Int32(i)) else { continue }
             defer { ap_unref(child) }
@@ -64,13 +64,17 @@ final class TreeWalk {
                 if let r = rect(child) {
                     let first = timed { ap_first_character(child) }
                     let line = first.ok != 0 ? first : nil
-                    elements.append(AccessibleElement(
-                        id: id,
-                        kind: .text(singleLine: states & UInt32(AP_STATE_MULTI_LINE) == 0, firstLineTop: line?.y, lineHeight: line?.height),
-                        frame: r, window: window))
+                    elements.append(
+                        AccessibleElement(
+                            id: id,
+                            kind: .text(
+                                singleLine: states & UInt32(AP_STATE_MULTI_LINE) == 0, firstLineTop: line?.y,
+                                lineHeight: line?.height),
+                            frame: r, window: window))
                 }
             case .toolBar:
-                walk(child, path: childPath, window: window, depth: depth + 1, toolBar: "bar.\(keyPrefix).w\(childPath)")
+                walk(
+                    child, path: childPath, window: window, depth: depth + 1, toolBar: "bar.\(keyPrefix).w\(childPath)")
             case .window, .container:
                 walk(child, path: childPath, window: window, depth: depth + 1, toolBar: toolBar)
             }

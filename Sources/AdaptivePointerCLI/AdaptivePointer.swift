@@ -17,8 +17,11 @@ struct AdaptivePointer: ParsableCommand {
               accessibility.md    real applications' controls as targets (X11, Wayland desktop)
               architecture.md     how the program is built
             """,
-        subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,
-                      LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CompanionCommand.self, CaptureCommand.self]
+        subcommands: [
+            RunCommand.self, RenderCommand.self, ReplayCommand.self, ValidateCommand.self,
+            LintCommand.self, SchemaCommand.self, BenchCommand.self, AutostartCommand.self, CompanionCommand.self,
+            CaptureCommand.self,
+        ]
     )
 
     /// ArgumentParser's own messages quote the value given (`--fps $'\e[2J'`): they

@@ -131,16 +131,25 @@ static inline uint8_t ap_xkb_event_type(const xcb_generic_event_t *ev) {
 /// Extension data for each extension the backend uses. xcb keeps the ids as
 /// C globals that only it writes (under its own lock); reaching them through
 /// one call keeps Swift code from touching shared mutable state.
-static inline const xcb_query_extension_reply_t *ap_extension_data(xcb_connection_t *c, int which) {
+typedef enum {
+    AP_EXTENSION_INPUT,
+    AP_EXTENSION_XFIXES,
+    AP_EXTENSION_RANDR,
+    AP_EXTENSION_SHAPE,
+    AP_EXTENSION_SHM,
+    AP_EXTENSION_DAMAGE,
+} ap_extension;
+
+static inline const xcb_query_extension_reply_t *ap_extension_data(xcb_connection_t *c, ap_extension which) {
     switch (which) {
-    case 0: return xcb_get_extension_data(c, &xcb_input_id);
-    case 1: return xcb_get_extension_data(c, &xcb_xfixes_id);
-    case 2: return xcb_get_extension_data(c, &xcb_randr_id);
-    case 3: return xcb_get_extension_data(c, &xcb_shape_id);
-    case 4: return xcb_get_extension_data(c, &xcb_shm_id);
-    case 5: return xcb_get_extension_data(c, &xcb_damage_id);
-    default: return NULL;
+    case AP_EXTENSION_INPUT: return xcb_get_extension_data(c, &xcb_input_id);
+    case AP_EXTENSION_XFIXES: return xcb_get_extension_data(c, &xcb_xfixes_id);
+    case AP_EXTENSION_RANDR: return xcb_get_extension_data(c, &xcb_randr_id);
+    case AP_EXTENSION_SHAPE: return xcb_get_extension_data(c, &xcb_shape_id);
+    case AP_EXTENSION_SHM: return xcb_get_extension_data(c, &xcb_shm_id);
+    case AP_EXTENSION_DAMAGE: return xcb_get_extension_data(c, &xcb_damage_id);
     }
+    return NULL;
 }
 
 #endif

@@ -46,7 +46,8 @@ extension GLSceneRenderer {
         guard n > 0 else { return }
         let used = Array(clips.prefix(n))
         p.set("u_clipFromDevice[0]", matrices: used.map { $0.transform.inverted() })
-        p.set("u_clipShape[0]", vec4s: used.map { ($0.size.width, $0.size.height, $0.radius, $0.transform.uniformScale) })
+        p.set(
+            "u_clipShape[0]", vec4s: used.map { ($0.size.width, $0.size.height, $0.radius, $0.transform.uniformScale) })
     }
 
     private func run(_ op: DrawOp, _ pass: inout Pass, _ r: Resources) throws {
@@ -58,7 +59,8 @@ extension GLSceneRenderer {
             fill(full, radius: 0, color: color, local: .identity, clips: [], pass, pipeline)
 
         case .canvasImage(let image, let rect):
-            try drawLayer(texture: imageTexture(image), rect: rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
+            try drawLayer(
+                texture: imageTexture(image), rect: rect, local: plan.base, alpha: 1, clips: [], pass, pipeline)
 
         case .beginRegion(_, let clip, let opacity):
             pass.clips = clip
@@ -77,7 +79,9 @@ extension GLSceneRenderer {
                 pass.target = pass.canvas
                 bindTarget(pass.canvas, plan)
                 let rect = Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height))
-                drawLayer(texture: group.texture, rect: rect, local: .identity, alpha: opacity, clips: pass.clips, pass, pipeline)
+                drawLayer(
+                    texture: group.texture, rect: rect, local: .identity, alpha: opacity, clips: pass.clips, pass,
+                    pipeline)
             }
             pass.groupOpacity = nil
             pass.clips = []
@@ -85,13 +89,15 @@ extension GLSceneRenderer {
         case .liftLayer(let index, let local, let alpha):
             let layer = try r.effects.lift(index, reference: reference, pipeline: pipeline)
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: local, alpha: alpha, clips: pass.clips, pass, pipeline)
+            drawLayer(
+                texture: layer.texture, rect: layer.rect, local: local, alpha: alpha, clips: pass.clips, pass, pipeline)
 
         case .shadow(let size, let radius, let local, let alpha, let offset):
             let layer = try r.effects.shadow(size: size, radius: radius, pipeline: pipeline)
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: local.concatenating(.translation(offset.x, offset.y)),
-                      alpha: alpha, clips: pass.clips, pass, pipeline)
+            drawLayer(
+                texture: layer.texture, rect: layer.rect, local: local.concatenating(.translation(offset.x, offset.y)),
+                alpha: alpha, clips: pass.clips, pass, pipeline)
 
         case .pointer(let draw):
             let opacity = min(max(draw.opacity * draw.visible.opacity, 0), 1)
@@ -105,17 +111,20 @@ extension GLSceneRenderer {
             p.set("u_material", int: 1)
             p.set("u_opacity", opacity)
             setClips(p, pass.clips)
-            pipeline.drawQuad(p, rect: shapeBounds(draw.outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
+            pipeline.drawQuad(
+                p, rect: shapeBounds(draw.outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
 
         case .fill(let rect, let radius, let color, let local):
             fill(rect, radius: radius, color: color, local: local, clips: pass.clips, pass, pipeline)
 
         case .content(let index, let local):
-            let (layer, transform, exact) = try r.content.layer(index, local: local, scale: scale, reference: reference,
-                                                                maxSide: min(context.maxTextureSize, 8192))
+            let (layer, transform, exact) = try r.content.layer(
+                index, local: local, scale: scale, reference: reference,
+                maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: transform, alpha: 1, clips: pass.clips,
-                      sharp: !exact, pass, pipeline)
+            drawLayer(
+                texture: layer.texture, rect: layer.rect, local: transform, alpha: 1, clips: pass.clips,
+                sharp: !exact, pass, pipeline)
 
         case .specular(let box, let radius, let local, let center, let gradientRadius, let strength):
             let p = pipeline.specular
@@ -130,7 +139,8 @@ extension GLSceneRenderer {
             p.set("u_gradientRadius", gradientRadius * plan.base.a)
             p.set("u_strength", strength)
             setClips(p, pass.clips)
-            pipeline.drawQuad(p, rect: box.insetBy(dx: -2 / pxPerPt, dy: -2 / pxPerPt), toDevice: local, viewport: viewport(pass))
+            pipeline.drawQuad(
+                p, rect: box.insetBy(dx: -2 / pxPerPt, dy: -2 / pxPerPt), toDevice: local, viewport: viewport(pass))
 
         case .highlightLight(let outline, let center, let gradientRadius, let emphasis):
             let p = pipeline.highlightLight
@@ -144,7 +154,8 @@ extension GLSceneRenderer {
             p.set("u_emphasis", emphasis)
             p.set("u_step", SceneRenderer.highlightLightStep)
             setClips(p, pass.clips)
-            pipeline.drawQuad(p, rect: shapeBounds(outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
+            pipeline.drawQuad(
+                p, rect: shapeBounds(outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
 
         case .beginRepaint(let bounds):
             let group = try groupTarget(like: pass.canvas, r)
@@ -175,18 +186,24 @@ extension GLSceneRenderer {
 
         case .menuPanel(let menu):
             // Rasterised as the open menu; an opening or closing one is drawn scaled and faded (E26).
-            let layer = try r.menus.layer(menu.settled, part: .panel, base: plan.base, reference: reference,
-                                          maxSide: min(context.maxTextureSize, 8192))
+            let layer = try r.menus.layer(
+                menu.settled, part: .panel, base: plan.base, reference: reference,
+                maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
-                      alpha: menu.opacity, clips: [], pass, pipeline)
+            drawLayer(
+                texture: layer.texture, rect: layer.rect,
+                local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
+                alpha: menu.opacity, clips: [], pass, pipeline)
 
         case .menuText(let menu):
-            let layer = try r.menus.layer(menu.settled, part: .text, base: plan.base, reference: reference,
-                                          maxSide: min(context.maxTextureSize, 8192))
+            let layer = try r.menus.layer(
+                menu.settled, part: .text, base: plan.base, reference: reference,
+                maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
-            drawLayer(texture: layer.texture, rect: layer.rect, local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
-                      alpha: menu.opacity, clips: [], pass, pipeline)
+            drawLayer(
+                texture: layer.texture, rect: layer.rect,
+                local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
+                alpha: menu.opacity, clips: [], pass, pipeline)
         }
     }
 
@@ -195,8 +212,10 @@ extension GLSceneRenderer {
         target.bind()
         glEnable(GLenum(GL_SCISSOR_TEST))
         let px = plan.pixelClip
-        let x0 = max(px.x, Int(bounds.minX)), y0 = max(px.y, Int(bounds.minY))
-        let x1 = min(px.x + px.width, Int(bounds.maxX)), y1 = min(px.y + px.height, Int(bounds.maxY))
+        let x0 = max(px.x, Int(bounds.minX))
+        let y0 = max(px.y, Int(bounds.minY))
+        let x1 = min(px.x + px.width, Int(bounds.maxX))
+        let y1 = min(px.y + px.height, Int(bounds.maxY))
         glScissor(GLint(x0), GLint(y0), GLsizei(max(x1 - x0, 0)), GLsizei(max(y1 - y0, 0)))
     }
 
@@ -242,8 +261,10 @@ extension GLSceneRenderer {
         return g
     }
 
-    private func fill(_ rect: Rect, radius: Double, color: RGBA, local: AffineTransform, clips: [ClipShape],
-                      _ pass: Pass, _ pipeline: GLPipeline) {
+    private func fill(
+        _ rect: Rect, radius: Double, color: RGBA, local: AffineTransform, clips: [ClipShape],
+        _ pass: Pass, _ pipeline: GLPipeline
+    ) {
         let p = pipeline.fill
         p.use()
         let pxPerPt = max(local.uniformScale, 1e-6)
@@ -254,11 +275,14 @@ extension GLSceneRenderer {
         let c = color.premultiplied
         p.set("u_color", c.0, c.1, c.2, c.3)
         setClips(p, clips)
-        pipeline.drawQuad(p, rect: rect.insetBy(dx: -1.5 / pxPerPt, dy: -1.5 / pxPerPt), toDevice: local, viewport: viewport(pass))
+        pipeline.drawQuad(
+            p, rect: rect.insetBy(dx: -1.5 / pxPerPt, dy: -1.5 / pxPerPt), toDevice: local, viewport: viewport(pass))
     }
 
-    private func drawLayer(texture: GLTexture, rect: Rect, local: AffineTransform, alpha: Double, clips: [ClipShape],
-                           sharp: Bool = false, _ pass: Pass, _ pipeline: GLPipeline) {
+    private func drawLayer(
+        texture: GLTexture, rect: Rect, local: AffineTransform, alpha: Double, clips: [ClipShape],
+        sharp: Bool = false, _ pass: Pass, _ pipeline: GLPipeline
+    ) {
         let p = sharp ? pipeline.sharpLayer : pipeline.layer
         p.use()
         bindTexture(texture, unit: 0)
@@ -291,11 +315,15 @@ extension GLSceneRenderer {
         p.use()
         bindTexture(pass.canvas.texture, unit: 0)
         p.set("u_canvas", int: 0)
-        let box = base.apply(m.box), ring = base.apply(m.ring), core = base.apply(m.coreBox)
+        let box = base.apply(m.box)
+        let ring = base.apply(m.ring)
+        let core = base.apply(m.coreBox)
         p.set("u_boxPx", box.minX, box.minY, box.maxX, box.maxY)
         p.set("u_ringPx", ring.minX, ring.minY, ring.maxX, ring.maxY)
         p.set("u_corePx", core.minX, core.minY, core.maxX, core.maxY)
-        let i = m.inner.straight, o = m.outer.straight, k = m.core.straight
+        let i = m.inner.straight
+        let o = m.outer.straight
+        let k = m.core.straight
         p.set("u_inner", i.0, i.1, i.2, i.3)
         p.set("u_outer", o.0, o.1, o.2, o.3)
         p.set("u_core", k.0, k.1, k.2, k.3)
@@ -329,12 +357,15 @@ extension GLSceneRenderer {
     }
 
     /// One texel per polygon edge (device px), uploaded when the outline changes.
-    private func uploadEdges(_ outline: PointerOutline, _ contours: [[Point]], _ base: AffineTransform,
-                             _ r: Resources) throws -> Int {
+    private func uploadEdges(
+        _ outline: PointerOutline, _ contours: [[Point]], _ base: AffineTransform,
+        _ r: Resources
+    ) throws -> Int {
         var data: [Float] = []
         for c in contours where c.count >= 2 {
             for i in c.indices {
-                let a = base.apply(c[i]), b = base.apply(c[(i + 1) % c.count])
+                let a = base.apply(c[i])
+                let b = base.apply(c[(i + 1) % c.count])
                 data += [Float(a.x), Float(a.y), Float(b.x), Float(b.y)]
             }
         }
@@ -343,8 +374,9 @@ extension GLSceneRenderer {
         let rows = max(1, (count + 1023) / 1024)
         data += [Float](repeating: 0, count: rows * 1024 * 4 - data.count)
         if r.edges?.height != rows {
-            r.edges = GLTexture(width: 1024, height: rows, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
-                                type: GLenum(GL_FLOAT), linear: false)
+            r.edges = GLTexture(
+                width: 1024, height: rows, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
+                type: GLenum(GL_FLOAT), linear: false)
         }
         guard let edges = r.edges else { return 0 }
         glBindTexture(GLenum(GL_TEXTURE_2D), edges.id)
@@ -363,8 +395,10 @@ extension GLSceneRenderer {
             b = base.apply(rect)
         case .polygons(let contours):
             let pts = contours.joined().map { base.apply($0) }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+            let xs = pts.map(\.x)
+            let ys = pts.map(\.y)
+            let x0 = xs.min() ?? 0
+            let y0 = ys.min() ?? 0
             b = Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
         }
         return b.insetBy(dx: -grow, dy: -grow)

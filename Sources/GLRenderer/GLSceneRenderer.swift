@@ -50,8 +50,9 @@ public final class GLSceneRenderer: FrameRenderer {
             self.pipeline = pipeline
             materials = try (0..<2).map { _ in
                 floatTargets
-                    ? try GLFramebuffer(width: 4, height: 1, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
-                                        type: GLenum(GL_FLOAT), linear: false)
+                    ? try GLFramebuffer(
+                        width: 4, height: 1, internalFormat: GLenum(GL_RGBA32F), format: GLenum(GL_RGBA),
+                        type: GLenum(GL_FLOAT), linear: false)
                     : try GLFramebuffer(width: 4, height: 1, linear: false)
             }
         }
@@ -59,10 +60,13 @@ public final class GLSceneRenderer: FrameRenderer {
 
     /// Builds the renderer; compiles every shader of `shaders` (a broken one throws
     /// `GLError.shaderCompile` naming its file and line).
-    public convenience init(scene: Scene, scale: Double = 1, context: GLContext, shaders: ShaderSources = .builtIn,
-                            backgroundSampler: BackgroundSampler? = nil) throws {
-        try self.init(reference: SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler),
-                      context: context, shaders: shaders)
+    public convenience init(
+        scene: Scene, scale: Double = 1, context: GLContext, shaders: ShaderSources = .builtIn,
+        backgroundSampler: BackgroundSampler? = nil
+    ) throws {
+        try self.init(
+            reference: SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler),
+            context: context, shaders: shaders)
     }
 
     public init(reference: SceneRenderer, context: GLContext, shaders: ShaderSources = .builtIn) throws {
@@ -96,14 +100,18 @@ public final class GLSceneRenderer: FrameRenderer {
     }
     public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
         var rects = reference.damage(from: previous, to: current)
-        if previous != nil, materialIsFading, !current.hidden, let b = reference.pointerBounds(current) { rects.append(b) }
+        if previous != nil, materialIsFading, !current.hidden, let b = reference.pointerBounds(current) {
+            rects.append(b)
+        }
         return rects
     }
     public func pointerBounds(_ frame: PointerFrame) -> Rect? { reference.pointerBounds(frame) }
     /// The memory lives on the GPU: judged from when the material's inputs last
     /// changed, and not while the pointer is hidden (its memory waits).
     public var materialIsFading: Bool {
-        guard let r = resources, let t = r.materialTime, let drawn = lastDrawnTime, t >= drawn - 1e-9 else { return false }
+        guard let r = resources, let t = r.materialTime, let drawn = lastDrawnTime, t >= drawn - 1e-9 else {
+            return false
+        }
         return t - r.materialChanged < MaterialMemory.settleTime
     }
     /// The time of the last frame drawn, pointer shown or not.
@@ -112,8 +120,11 @@ public final class GLSceneRenderer: FrameRenderer {
     public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point, clip: Rect?) throws {
         if let frame { lastDrawnTime = frame.time }
         try context.makeCurrent()
-        guard let plan = try reference.drawPlan(frame: frame, width: surface.width, height: surface.height,
-                                                origin: origin, clip: clip) else { return }
+        guard
+            let plan = try reference.drawPlan(
+                frame: frame, width: surface.width, height: surface.height,
+                origin: origin, clip: clip)
+        else { return }
         let canvas = try canvas(width: surface.width, height: surface.height)
         try execute(plan, into: canvas)
         try readBack(canvas, plan.pixelClip, into: surface)
@@ -160,8 +171,10 @@ public final class GLSceneRenderer: FrameRenderer {
     }
 
     /// Copies the repainted pixels into the Cairo surface (premultiplied ARGB32).
-    private func readBack(_ canvas: GLFramebuffer, _ px: (x: Int, y: Int, width: Int, height: Int),
-                          into surface: ImageSurface) throws {
+    private func readBack(
+        _ canvas: GLFramebuffer, _ px: (x: Int, y: Int, width: Int, height: Int),
+        into surface: ImageSurface
+    ) throws {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), canvas.id)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(surface.stride / 4))
@@ -169,12 +182,17 @@ public final class GLSceneRenderer: FrameRenderer {
         let stride = surface.stride
         try surface.withPixels { raw in
             let start = raw + px.y * stride + px.x * 4
-            glReadPixels(GLint(px.x), GLint(px.y), GLsizei(px.width), GLsizei(px.height),
-                         GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
+            glReadPixels(
+                GLint(px.x), GLint(px.y), GLsizei(px.width), GLsizei(px.height),
+                GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
             if !bgra {
                 for row in 0..<px.height {
                     let p = (start + row * stride).assumingMemoryBound(to: UInt8.self)
-                    for i in 0..<px.width { let t = p[4 * i]; p[4 * i] = p[4 * i + 2]; p[4 * i + 2] = t }
+                    for i in 0..<px.width {
+                        let t = p[4 * i]
+                        p[4 * i] = p[4 * i + 2]
+                        p[4 * i + 2] = t
+                    }
                 }
             }
         }
@@ -221,7 +239,9 @@ extension GLSceneRenderer {
         }
         try window.makeCurrent()
         let fb = try window.targetFramebuffer()
-        if let plan = try reference.drawPlan(frame: frame, width: fb.width, height: fb.height, origin: .zero, clip: clip) {
+        if let plan = try reference.drawPlan(
+            frame: frame, width: fb.width, height: fb.height, origin: .zero, clip: clip)
+        {
             try execute(plan, into: fb)
         }
     }

@@ -47,7 +47,8 @@ enum AnimationPerRepaint {
         // Last drawn, the target it had was lit at the pointer and the others at
         // a held light: one light cannot keep both where they were. Drawn whole.
         if let left = last.target, left != shown.target, last.heldLight != nil,
-           (last.regions[left]?.emphasis ?? 0) > 0.001 {
+            (last.regions[left]?.emphasis ?? 0) > 0.001
+        {
             return nil
         }
         var held = shown

@@ -23,8 +23,10 @@ public struct AssetLocator: Sendable {
 
     public init(root: URL) { self.root = root }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String = CommandLine.arguments.first ?? "") throws -> AssetLocator {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String = CommandLine.arguments.first ?? ""
+    ) throws -> AssetLocator {
         var candidates: [URL] = []
         if let env = environment["ADAPTIVE_POINTER_ASSETS"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
@@ -59,8 +61,9 @@ public struct AssetLocator: Sendable {
     public func scene(named name: String) throws -> URL {
         let url = scenesDirectory.appendingPathComponent(name + ".json")
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw LookupError.missingAsset(kind: "scene", name: name, in: scenesDirectory.path,
-                                           available: listing(scenesDirectory, ext: "json"))
+            throw LookupError.missingAsset(
+                kind: "scene", name: name, in: scenesDirectory.path,
+                available: listing(scenesDirectory, ext: "json"))
         }
         return url
     }
@@ -69,8 +72,10 @@ public struct AssetLocator: Sendable {
     /// path (it holds a `/`, ends in `.json`, or is an existing file) as given,
     /// else the name of a bundled scene (`demo`, `toolbar`). Throws, listing
     /// the bundled scenes, for a name that is neither.
-    public static func resolveScene(_ argument: String,
-                                    locate: () throws -> AssetLocator = { try AssetLocator.locate() }) throws -> String {
+    public static func resolveScene(
+        _ argument: String,
+        locate: () throws -> AssetLocator = { try AssetLocator.locate() }
+    ) throws -> String {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
         if argument.contains("/") || argument.hasSuffix(".json") || (exists && !isDirectory.boolValue) {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The host's one-thread event loop: `poll` over registered file descriptors
 /// (a display connection, an inotify fd, …), one timerfd and a signalfd for
@@ -24,8 +25,10 @@ public final class EventLoop {
         /// (e.g. add POLLOUT while a connection has unflushed requests).
         public var currentEvents: (() -> Int16)?
 
-        public init(fd: Int32, events: Int16 = Int16(POLLIN), prepare: @escaping () -> Void = {},
-                    handle: @escaping (_ revents: Int16) -> Void, currentEvents: (() -> Int16)? = nil) {
+        public init(
+            fd: Int32, events: Int16 = Int16(POLLIN), prepare: @escaping () -> Void = {},
+            handle: @escaping (_ revents: Int16) -> Void, currentEvents: (() -> Int16)? = nil
+        ) {
             self.fd = fd
             self.events = events
             self.prepare = prepare
@@ -137,7 +140,7 @@ public final class EventLoop {
             let n = poll(&fds, nfds_t(fds.count), -1)
             wakeups += 1
             if n < 0 {
-                if errno == EINTR { 
+                if errno == EINTR {
                     for t in tokens { sources[t]?.handle(0) }
                     continue
                 }
@@ -146,7 +149,8 @@ public final class EventLoop {
             let sig = fds[fds.count - 1]
             if sig.revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
-                while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size
+                {
                     onSignal(Int32(info.ssi_signo))
                 }
             }

@@ -25,7 +25,8 @@ struct FrameLedger {
     /// Records a commit; returns the id to hand to the canvas.
     mutating func add(canvas: Int, at time: Double, inputs: [Double], aimedAt: Double?, drawn: Point?) -> Int {
         nextID += 1
-        entries.append(Entry(id: nextID, canvas: canvas, committedAt: time, inputs: inputs, aimedAt: aimedAt, drawn: drawn))
+        entries.append(
+            Entry(id: nextID, canvas: canvas, committedAt: time, inputs: inputs, aimedAt: aimedAt, drawn: drawn))
         // Reports that never come (a surface destroyed, discarded feedback) must not pile up.
         if entries.count > 256 { entries.removeFirst(entries.count - 256) }
         return nextID

@@ -10,7 +10,8 @@ enum FrameTranslation {
         // Highlighted regions and menus stay put while the pointer moves (and a
         // lifted region's specular follows it): not a translation.
         guard !old.hidden, !new.hidden, old.menuShown == nil, new.menuShown == nil,
-              old.regions.isEmpty, new.regions.isEmpty else { return nil }
+            old.regions.isEmpty, new.regions.isEmpty
+        else { return nil }
         let offset = new.visible.frame.origin - old.visible.frame.origin
         var moved = new
         moved.time = old.time

@@ -24,7 +24,7 @@ public struct LatencyStats: Sendable {
         if samples.count < capacity {
             samples.append(value)
         } else {
-            samples[count % capacity] = value  // a ring: the oldest sample goes
+            samples[count % capacity] = value // a ring: the oldest sample goes
         }
         count += 1
     }

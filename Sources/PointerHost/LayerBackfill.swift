@@ -30,7 +30,9 @@ public enum LayerBackfill {
     /// new or moved layer). Returns what to draw: the damage within the layer
     /// plus what no source held; nil when the layer need not be drawn at all
     /// (nothing changed there and it has not moved: the shown buffer stays right).
-    public static func prepare(_ target: PixelBuffer, rect: Rect, damage: [Rect], stale: [Rect]?, screen: Screen) -> [Rect]? {
+    public static func prepare(_ target: PixelBuffer, rect: Rect, damage: [Rect], stale: [Rect]?, screen: Screen)
+        -> [Rect]?
+    {
         let changed = LiveLayerPlacement.repaint(damage, in: rect, stale: [])
         if changed.isEmpty && stale != nil { return nil }
         // Drawn whole anyway: nothing to copy.
@@ -79,11 +81,13 @@ public enum LayerBackfill {
         rects.flatMap { r -> [Rect] in
             let c = r.intersection(cut)
             guard !c.isEmpty else { return [r] }
-            return [Rect(x: r.minX, y: r.minY, width: r.width, height: c.minY - r.minY),      // above
-                    Rect(x: r.minX, y: c.maxY, width: r.width, height: r.maxY - c.maxY),      // below
-                    Rect(x: r.minX, y: c.minY, width: c.minX - r.minX, height: c.height),     // left
-                    Rect(x: c.maxX, y: c.minY, width: r.maxX - c.maxX, height: c.height)]     // right
-                .filter { !$0.isEmpty }
+            return [
+                Rect(x: r.minX, y: r.minY, width: r.width, height: c.minY - r.minY), // above
+                Rect(x: r.minX, y: c.maxY, width: r.width, height: r.maxY - c.maxY), // below
+                Rect(x: r.minX, y: c.minY, width: c.minX - r.minX, height: c.height), // left
+                Rect(x: c.maxX, y: c.minY, width: r.maxX - c.maxX, height: c.height),
+            ] // right
+            .filter { !$0.isEmpty }
         }
     }
 
@@ -102,10 +106,10 @@ public enum LayerBackfill {
             return abs(v - r) < 1e-6 ? Int(r) : nil
         }
         guard let sx = whole((a.minX - source.origin.x) * s), let sy = whole((a.minY - source.origin.y) * s),
-              let tx = whole((a.minX - target.origin.x) * s), let ty = whole((a.minY - target.origin.y) * s),
-              let w = whole(a.width * s), let h = whole(a.height * s),
-              sx >= 0, sy >= 0, tx >= 0, ty >= 0, w > 0, h > 0,
-              sx + w <= source.width, sy + h <= source.height, tx + w <= target.width, ty + h <= target.height
+            let tx = whole((a.minX - target.origin.x) * s), let ty = whole((a.minY - target.origin.y) * s),
+            let w = whole(a.width * s), let h = whole(a.height * s),
+            sx >= 0, sy >= 0, tx >= 0, ty >= 0, w > 0, h > 0,
+            sx + w <= source.width, sy + h <= source.height, tx + w <= target.width, ty + h <= target.height
         else { return false }
         for row in 0..<h {
             (target.data + (ty + row) * target.stride + 4 * tx)

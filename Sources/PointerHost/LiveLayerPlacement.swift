@@ -13,10 +13,14 @@ public enum LiveLayerPlacement {
     /// The layer over `need` (canvas pt) on a canvas of `size`: the current one
     /// when it still covers it and is not far too big, else one with room
     /// around it, in whole `granule`s, inside the canvas.
-    public static func placement(for need: Rect, current: Rect, canvas size: Size, margin: Double = 24, granule: Double = 32) -> Rect {
+    public static func placement(
+        for need: Rect, current: Rect, canvas size: Size, margin: Double = 24, granule: Double = 32
+    ) -> Rect {
         let canvas = Rect(x: 0, y: 0, width: size.width.rounded(.down), height: size.height.rounded(.down))
-        let x0 = max(need.minX, 0), y0 = max(need.minY, 0)
-        let wanted = Rect(x: x0, y: y0, width: min(need.maxX, canvas.maxX) - x0, height: min(need.maxY, canvas.maxY) - y0)
+        let x0 = max(need.minX, 0)
+        let y0 = max(need.minY, 0)
+        let wanted = Rect(
+            x: x0, y: y0, width: min(need.maxX, canvas.maxX) - x0, height: min(need.maxY, canvas.maxY) - y0)
         guard !wanted.isEmpty, !canvas.isEmpty else { return current }
         func roundedUp(_ v: Double) -> Double { max(granule, (v / granule).rounded(.up) * granule) }
         let width = min(canvas.width, roundedUp(wanted.width + 2 * margin))
@@ -51,14 +55,18 @@ public enum LiveLayerPlacement {
         }
         for g in waiting {
             // The free layer nearest the group, so a group that moved takes its old layer.
-            guard let i = slots.indices.filter({ !placed[$0] }).min(by: { distance(slots[$0], g) < distance(slots[$1], g) })
+            guard
+                let i = slots.indices.filter({ !placed[$0] }).min(by: {
+                    distance(slots[$0], g) < distance(slots[$1], g)
+                })
             else { break }
             slots[i] = placement(for: g, current: slots[i], canvas: size, margin: margin)
             placed[i] = true
         }
         for i in slots.indices where !placed[i] && !slots[i].isEmpty {
-            slots[i] = Rect(x: slots[i].minX, y: slots[i].minY,
-                            width: min(parkedSide, slots[i].width), height: min(parkedSide, slots[i].height))
+            slots[i] = Rect(
+                x: slots[i].minX, y: slots[i].minY,
+                width: min(parkedSide, slots[i].width), height: min(parkedSide, slots[i].height))
         }
         return slots
     }
@@ -81,8 +89,11 @@ public enum LiveLayerPlacement {
         while merged {
             merged = false
             outer: for i in groups.indices {
-                for j in groups.indices where j > i && groups[i].insetBy(dx: -gap / 2, dy: -gap / 2)
-                    .intersects(groups[j].insetBy(dx: -gap / 2, dy: -gap / 2)) {
+                for j in groups.indices
+                where j > i
+                    && groups[i].insetBy(dx: -gap / 2, dy: -gap / 2)
+                        .intersects(groups[j].insetBy(dx: -gap / 2, dy: -gap / 2))
+                {
                     groups[i] = groups[i].union(groups[j])
                     groups.remove(at: j)
                     merged = true
@@ -111,7 +122,8 @@ public enum LiveLayerPlacement {
 
     private static func distance(_ a: Rect, _ b: Rect) -> Double {
         guard !a.isEmpty else { return .infinity }
-        let dx = a.midX - b.midX, dy = a.midY - b.midY
+        let dx = a.midX - b.midX
+        let dy = a.midY - b.midY
         return (dx * dx + dy * dy).squareRoot()
     }
 }

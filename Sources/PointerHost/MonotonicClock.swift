@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CLOCK_MONOTONIC in seconds. Hosts stamp input with it (relative to the session

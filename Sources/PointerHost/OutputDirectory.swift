@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Makes the directory an output goes into (`mkdir -p`), with the reason in our
 /// words when it cannot ("a part of the path is a file"), never Foundation's
@@ -16,8 +17,11 @@ public enum OutputDirectory {
             var info = stat()
             if stat(prefix, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw OutputFile.Failure(path: p, reason: prefix == p ? "it exists and is not a directory"
-                                                 : "\(prefix) is not a directory", code: ENOTDIR)
+                    throw OutputFile.Failure(
+                        path: p,
+                        reason: prefix == p
+                            ? "it exists and is not a directory"
+                            : "\(prefix) is not a directory", code: ENOTDIR)
                 }
                 continue
             }

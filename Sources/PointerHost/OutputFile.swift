@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes an output file (a frame dump, a PNG) so that it is never half there: the
 /// bytes go to a temporary file in the same directory, which is renamed over the
@@ -17,9 +18,11 @@ public final class OutputFile {
         public var fsync: @Sendable (Int32) -> Int32
         public var rename: @Sendable (String, String) -> Int32
 
-        public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) },
-                    fsync: @escaping @Sendable (Int32) -> Int32 = { Glibc.fsync($0) },
-                    rename: @escaping @Sendable (String, String) -> Int32 = { Glibc.rename($0, $1) }) {
+        public init(
+            write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) },
+            fsync: @escaping @Sendable (Int32) -> Int32 = { Glibc.fsync($0) },
+            rename: @escaping @Sendable (String, String) -> Int32 = { Glibc.rename($0, $1) }
+        ) {
             self.write = write
             self.fsync = fsync
             self.rename = rename
@@ -184,8 +187,10 @@ public final class OutputFile {
     }
 
     /// Writes all of `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String, inputs: [(path: String, what: String)] = [],
-                             system: System = .real) throws(Failure) {
+    public static func write(
+        _ bytes: [UInt8], to path: String, inputs: [(path: String, what: String)] = [],
+        system: System = .real
+    ) throws(Failure) {
         let file = try OutputFile(path: path, inputs: inputs, system: system)
         try file.write(bytes)
         try file.commit()
@@ -195,14 +200,17 @@ public final class OutputFile {
     /// written: a command checks all its outputs with this first.
     public static func refuseInputs(_ path: String, _ inputs: [(path: String, what: String)]) throws(Failure) {
         for input in inputs where sameFile(path, input.path) {
-            throw Failure(path: path, reason: "it is \(input.what) this command reads; "
-                + "writing the output there would destroy the input. Choose another output path")
+            throw Failure(
+                path: path,
+                reason: "it is \(input.what) this command reads; "
+                    + "writing the output there would destroy the input. Choose another output path")
         }
     }
 
     /// True when both paths name the same existing file (device and inode), however spelt.
     public static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
+        var sa = stat()
+        var sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
@@ -210,11 +218,19 @@ public final class OutputFile {
     static func failure(_ path: String, _ e: Int32, creating: Bool = false) -> Failure {
         let reason: String
         switch e {
-        case ENOSPC: reason = "no space left on device (the disk is full); the old file, if any, is unchanged. Free some space or write elsewhere"
-        case EDQUOT: reason = "disk quota exceeded; the old file, if any, is unchanged. Free some space or write elsewhere"
+        case ENOSPC:
+            reason =
+                "no space left on device (the disk is full); the old file, if any, is unchanged. Free some space or write elsewhere"
+        case EDQUOT:
+            reason = "disk quota exceeded; the old file, if any, is unchanged. Free some space or write elsewhere"
         case EROFS: reason = "read-only file system; write elsewhere"
-        case EACCES, EPERM: reason = creating ? "permission denied (cannot create a file in its directory); choose a writable location" : "permission denied; choose a writable location"
-        case ENOENT: reason = "No such file or directory (the directory does not exist); create it or choose another path"
+        case EACCES, EPERM:
+            reason =
+                creating
+                ? "permission denied (cannot create a file in its directory); choose a writable location"
+                : "permission denied; choose a writable location"
+        case ENOENT:
+            reason = "No such file or directory (the directory does not exist); create it or choose another path"
         case ENOTDIR: reason = "a part of the path is not a directory"
         case EISDIR: reason = "Is a directory; give a file path"
         default: reason = InputFileErrors.message(e)

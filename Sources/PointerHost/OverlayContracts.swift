@@ -15,7 +15,9 @@ public struct PixelBuffer {
     /// The canvas point the top-left pixel shows (a buffer covering part of the canvas).
     public var origin: Point
 
-    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, origin: Point = .zero) {
+    public init(
+        data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, origin: Point = .zero
+    ) {
         self.data = data
         self.width = width
         self.height = height

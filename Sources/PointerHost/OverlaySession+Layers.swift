@@ -9,8 +9,10 @@ extension OverlaySession {
     /// still layer, the banner on its own, and the live layers placed over where
     /// `shown` differs from the stage at rest. True when a layer changed (the
     /// frame must be committed even without damage); nil when a buffer is not free yet.
-    func drawLayers(_ layered: LayeredCanvas, _ state: inout CanvasState, shown: PointerFrame,
-                            banner: Banner?, size: Size) -> Bool? {
+    func drawLayers(
+        _ layered: LayeredCanvas, _ state: inout CanvasState, shown: PointerFrame,
+        banner: Banner?, size: Size
+    ) -> Bool? {
         var changed = false
         if state.still == nil {
             // Nobody pointing: no pointer, no menu, every region at rest, and those
@@ -68,7 +70,13 @@ extension OverlaySession {
             guard let (buffer, repaint) = layered.beginLive(i, damage: aligned ?? [rect]) else { continue }
             let t0 = MonotonicClock.now()
             try painter.draw(shown, into: .pixels(buffer), clip: repaint)
-            if Self.debugTiming { log(String(format: "DBG live %d rect %.0f,%.0f %.0fx%.0f repaint %d rects %.0f pt2 took %.2f ms", i, rect.minX, rect.minY, rect.width, rect.height, repaint.count, repaint.reduce(0) { $0 + $1.width * $1.height }, (MonotonicClock.now() - t0) * 1000)) }
+            if Self.debugTiming {
+                log(
+                    String(
+                        format: "DBG live %d rect %.0f,%.0f %.0fx%.0f repaint %d rects %.0f pt2 took %.2f ms", i,
+                        rect.minX, rect.minY, rect.width, rect.height, repaint.count,
+                        repaint.reduce(0) { $0 + $1.width * $1.height }, (MonotonicClock.now() - t0) * 1000))
+            }
             // What changed, not what was stale here: the layer's other buffer lacks only that.
             layered.endLive(i, damage: LiveLayerPlacement.repaint(aligned ?? [rect], in: rect, stale: []))
         }

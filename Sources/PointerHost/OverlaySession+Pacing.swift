@@ -7,7 +7,8 @@ import PointerCore
 extension OverlaySession {
     func decide(_ id: Int, now: Double) -> FramePlanner.Decision {
         guard var state = canvases[id] else { return .wait(until: nil) }
-        let decision = state.planner.decide(now: now, byInput: !state.animationOnly, awaitingFrame: state.canvas.awaitingFrame)
+        let decision = state.planner.decide(
+            now: now, byInput: !state.animationOnly, awaitingFrame: state.canvas.awaitingFrame)
         canvases[id] = state
         return decision
     }
@@ -21,9 +22,12 @@ extension OverlaySession {
         var deadline = nextDraw
         // A fading material wants the next frame, as an animation does.
         // Only while the pointer is drawn: a hidden one's look waits, and must not keep the overlay awake.
-        let pointerShown = pointerCanvas.flatMap { canvases[$0]?.lastFrame }.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
+        let pointerShown =
+            pointerCanvas.flatMap { canvases[$0]?.lastFrame }.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
         let fadeWake = pointerShown && painter.materialIsFading ? t + frameInterval : nil
-        if let wake = earliest(earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake) {
+        if let wake = earliest(
+            earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake)
+        {
             if wake <= t + frameInterval {
                 // Animating: every canvas wants the next frame.
                 markAllDirty(byInput: false)
@@ -37,7 +41,8 @@ extension OverlaySession {
                     // No repaint clock known (or another pacing): the next frame
                     // callback (or buffer release) paces the next draw; only when
                     // no canvas will call back is the timer needed.
-                    let willCallBack = committed || canvases.values.contains { $0.canvas.awaitingFrame || !$0.canvas.isReadyToDraw }
+                    let willCallBack =
+                        committed || canvases.values.contains { $0.canvas.awaitingFrame || !$0.canvas.isReadyToDraw }
                     if !willCallBack { deadline = start + t + frameInterval }
                 }
             } else {
@@ -52,7 +57,8 @@ extension OverlaySession {
         let t = state.planner.timing
         func ms(_ s: Double) -> String { "\((s * 1e5).rounded() / 100) ms" }
         let source = state.presentationAnswers ? "presentation feedback" : "frame callbacks"
-        return "\(state.canvas.canvasName): repaint every \(ms(t.period)) (from \(source)), deadline margin \(ms(t.margin)), "
+        return
+            "\(state.canvas.canvasName): repaint every \(ms(t.period)) (from \(source)), deadline margin \(ms(t.margin)), "
             + "\(t.misses) of \(t.misses + t.hits) deadline frames missed their repaint"
     }
 }

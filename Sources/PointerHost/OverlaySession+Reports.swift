@@ -28,7 +28,8 @@ extension OverlaySession {
         if var state = canvases[id] {
             if !state.presentationAnswers {
                 state.presentationAnswers = true
-                state.planner.timing = DeadlineEstimator(nominalPeriod: refresh > 0 ? refresh : state.canvas.refreshPeriod)
+                state.planner.timing = DeadlineEstimator(
+                    nominalPeriod: refresh > 0 ? refresh : state.canvas.refreshPeriod)
             }
             state.planner.timing.observeRefresh(at: presentedAt)
             state.animationClock.repainted()
@@ -36,8 +37,9 @@ extension OverlaySession {
         }
         guard let entry = ledger.presented(frameID) else { return }
         let carried = discardedInputs.removeValue(forKey: id) ?? []
-        record(ShownGroup(at: presentedAt, entries: [entry]), extraInputs: carried, canvas: id,
-               each: \.motionToPresent, oldest: \.oldestToPresent, drives: true)
+        record(
+            ShownGroup(at: presentedAt, entries: [entry]), extraInputs: carried, canvas: id,
+            each: \.motionToPresent, oldest: \.oldestToPresent, drives: true)
     }
 
     /// Frame `frameID` of canvas `id` was never presented (a later commit replaced it):
@@ -75,17 +77,27 @@ extension OverlaySession {
     private func flushFrameDone(canvas id: Int) {
         guard let group = frameDoneGroups.removeValue(forKey: id) else { return }
         let drives = !(canvases[id]?.presentationAnswers ?? false)
-        record(group, extraInputs: [], canvas: id, each: \.motionToFrameDone, oldest: \.oldestToFrameDone, drives: drives)
+        record(
+            group, extraInputs: [], canvas: id, each: \.motionToFrameDone, oldest: \.oldestToFrameDone, drives: drives)
     }
 
     /// Statistics for the frame a repaint showed; `drives`: these reports are
     /// the ones the deadline learns from (presentation when answered, else callbacks).
-    private func record(_ group: ShownGroup, extraInputs: [Double], canvas id: Int,
-                        each: ReferenceWritableKeyPath<OverlaySession, LatencyStats>,
-                        oldest: ReferenceWritableKeyPath<OverlaySession, LatencyStats>, drives: Bool) {
+    private func record(
+        _ group: ShownGroup, extraInputs: [Double], canvas id: Int,
+        each: ReferenceWritableKeyPath<OverlaySession, LatencyStats>,
+        oldest: ReferenceWritableKeyPath<OverlaySession, LatencyStats>, drives: Bool
+    ) {
         let inputs = extraInputs + group.entries.flatMap(\.inputs)
         for input in inputs { self[keyPath: each].add(group.at - input) }
-        if Self.debugTiming { log(String(format: "DBG shown at %.4f ids %@ aims %@ inputs %@", group.at, group.entries.map { "\($0.id)" }.joined(separator: ","), group.entries.map { String(format: "%.4f", $0.aimedAt ?? 0) }.joined(separator: ","), inputs.map { String(format: "%.4f", $0) }.joined(separator: ","))) }
+        if Self.debugTiming {
+            log(
+                String(
+                    format: "DBG shown at %.4f ids %@ aims %@ inputs %@", group.at,
+                    group.entries.map { "\($0.id)" }.joined(separator: ","),
+                    group.entries.map { String(format: "%.4f", $0.aimedAt ?? 0) }.joined(separator: ","),
+                    inputs.map { String(format: "%.4f", $0) }.joined(separator: ",")))
+        }
         if let first = inputs.min() { self[keyPath: oldest].add(group.at - first) }
         guard drives, let shown = group.entries.max(by: { $0.id < $1.id }) else { return }
         if let aimed = shown.aimedAt { canvases[id]?.planner.timing.observeOutcome(aimedAt: aimed, seenAt: group.at) }
@@ -105,7 +117,12 @@ extension OverlaySession {
                 return now - item.at > Self.truthWait
             }
             drawnVsTrue.add(item.drawn.distance(to: hand))
-            if Self.debugTiming { log(String(format: "DBG truth at %.4f drawn %.1f,%.1f hand %.1f,%.1f err %.1f", item.at, item.drawn.x, item.drawn.y, hand.x, hand.y, item.drawn.distance(to: hand))) }
+            if Self.debugTiming {
+                log(
+                    String(
+                        format: "DBG truth at %.4f drawn %.1f,%.1f hand %.1f,%.1f err %.1f", item.at, item.drawn.x,
+                        item.drawn.y, hand.x, hand.y, item.drawn.distance(to: hand)))
+            }
             return true
         }
     }

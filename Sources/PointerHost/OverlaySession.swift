@@ -150,7 +150,9 @@ public final class OverlaySession {
             // Wayland clients cannot move the compositor's pointer; the drawn
             // pointer is where the engine says, the real one catches up on the next motion.
             if warnedRequests.insert("warp").inserted {
-                log("note: this display cannot warp the pointer; recentering is drawn but not applied to the system pointer")
+                log(
+                    "note: this display cannot warp the pointer; recentering is drawn but not applied to the system pointer"
+                )
             }
         }
     }
@@ -198,8 +200,10 @@ public final class OverlaySession {
     // MARK: canvases
 
     public func add(_ canvas: OverlayCanvas) {
-        canvases[canvas.canvasID] = CanvasState(canvas: canvas, layered: canvas as? LayeredCanvas, planner: FramePlanner(
-            pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
+        canvases[canvas.canvasID] = CanvasState(
+            canvas: canvas, layered: canvas as? LayeredCanvas,
+            planner: FramePlanner(
+                pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
     }
 
     public func remove(canvasID id: Int) {
@@ -283,8 +287,9 @@ public final class OverlaySession {
         // Its damage is worked out here once, and used below.
         var heldDamage: [Rect]?
         if pacing == .onInput, state.layered?.splitsStill == true, let last = state.lastFrame,
-           !state.animationClock.advances(now: now, period: state.planner.timing.period),
-           let held = AnimationPerRepaint.holding(shown, after: last) {
+            !state.animationClock.advances(now: now, period: state.planner.timing.period),
+            let held = AnimationPerRepaint.holding(shown, after: last)
+        {
             let d = painter.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
             if !d.isEmpty {
                 shown = held
@@ -310,13 +315,21 @@ public final class OverlaySession {
         // Pure motion on a canvas that can move what it shows: no repaint (and
         // no damage worked out; a moved frame always differs from the last).
         if let last = state.lastFrame, banner == state.lastBanner, !painter.materialIsFading,
-           let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset) {
+            let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset)
+        {
             let showsPointer = pointerCanvas == id
-            _ = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
-                           aimedAt: planned ? refresh : nil, drawn: free && showsPointer ? shown.pointer : nil)
+            _ = ledger.add(
+                canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
+                aimedAt: planned ? refresh : nil, drawn: free && showsPointer ? shown.pointer : nil)
             if showsPointer { uncommittedMotion.removeAll() }
             translatedFrames += 1
-            if Self.debugTiming { log(String(format: "DBG moved at %.4f by %.1f,%.1f drawn %.1f,%.1f model %.1f,%.1f", now, offset.x, offset.y, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0)) }
+            if Self.debugTiming {
+                log(
+                    String(
+                        format: "DBG moved at %.4f by %.1f,%.1f drawn %.1f,%.1f model %.1f,%.1f", now, offset.x,
+                        offset.y, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0
+                    ))
+            }
             state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
             state.lastFrame = shown
             state.needsDraw = false
@@ -325,7 +338,9 @@ public final class OverlaySession {
             return true
         }
         // The held frame's, unless drawLayers dropped the last frame (the stage stopped splitting).
-        var damage = (state.lastFrame == nil ? nil : heldDamage) ?? painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+        var damage =
+            (state.lastFrame == nil ? nil : heldDamage)
+            ?? painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
         // The whole banner, rim included: a rim left behind would stay on screen.
         if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
         if damage.isEmpty && !layersChanged {
@@ -360,11 +375,18 @@ public final class OverlaySession {
             if state.lastFrame != nil { committedDamage = aligned }
         }
         let showsPointer = pointerCanvas == id
-        let frameID = ledger.add(canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
-                                 aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
+        let frameID = ledger.add(
+            canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
+            aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
         if showsPointer { uncommittedMotion.removeAll() }
         state.canvas.endDraw(damage: committedDamage, frameID: frameID)
-        if Self.debugTiming { log(String(format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d", frameID, now, MonotonicClock.now(), presentAt + start, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0)) }
+        if Self.debugTiming {
+            log(
+                String(
+                    format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d",
+                    frameID, now, MonotonicClock.now(), presentAt + start, shown.pointer.x, shown.pointer.y,
+                    model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0))
+        }
         paintedFrames += 1
         state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
         state.lastFrame = shown
@@ -407,8 +429,10 @@ public final class OverlaySession {
     /// `r` grown outward to whole pixels at `scale` (pixels per pt).
     static func pixelAligned(_ r: Rect, scale: Double) -> Rect {
         guard scale > 0 else { return r }
-        let x0 = (r.minX * scale).rounded(.down), y0 = (r.minY * scale).rounded(.down)
-        let x1 = (r.maxX * scale).rounded(.up), y1 = (r.maxY * scale).rounded(.up)
+        let x0 = (r.minX * scale).rounded(.down)
+        let y0 = (r.minY * scale).rounded(.down)
+        let x1 = (r.maxX * scale).rounded(.up)
+        let y1 = (r.maxY * scale).rounded(.up)
         return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
     }
 

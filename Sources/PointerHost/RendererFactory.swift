@@ -30,9 +30,11 @@ public final class RendererFactory {
 
     /// `platform` makes the context (default: surfaceless, for drawing into CPU
     /// buffers); `shaderFolders` are where Shaders/ may be, before the built-in copy.
-    public init(choice: RendererChoice, shaderFolders: [URL] = RendererFactory.defaultShaderFolders(),
-                platform: @escaping () throws -> GLContext = { try GLContext(platform: .surfaceless) },
-                log: @escaping (String) -> Void) {
+    public init(
+        choice: RendererChoice, shaderFolders: [URL] = RendererFactory.defaultShaderFolders(),
+        platform: @escaping () throws -> GLContext = { try GLContext(platform: .surfaceless) },
+        log: @escaping (String) -> Void
+    ) {
         self.choice = choice
         self.platform = platform
         self.shaderFolders = shaderFolders
@@ -43,7 +45,9 @@ public final class RendererFactory {
     /// the source tree's top-level Shaders/ beside its Assets/.
     public static func defaultShaderFolders() -> [URL] {
         guard let root = try? AssetLocator.locate().root else { return [] }
-        return [root.appendingPathComponent("Shaders"), root.deletingLastPathComponent().appendingPathComponent("Shaders")]
+        return [
+            root.appendingPathComponent("Shaders"), root.deletingLastPathComponent().appendingPathComponent("Shaders"),
+        ]
     }
 
     /// "gl" or "cairo" once decided (nil before the first renderer).
@@ -54,7 +58,9 @@ public final class RendererFactory {
 
     /// A renderer for `scene` at `scale`. Throws only what makes the scene
     /// undrawable for either renderer (an unreadable image).
-    public func makeRenderer(scene: Scene, scale: Double, backgroundSampler: BackgroundSampler? = nil) throws -> FrameRenderer {
+    public func makeRenderer(scene: Scene, scale: Double, backgroundSampler: BackgroundSampler? = nil) throws
+        -> FrameRenderer
+    {
         let cairo = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
         guard choice != .cairo, let gl = startGL() else { return cairo }
         do {
@@ -112,12 +118,15 @@ public final class RendererFactory {
             // Build the programs now, so a broken shader shows here, once.
             try GLShaderCheck.build(context: context, shaders: shaders)
             gl = (context, shaders)
-            let windows = windowFailure.map { "; frames read back into shared memory, no EGL window surfaces: \($0)" } ?? ""
+            let windows =
+                windowFailure.map { "; frames read back into shared memory, no EGL window surfaces: \($0)" } ?? ""
             log("renderer: gl (\(context.summary); shaders: \(shaders.origin)\(windows))")
         } catch {
             fallbackReason = "\(error)"
-            log(choice == .gl ? "renderer: cairo (--renderer gl could not start: \(error))"
-                              : "renderer: cairo (GL unavailable: \(error))")
+            log(
+                choice == .gl
+                    ? "renderer: cairo (--renderer gl could not start: \(error))"
+                    : "renderer: cairo (GL unavailable: \(error))")
         }
         return gl
     }

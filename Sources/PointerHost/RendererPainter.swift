@@ -85,7 +85,9 @@ public final class RendererPainter: OverlayPainter {
         case .pixels(let buffer):
             try draw(frame, into: buffer, clip: clip)
         case .window(let window):
-            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else { throw PainterCannotDrawWindows() }
+            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else {
+                throw PainterCannotDrawWindows()
+            }
             for rect in Rect.coalesced(clip) { try r.draw(frame: frame, into: window, clip: rect) }
         }
     }
@@ -95,16 +97,21 @@ public final class RendererPainter: OverlayPainter {
         case .pixels(let buffer):
             try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
         case .window(let window):
-            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else { throw PainterCannotDrawWindows() }
+            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else {
+                throw PainterCannotDrawWindows()
+            }
             // Cairo draws the banner once per look into an image over the top of the
             // canvas; the GPU lays it over the frame.
-            let height = min(window.pixelHeight, Int((BannerPainter.bounds(canvasSize: canvasSize).maxY + 1) * window.scale) + 1)
+            let height = min(
+                window.pixelHeight, Int((BannerPainter.bounds(canvasSize: canvasSize).maxY + 1) * window.scale) + 1)
             var image = bannerImage?.image
             if bannerImage?.banner != banner || bannerImage?.width != window.pixelWidth || bannerImage?.height != height
-                || bannerImage?.scale != window.scale || image == nil {
+                || bannerImage?.scale != window.scale || image == nil
+            {
                 let fresh = try ImageSurface(width: window.pixelWidth, height: max(height, 1))
-                try BannerPainter.draw(banner, into: fresh, scale: window.scale, canvasSize: canvasSize,
-                                       clip: [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)])
+                try BannerPainter.draw(
+                    banner, into: fresh, scale: window.scale, canvasSize: canvasSize,
+                    clip: [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)])
                 bannerImage = (banner, window.pixelWidth, height, window.scale, fresh)
                 image = fresh
             }
@@ -114,11 +121,13 @@ public final class RendererPainter: OverlayPainter {
 
     public func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {
         let r = try drawingRenderer(scale: buffer.scale)
-        let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
-                                       stride: buffer.stride)
+        let surface = try ImageSurface(
+            wrapping: buffer.data, width: buffer.width, height: buffer.height,
+            stride: buffer.stride)
         // Within the buffer, so overlaps are judged by what is really drawn.
-        let extent = Rect(x: buffer.origin.x, y: buffer.origin.y,
-                          width: Double(buffer.width) / buffer.scale, height: Double(buffer.height) / buffer.scale)
+        let extent = Rect(
+            x: buffer.origin.x, y: buffer.origin.y,
+            width: Double(buffer.width) / buffer.scale, height: Double(buffer.height) / buffer.scale)
         for rect in Rect.coalesced(clip.map { $0.intersection(extent) }) {
             try r.draw(frame: frame, into: surface, origin: buffer.origin, clip: rect)
         }
@@ -126,9 +135,11 @@ public final class RendererPainter: OverlayPainter {
     }
 
     public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
-        let surface = try ImageSurface(wrapping: buffer.data, width: buffer.width, height: buffer.height,
-                                       stride: buffer.stride)
-        try BannerPainter.draw(banner, into: surface, scale: buffer.scale, origin: buffer.origin, canvasSize: canvasSize, clip: clip)
+        let surface = try ImageSurface(
+            wrapping: buffer.data, width: buffer.width, height: buffer.height,
+            stride: buffer.stride)
+        try BannerPainter.draw(
+            banner, into: surface, scale: buffer.scale, origin: buffer.origin, canvasSize: canvasSize, clip: clip)
         surface.flush()
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
 import Foundation
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Watches a scene file with inotify — the file itself and its directory, so
 /// editors that save by writing a temporary file and renaming it over the
@@ -68,14 +69,20 @@ public final class SceneWatcher {
 
     /// Registers with the loop; reloads happen on the loop's thread.
     public func attach(to loop: EventLoop) {
-        loop.add(EventLoop.Source(fd: fd, handle: { [weak self] revents in
-            guard revents & Int16(POLLIN) != 0 else { return }
-            self?.drain()
-        }))
-        loop.add(EventLoop.Source(fd: doneFD, handle: { [weak self] revents in
-            guard revents & Int16(POLLIN) != 0 else { return }
-            self?.loaded()
-        }))
+        loop.add(
+            EventLoop.Source(
+                fd: fd,
+                handle: { [weak self] revents in
+                    guard revents & Int16(POLLIN) != 0 else { return }
+                    self?.drain()
+                }))
+        loop.add(
+            EventLoop.Source(
+                fd: doneFD,
+                handle: { [weak self] revents in
+                    guard revents & Int16(POLLIN) != 0 else { return }
+                    self?.loaded()
+                }))
     }
 
     /// A name appearing (created, renamed in, a save closed) or going away.
@@ -152,7 +159,9 @@ public final class SceneWatcher {
             loadAgain = true
             return
         }
-        let path = self.path, load = self.load, done = doneFD
+        let path = self.path
+        let load = self.load
+        let done = doneFD
         background.start {
             Result { try load(path) }
         } notify: {

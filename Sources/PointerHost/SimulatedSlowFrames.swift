@@ -6,7 +6,9 @@ import Foundation
 /// slow frames certain instead of hoping a loaded machine makes them.
 enum SimulatedSlowFrames {
     static let milliseconds: Int = {
-        guard let text = ProcessInfo.processInfo.environment["AP_SLOW_FRAME_MS"], let value = Int(text) else { return 0 }
+        guard let text = ProcessInfo.processInfo.environment["AP_SLOW_FRAME_MS"], let value = Int(text) else {
+            return 0
+        }
         return min(max(value, 0), 1000)
     }()
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CTermination
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// SIGINT and SIGTERM end every command within a moment, in any state (issue 39):
 /// the handler (Sources/CTermination) removes the temporary files of unfinished

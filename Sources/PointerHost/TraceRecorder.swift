@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `run --record FILE`: appends every InputEvent the session receives to FILE
 /// as a trace (docs/trace-format.md), times relative to the session start. Only
@@ -15,10 +16,14 @@ public final class TraceRecorder {
         public var description: String {
             switch self {
             case .cannotOpen(let path, let reason):
-                return TerminalText.escaped("cannot write the trace to \(path): \(TerminalText.clause(reason)). Check the directory exists and is writable.")
+                return TerminalText.escaped(
+                    "cannot write the trace to \(path): \(TerminalText.clause(reason)). Check the directory exists and is writable."
+                )
             case .isInput(let path, let what):
-                return TerminalText.escaped("not recording to \(path): it is \(what) this command reads (the same file, "
-                    + "through a link or another path), and recording there would destroy it. Give --record another file name.")
+                return TerminalText.escaped(
+                    "not recording to \(path): it is \(what) this command reads (the same file, "
+                        + "through a link or another path), and recording there would destroy it. Give --record another file name."
+                )
             }
         }
     }
@@ -49,14 +54,17 @@ public final class TraceRecorder {
             throw RecordError.cannotOpen(path: path, reason: "it is a directory; give a file path")
         }
         let special = exists && kind != S_IFREG
-        let flags = special ? O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
-                            : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY
+        let flags =
+            special
+            ? O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+            : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY
         let fd = open(path, flags, 0o666)
         guard fd >= 0 else {
             let e = errno
             switch e {
             case ENXIO where kind == S_IFIFO:
-                throw RecordError.cannotOpen(path: path, reason: "it is a named pipe that no program is reading; start the reader first")
+                throw RecordError.cannotOpen(
+                    path: path, reason: "it is a named pipe that no program is reading; start the reader first")
             case ENXIO where kind == S_IFSOCK:
                 throw RecordError.cannotOpen(path: path, reason: "it is a socket, which cannot be opened as a file")
             default:
@@ -75,7 +83,10 @@ public final class TraceRecorder {
         handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
-    deinit { flush(); try? handle.close() }
+    deinit {
+        flush()
+        try? handle.close()
+    }
 
     public func record(_ event: InputEvent) {
         // Key presses (e.g. escape) reach the engine but never the file: a
@@ -105,7 +116,9 @@ public final class TraceRecorder {
         }
         buffer = ""
         if let e = failed {
-            let reason = e == ENOSPC ? "no space left on device (the disk is full)"
+            let reason =
+                e == ENOSPC
+                ? "no space left on device (the disk is full)"
                 : e == EPIPE ? "the program reading the pipe went away" : InputFile.systemMessage(e)
             failure = reason
             log(TerminalText.escaped("recording to \(path) stopped: \(reason); the session goes on"))

@@ -18,24 +18,30 @@ public final class ContactSheet {
 
     /// Room for `count` thumbnails of `thumbSize` pixels, at most `maxColumns` a row.
     /// `backdrop` shows through transparent frames (a desktop-overlay scene).
-    public init(count: Int, thumbSize: Size, maxColumns: Int = 4,
-                backdrop: RGBA = RGBA(r: 0.5, g: 0.5, b: 0.52)) throws {
+    public init(
+        count: Int, thumbSize: Size, maxColumns: Int = 4,
+        backdrop: RGBA = RGBA(r: 0.5, g: 0.5, b: 0.52)
+    ) throws {
         self.backdrop = backdrop
         let n = max(count, 1)
         columns = max(1, min(n, maxColumns))
         let rows = (n + columns - 1) / columns
         self.thumbSize = Size(width: max(1, thumbSize.width.rounded()), height: max(1, thumbSize.height.rounded()))
-        let cellW = self.thumbSize.width + Self.gap, cellH = self.thumbSize.height + Self.caption + Self.gap
-        surface = try ImageSurface(width: Int(Double(columns) * cellW + Self.gap),
-                                   height: Int(Double(rows) * cellH + Self.gap))
+        let cellW = self.thumbSize.width + Self.gap
+        let cellH = self.thumbSize.height + Self.caption + Self.gap
+        surface = try ImageSurface(
+            width: Int(Double(columns) * cellW + Self.gap),
+            height: Int(Double(rows) * cellH + Self.gap))
         ctx = try CairoContext(surface: surface)
         ctx.setSource(RGBA(r: 0.16, g: 0.16, b: 0.17))
         ctx.paint()
     }
 
     /// Room for `count` whole frames of `frameSize` pixels, each at most `thumbWidth` wide.
-    public convenience init(count: Int, frameSize: Size, thumbWidth: Double = 256,
-                            backdrop: RGBA = RGBA(r: 0.5, g: 0.5, b: 0.52)) throws {
+    public convenience init(
+        count: Int, frameSize: Size, thumbWidth: Double = 256,
+        backdrop: RGBA = RGBA(r: 0.5, g: 0.5, b: 0.52)
+    ) throws {
         let n = max(count, 1)
         let w = min(thumbWidth, frameSize.width)
         let h = max(1, w * frameSize.height / max(frameSize.width, 1))
@@ -47,7 +53,8 @@ public final class ContactSheet {
     /// `index`, captioned with `time` and an optional second line.
     public func add(_ image: ImageSurface, time: Double, index: Int, source: Rect? = nil, note: String? = nil) throws {
         let src = source ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-        let col = index % columns, row = index / columns
+        let col = index % columns
+        let row = index / columns
         let x = Self.gap + Double(col) * (thumbSize.width + Self.gap)
         let y = Self.gap + Double(row) * (thumbSize.height + Self.caption + Self.gap)
         ctx.save()

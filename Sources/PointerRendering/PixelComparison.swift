@@ -24,8 +24,10 @@ public struct PixelComparison: CustomStringConvertible, Sendable {
     }
 
     /// Compares `a` and `b` over `region` (pixels; default all). Different sizes match nowhere.
-    public init(_ a: ImageSurface, _ b: ImageSurface, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
-                tolerance: Int = PixelComparison.defaultTolerance) throws {
+    public init(
+        _ a: ImageSurface, _ b: ImageSurface, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
+        tolerance: Int = PixelComparison.defaultTolerance
+    ) throws {
         self.tolerance = tolerance
         guard a.width == b.width, a.height == b.height else {
             pixels = max(a.width * a.height, 1)
@@ -33,7 +35,10 @@ public struct PixelComparison: CustomStringConvertible, Sendable {
             return
         }
         let r = region ?? (0, 0, a.width, a.height)
-        let x0 = max(r.x, 0), y0 = max(r.y, 0), x1 = min(r.x + r.width, a.width), y1 = min(r.y + r.height, a.height)
+        let x0 = max(r.x, 0)
+        let y0 = max(r.y, 0)
+        let x1 = min(r.x + r.width, a.width)
+        let y1 = min(r.y + r.height, a.height)
         guard x1 > x0, y1 > y0 else { return }
         var result = (pixels: 0, matching: 0, worst: 0, x: 0, y: 0)
         try a.withPixels { pa in
@@ -42,9 +47,13 @@ public struct PixelComparison: CustomStringConvertible, Sendable {
                     let ra = (pa + y * a.stride).assumingMemoryBound(to: UInt32.self)
                     let rb = (pb + y * b.stride).assumingMemoryBound(to: UInt32.self)
                     for x in x0..<x1 {
-                        let u = ra[x], v = rb[x]
+                        let u = ra[x]
+                        let v = rb[x]
                         result.pixels += 1
-                        if u == v { result.matching += 1; continue }
+                        if u == v {
+                            result.matching += 1
+                            continue
+                        }
                         let d = Self.channelDifference(u, v)
                         if d <= tolerance { result.matching += 1 }
                         if d > result.worst { result = (result.pixels, result.matching, d, x, y) }
@@ -59,17 +68,22 @@ public struct PixelComparison: CustomStringConvertible, Sendable {
     }
 
     static func channelDifference(_ u: UInt32, _ v: UInt32) -> Int {
-        let d0 = abs(Int(u & 0xFF) - Int(v & 0xFF)), d1 = abs(Int((u >> 8) & 0xFF) - Int((v >> 8) & 0xFF))
-        let d2 = abs(Int((u >> 16) & 0xFF) - Int((v >> 16) & 0xFF)), d3 = abs(Int(u >> 24) - Int(v >> 24))
+        let d0 = abs(Int(u & 0xFF) - Int(v & 0xFF))
+        let d1 = abs(Int((u >> 8) & 0xFF) - Int((v >> 8) & 0xFF))
+        let d2 = abs(Int((u >> 16) & 0xFF) - Int((v >> 16) & 0xFF))
+        let d3 = abs(Int(u >> 24) - Int(v >> 24))
         return max(max(d0, d1), max(d2, d3))
     }
 
     /// The difference as a picture: black where equal, grey growing with the
     /// difference (×8), red where a pixel is beyond `tolerance`.
-    public static func differenceImage(_ a: ImageSurface, _ b: ImageSurface,
-                                       tolerance: Int = PixelComparison.defaultTolerance) throws -> ImageSurface {
+    public static func differenceImage(
+        _ a: ImageSurface, _ b: ImageSurface,
+        tolerance: Int = PixelComparison.defaultTolerance
+    ) throws -> ImageSurface {
         let out = try ImageSurface(width: a.width, height: a.height)
-        let w = min(a.width, b.width), h = min(a.height, b.height)
+        let w = min(a.width, b.width)
+        let h = min(a.height, b.height)
         try out.withPixels { po in
             try a.withPixels { pa in
                 try b.withPixels { pb in

@@ -10,7 +10,8 @@ extension SceneRenderer {
     public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
         guard let previous else { return [canvasRect] }
         var rects: [Rect] = []
-        let pointerChanged = previous.visible != current.visible || previous.pointer != current.pointer
+        let pointerChanged =
+            previous.visible != current.visible || previous.pointer != current.pointer
             || previous.pressed != current.pressed || previous.hidden != current.hidden
             || previous.target != current.target || previous.effect != current.effect
             || (materialIsFading && !current.hidden)
@@ -19,7 +20,8 @@ extension SceneRenderer {
             if let b = pointerBounds(current) { rects.append(b) }
         }
         let ids = Set(previous.regions.keys).union(current.regions.keys)
-        var before: FramePlacements?, after: FramePlacements?
+        var before: FramePlacements?
+        var after: FramePlacements?
         for id in ids where previous.regions[id] != current.regions[id] {
             guard let i = layout.indexByID[id] else { continue }
             if before == nil { before = placementCache.placements(for: previous) }
@@ -34,7 +36,8 @@ extension SceneRenderer {
             if after == nil { after = placementCache.placements(for: current) }
             if let pl = after?[i] { rects.append(pl.bounds.insetBy(dx: -1, dy: -1)) }
         }
-        if previous.menuShown != current.menuShown || (current.menuShown != nil && previous.pointer != current.pointer) {
+        if previous.menuShown != current.menuShown || (current.menuShown != nil && previous.pointer != current.pointer)
+        {
             if let m = previous.menuShown { rects.append(MenuPainter.bounds(m)) }
             if let m = current.menuShown { rects.append(MenuPainter.bounds(m)) }
         }
@@ -44,12 +47,13 @@ extension SceneRenderer {
         if let pb = pointerBounds(current), !rects.isEmpty, rects.contains(where: { $0.intersects(pb) }) {
             rects.append(materialRing(current).union(pb))
         }
-                // An output-sized canvas whose output size was not given has no known edge.
+        // An output-sized canvas whose output size was not given has no known edge.
         guard layout.scene.canvas.size != nil || outputSize != nil else { return Self.merged(rects) }
-        return Self.merged(rects.compactMap { r in
-            let c = r.intersection(canvasRect)
-            return c.isEmpty ? nil : c
-        })
+        return Self.merged(
+            rects.compactMap { r in
+                let c = r.intersection(canvasRect)
+                return c.isEmpty ? nil : c
+            })
     }
 
     /// Region `i` and its descendants as drawn with `placements`, effects included.
@@ -58,7 +62,7 @@ extension SceneRenderer {
         let r = layout.regions[i]
         let pl = placements[i]
         var b = effectBounds(i, r, pl)
-        if RegionPlacement.isViewport(r) { return b }  // children are clipped to it
+        if RegionPlacement.isViewport(r) { return b } // children are clipped to it
         for j in (i + 1)..<(i + 1 + r.childCount) where j < layout.regions.count {
             b = b.union(effectBounds(j, layout.regions[j], placements[j]))
         }
@@ -68,7 +72,9 @@ extension SceneRenderer {
     /// Merges rects that overlap, or whose union wastes little area, until none do.
     static func merged(_ input: [Rect]) -> [Rect] {
         Rect.mergedPairwise(input) { a, b, u in
-            a.intersects(b) || u.width * u.height - a.width * a.height - b.width * b.height < 0.25 * (a.width * a.height + b.width * b.height)
+            a.intersects(b)
+                || u.width * u.height - a.width * a.height - b.width * b.height < 0.25
+                    * (a.width * a.height + b.width * b.height)
         }
     }
 }

@@ -4,17 +4,22 @@ extension SceneRenderer {
     /// Draws `frame` (nil = the stage at rest, no pointer) into `surface`, whose
     /// top-left pixel shows canvas point `origin`, repainting only `clip` (canvas
     /// pt, default everything). Pixels inside the clip are replaced, not blended.
-    public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point = .zero, clip: Rect? = nil) throws {
+    public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point = .zero, clip: Rect? = nil) throws
+    {
         if let frame { lastDrawnTime = frame.time }
-        let full = Rect(x: origin.x, y: origin.y,
-                        width: Double(surface.width) / scale, height: Double(surface.height) / scale)
+        let full = Rect(
+            x: origin.x, y: origin.y,
+            width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         let px = pixelRect(for: clip ?? full, origin: origin)
-        let x0 = max(px.x, 0), y0 = max(px.y, 0)
-        let x1 = min(px.x + px.width, surface.width), y1 = min(px.y + px.height, surface.height)
+        let x0 = max(px.x, 0)
+        let y0 = max(px.y, 0)
+        let x1 = min(px.x + px.width, surface.width)
+        let y1 = min(px.y + px.height, surface.height)
         guard x1 > x0, y1 > y0 else { return }
         // The clip in canvas pt, grown to whole device pixels.
-        let clipRect = Rect(x: origin.x + Double(x0) / scale, y: origin.y + Double(y0) / scale,
-                            width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
+        let clipRect = Rect(
+            x: origin.x + Double(x0) / scale, y: origin.y + Double(y0) / scale,
+            width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
 
         let ctx = try CairoContext(surface: surface)
         ctx.newPath()
@@ -49,21 +54,25 @@ extension SceneRenderer {
             let holdsPointer = (slot == .highlight(i) || slot == .underLift(i)) && pointerVisible
             if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
             guard extent.intersects(clipRect) else { continue }
-            try drawRegion(i, r, pl, placements: placements, frame: frame,
-                           slot: holdsPointer ? slot : .top, base: base, origin: origin, ctx: ctx)
+            try drawRegion(
+                i, r, pl, placements: placements, frame: frame,
+                slot: holdsPointer ? slot : .top, base: base, origin: origin, ctx: ctx)
         }
 
         let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
         var topLook: TopPointerLook?
         if let frame, pointerShown {
             if slot == .top {
-                let look = try topPointerLook(frame, owner: layering.owner, placements: placements, origin: origin, ctx: ctx)
-                try paintTopPointer(frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx)
+                let look = try topPointerLook(
+                    frame, owner: layering.owner, placements: placements, origin: origin, ctx: ctx)
+                try paintTopPointer(
+                    frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx)
                 topLook = look
             }
             // Controls being left, or left for the next, keep their content over the pointer.
             for j in layering.above {
-                try repaintAbovePointer(j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ctx: ctx)
+                try repaintAbovePointer(
+                    j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ctx: ctx)
             }
         }
 
@@ -84,7 +93,9 @@ extension SceneRenderer {
                     ctx.newPath()
                     ctx.roundedRect(menu.frame, radius: MenuPainter.cornerRadius)
                     ctx.clip()
-                    try paintTopPointer(frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx)
+                    try paintTopPointer(
+                        frame, look, owner: layering.owner, placements: placements, origin: origin, base: base, ctx: ctx
+                    )
                     ctx.restore()
                 }
                 ctx.setMatrix(base)
@@ -98,15 +109,18 @@ extension SceneRenderer {
 
     /// A menu opening or closing: its settled look, drawn once into an image at
     /// device scale, laid down scaled about its anchor with its opacity.
-    private func drawOpeningMenu(_ menu: ContextMenu, painter: MenuPainter, base: AffineTransform, ctx: CairoContext) throws {
+    private func drawOpeningMenu(_ menu: ContextMenu, painter: MenuPainter, base: AffineTransform, ctx: CairoContext)
+        throws
+    {
         let settled = menu.settled
         let bounds = MenuPainter.bounds(settled)
         let image: ImageSurface
         if let cached = openingMenu, cached.menu == settled {
             image = cached.image
         } else {
-            image = try ImageSurface(width: Int((bounds.width * scale).rounded(.up)) + 1,
-                                     height: Int((bounds.height * scale).rounded(.up)) + 1)
+            image = try ImageSurface(
+                width: Int((bounds.width * scale).rounded(.up)) + 1,
+                height: Int((bounds.height * scale).rounded(.up)) + 1)
             let c = try CairoContext(surface: image)
             c.setMatrix(AffineTransform.scaling(scale).concatenating(.translation(-bounds.minX, -bounds.minY)))
             // The pointer is not drawn between the layers while the menu fades.
@@ -128,8 +142,9 @@ extension SceneRenderer {
     func drawnSampler(ctx: CairoContext, origin: Point) -> (Rect) -> RGBA? {
         let s = scale
         return { r in
-            ctx.target.averageColor(x0: (r.minX - origin.x) * s, y0: (r.minY - origin.y) * s,
-                                    x1: (r.maxX - origin.x) * s, y1: (r.maxY - origin.y) * s)
+            ctx.target.averageColor(
+                x0: (r.minX - origin.x) * s, y0: (r.minY - origin.y) * s,
+                x1: (r.maxX - origin.x) * s, y1: (r.maxY - origin.y) * s)
         }
     }
 
@@ -169,11 +184,16 @@ extension SceneRenderer {
     private func drawCanvas(_ ctx: CairoContext, clip: Rect, colorDone: Bool) {
         let canvas = layout.scene.canvas
         if let c = canvas.color, !colorDone {
-            ctx.newPath(); ctx.rectangle(clip); ctx.setSource(c); ctx.fill()
+            ctx.newPath()
+            ctx.rectangle(clip)
+            ctx.setSource(c)
+            ctx.fill()
         }
         if let path = canvas.image, let img = images[path] {
             ctx.save()
-            ctx.newPath(); ctx.rectangle(clip.intersection(canvasRect)); ctx.clip()
+            ctx.newPath()
+            ctx.rectangle(clip.intersection(canvasRect))
+            ctx.clip()
             ctx.scale(canvasSize.width / Double(img.width), canvasSize.height / Double(img.height))
             ctx.setSource(img, x: 0, y: 0)
             ctx.paint()
@@ -194,9 +214,11 @@ extension SceneRenderer {
         return Array(Set(out).union(extra)).sorted()
     }
 
-    private func drawRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
-                            frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
-                            origin: Point, ctx: CairoContext) throws {
+    private func drawRegion(
+        _ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
+        frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
+        origin: Point, ctx: CairoContext
+    ) throws {
         let e = min(max(pl.state.emphasis, 0), 1)
         let size = r.frame.size
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -215,8 +237,9 @@ extension SceneRenderer {
             drawUnder(r, try liftLayer(i, r), local: local, alpha: e, ctx: ctx)
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
-            drawUnder(r, try effects.shadow(size: size, radius: r.cornerRadius), local: local,
-                      alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset), ctx: ctx)
+            drawUnder(
+                r, try effects.shadow(size: size, radius: r.cornerRadius), local: local,
+                alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset), ctx: ctx)
         default:
             break
         }
@@ -227,8 +250,12 @@ extension SceneRenderer {
             let look = liftPointerLook(frame, emphasis: e)
             let m = try material(for: frame, highlight: look.highlight, drawn: drawn)
             pointerPainter.draw(frame.visible, material: m, opacity: look.opacity, scale: scale, ctx: ctx)
-            if look.circleOpacity > 0.001 { try drawCentreCircle(frame, opacity: look.circleOpacity, drawn: drawn, ctx: ctx) }
-            if let light = look.light { try highlightLight(frame, material: m, emphasis: light * look.opacity, ctx: ctx, base: base) }
+            if look.circleOpacity > 0.001 {
+                try drawCentreCircle(frame, opacity: look.circleOpacity, drawn: drawn, ctx: ctx)
+            }
+            if let light = look.light {
+                try highlightLight(frame, material: m, emphasis: light * look.opacity, ctx: ctx, base: base)
+            }
             ctx.setMatrix(local)
         }
 
@@ -242,8 +269,9 @@ extension SceneRenderer {
 
         if case .highlight = slot, let frame {
             ctx.setMatrix(base)
-            let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e),
-                                 drawn: drawnSampler(ctx: ctx, origin: origin))
+            let m = try material(
+                for: frame, highlight: highlightAmount(frame, region: r, emphasis: e),
+                drawn: drawnSampler(ctx: ctx, origin: origin))
             pointerPainter.draw(frame.visible, material: m, opacity: 1, scale: scale, ctx: ctx)
             try highlightLight(frame, material: m, emphasis: e, ctx: ctx, base: base)
             ctx.setMatrix(local)
@@ -263,10 +291,11 @@ extension SceneRenderer {
         let hasBody = r.region.content?.fill != nil || r.region.content?.image != nil
         return try effects.liftLayer(
             index: i, size: r.frame.size, radius: r.cornerRadius, shadowAlpha: palette.shadowAlpha, glowAlpha: 0.5,
-            body: hasBody ? { c in
-                self.content.drawFill(r, ctx: c)
-                self.content.drawContent(r, ctx: c)
-            } : nil)
+            body: hasBody
+                ? { c in
+                    self.content.drawFill(r, ctx: c)
+                    self.content.drawContent(r, ctx: c)
+                } : nil)
     }
 
     /// Clips to the viewport ancestors that clip a region.
@@ -282,8 +311,10 @@ extension SceneRenderer {
 
     /// What lies above the pointer in a region: content, overlay tint, specular.
     /// Leaves the context's matrix at the region's local transform.
-    private func drawUpperLayers(_ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?, emphasis e: Double,
-                                 base: AffineTransform, ctx: CairoContext) throws {
+    private func drawUpperLayers(
+        _ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?, emphasis e: Double,
+        base: AffineTransform, ctx: CairoContext
+    ) throws {
         let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
         ctx.setMatrix(base.concatenating(pl.own))
         content.drawContent(r, ctx: ctx)
@@ -291,9 +322,10 @@ extension SceneRenderer {
             tint(box, radius: r.cornerRadius, alpha: e, ctx: ctx)
         }
         if case .lift = r.effect, e > 0.001, let frame {
-            try specular(box, radius: r.cornerRadius, pointer: frame.light(for: r.region.id), local: pl.own,
-                         strength: EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r),
-                         spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
+            try specular(
+                box, radius: r.cornerRadius, pointer: frame.light(for: r.region.id), local: pl.own,
+                strength: EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r),
+                spread: EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, ctx: ctx, base: base)
         }
     }
 
@@ -301,7 +333,8 @@ extension SceneRenderer {
     /// fades there (to 30 % on white with a black label).
     func specularFade(_ r: LaidOutRegion) -> Double {
         let surface = r.region.content?.fill.map { PointerMaterial.lightness($0) } ?? 0
-        let label = r.region.content?.color.map { PointerMaterial.lightness($0) }
+        let label =
+            r.region.content?.color.map { PointerMaterial.lightness($0) }
             ?? r.region.content?.fill.map { PointerMaterial.lightness(Palette.contrasting($0)) } ?? 1
         return mix(1, 0.3, surface * (1 - label))
     }
@@ -315,7 +348,8 @@ extension SceneRenderer {
     /// on under a lift (one segment to the selected one) keeps the highlight's
     /// lighter look and light as it fades, never the circle's darker one.
     func liftPointerLook(_ frame: PointerFrame, emphasis e: Double)
-        -> (highlight: Double, opacity: Double, light: Double?, circleOpacity: Double) {
+        -> (highlight: Double, opacity: Double, light: Double?, circleOpacity: Double)
+    {
         let d = layout.scene.pointer.diameter
         // 0 at the circle's size, 1 at one and a half times it.
         let growth = min(max((min(frame.visible.frame.width, frame.visible.frame.height) - d) / (d / 2), 0), 1)
@@ -329,19 +363,23 @@ extension SceneRenderer {
     }
 
     /// The plain circle at the centre of `frame`'s shape, in its own material.
-    private func drawCentreCircle(_ frame: PointerFrame, opacity: Double, drawn: @escaping (Rect) -> RGBA?, ctx: CairoContext) throws {
+    private func drawCentreCircle(
+        _ frame: PointerFrame, opacity: Double, drawn: @escaping (Rect) -> RGBA?, ctx: CairoContext
+    ) throws {
         var circle = frame
         circle.visible = centreCircle(of: frame.visible)
-        pointerPainter.draw(circle.visible, material: try material(for: circle, highlight: 0, drawn: drawn), opacity: opacity,
-                            scale: scale, ctx: ctx)
+        pointerPainter.draw(
+            circle.visible, material: try material(for: circle, highlight: 0, drawn: drawn), opacity: opacity,
+            scale: scale, ctx: ctx)
     }
 
     /// The plain circle at the centre of `v`, as wide as the scene's pointer.
     func centreCircle(of v: VisiblePointer) -> VisiblePointer {
         let d = layout.scene.pointer.diameter
-        return VisiblePointer(kind: .circle, frame: Rect(center: v.frame.center, size: Size(width: d, height: d)),
-                              cornerRadius: d / 2, opacity: v.opacity, scale: v.scale,
-                              geometry: .roundedRect(size: Size(width: d, height: d), cornerRadius: d / 2))
+        return VisiblePointer(
+            kind: .circle, frame: Rect(center: v.frame.center, size: Size(width: d, height: d)),
+            cornerRadius: d / 2, opacity: v.opacity, scale: v.scale,
+            geometry: .roundedRect(size: Size(width: d, height: d), cornerRadius: d / 2))
     }
 
     /// How far the pointer has turned into region `r`'s lighter background: it turns
@@ -349,7 +387,8 @@ extension SceneRenderer {
     /// shape is never drawn with the small circle's dark fill; leaving, the reverse.
     func highlightAmount(_ frame: PointerFrame, region r: LaidOutRegion, emphasis e: Double) -> Double {
         let d = layout.scene.pointer.diameter
-        let grown = (min(frame.visible.frame.width, frame.visible.frame.height) - d)
+        let grown =
+            (min(frame.visible.frame.width, frame.visible.frame.height) - d)
             / max(min(r.frame.width, r.frame.height) - d, 1)
         return max(min(1, 2 * e), min(max(grown, 0), 1))
     }
@@ -366,34 +405,41 @@ extension SceneRenderer {
         var circleOpacity: Double = 0
     }
 
-    private func topPointerLook(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
-                                origin: Point, ctx: CairoContext) throws -> TopPointerLook {
+    private func topPointerLook(
+        _ frame: PointerFrame, owner: Int?, placements: FramePlacements,
+        origin: Point, ctx: CairoContext
+    ) throws -> TopPointerLook {
         let drawn = drawnSampler(ctx: ctx, origin: origin)
         guard let o = owner else {
-            return TopPointerLook(material: try material(for: frame, highlight: menuRowHighlight(frame), drawn: drawn),
-                                  opacity: 1, light: nil)
+            return TopPointerLook(
+                material: try material(for: frame, highlight: menuRowHighlight(frame), drawn: drawn),
+                opacity: 1, light: nil)
         }
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)
         if case .lift = r.effect {
             let look = liftPointerLook(frame, emphasis: e)
-            return TopPointerLook(material: try material(for: frame, highlight: look.highlight, drawn: drawn),
-                                  opacity: look.opacity, light: look.light.map { $0 * look.opacity },
-                                  circleOpacity: look.circleOpacity)
+            return TopPointerLook(
+                material: try material(for: frame, highlight: look.highlight, drawn: drawn),
+                opacity: look.opacity, light: look.light.map { $0 * look.opacity },
+                circleOpacity: look.circleOpacity)
         }
         let m = try material(for: frame, highlight: highlightAmount(frame, region: r, emphasis: e), drawn: drawn)
         return TopPointerLook(material: m, opacity: 1, light: e)
     }
 
-    private func paintTopPointer(_ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements, origin: Point,
-                                 base: AffineTransform, ctx: CairoContext) throws {
+    private func paintTopPointer(
+        _ frame: PointerFrame, _ look: TopPointerLook, owner: Int?, placements: FramePlacements, origin: Point,
+        base: AffineTransform, ctx: CairoContext
+    ) throws {
         ctx.save()
         defer { ctx.restore() }
         if let o = owner { clip(to: placements[o].clippers, placements: placements, base: base, ctx: ctx) }
         ctx.setMatrix(base)
         pointerPainter.draw(frame.visible, material: look.material, opacity: look.opacity, scale: scale, ctx: ctx)
         if look.circleOpacity > 0.001 {
-            try drawCentreCircle(frame, opacity: look.circleOpacity, drawn: drawnSampler(ctx: ctx, origin: origin), ctx: ctx)
+            try drawCentreCircle(
+                frame, opacity: look.circleOpacity, drawn: drawnSampler(ctx: ctx, origin: origin), ctx: ctx)
         }
         if let e = look.light { try highlightLight(frame, material: look.material, emphasis: e, ctx: ctx, base: base) }
     }
@@ -403,8 +449,10 @@ extension SceneRenderer {
     /// drawn before the pointer still covers it. The layers are composed in a group
     /// first and laid down through the clip once: clipping each layer on its own
     /// would let the lower ones bleed through along the clip's soft edge.
-    private func repaintAbovePointer(_ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame,
-                                     base: AffineTransform, ctx: CairoContext) throws {
+    private func repaintAbovePointer(
+        _ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame,
+        base: AffineTransform, ctx: CairoContext
+    ) throws {
         let r = layout.regions[j]
         let pl = placements[j]
         guard pl.opacity * strength > 0.001 else { return }
@@ -437,35 +485,44 @@ extension SceneRenderer {
     /// The device pixels a repaint over the pointer may touch: whole pixels around it.
     func repaintBounds(_ v: VisiblePointer, base: AffineTransform) -> Rect {
         let box = base.apply(PointerPainter.drawnFrame(v).insetBy(dx: -2 / scale, dy: -2 / scale))
-        return Rect(x: box.minX.rounded(.down), y: box.minY.rounded(.down),
-                    width: box.maxX.rounded(.up) - box.minX.rounded(.down),
-                    height: box.maxY.rounded(.up) - box.minY.rounded(.down))
+        return Rect(
+            x: box.minX.rounded(.down), y: box.minY.rounded(.down),
+            width: box.maxX.rounded(.up) - box.minX.rounded(.down),
+            height: box.maxY.rounded(.up) - box.minY.rounded(.down))
     }
 
     /// `rect` (local pt) moved so its edges land on device pixels under `transform`
     /// (a pure translation times the device scale).
     func snapped(_ rect: Rect, transform t: AffineTransform) -> Rect {
         let d = t.apply(rect)
-        let x0 = d.minX.rounded(), y0 = d.minY.rounded(), x1 = d.maxX.rounded(), y1 = d.maxY.rounded()
+        let x0 = d.minX.rounded()
+        let y0 = d.minY.rounded()
+        let x1 = d.maxX.rounded()
+        let y1 = d.maxY.rounded()
         return Rect(x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: (x1 - x0) / t.a, height: (y1 - y0) / t.d)
     }
 
     private func tint(_ box: Rect, radius: Double, alpha: Double, ctx: CairoContext) {
         var c = palette.hoverTint
         c.a *= alpha
-        ctx.newPath(); ctx.roundedRect(box, radius: radius)
-        ctx.setSource(c); ctx.fill()
+        ctx.newPath()
+        ctx.roundedRect(box, radius: radius)
+        ctx.setSource(c)
+        ctx.fill()
     }
 
     /// A soft white spot centred on the model pointer (its true position, kept on
     /// the element), `spread` pt in radius, clipped to the element (C15).
-    private func specular(_ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
-                          strength: Double, spread: Double, ctx: CairoContext, base: AffineTransform) throws {
+    private func specular(
+        _ box: Rect, radius: Double, pointer: Point, local: AffineTransform,
+        strength: Double, spread: Double, ctx: CairoContext, base: AffineTransform
+    ) throws {
         guard strength > 0.002 else { return }
         let spot = try effects.specularSpot()
         ctx.save()
         // The element's shape in local space, the light in canvas space.
-        ctx.newPath(); ctx.roundedRect(box, radius: radius)
+        ctx.newPath()
+        ctx.roundedRect(box, radius: radius)
         ctx.setMatrix(base)
         ctx.clip()
         let c = local.apply(box).clamped(pointer)
@@ -492,8 +549,10 @@ extension SceneRenderer {
         return min(max(highlightLightStep / room, 0.06), 0.5)
     }
 
-    private func highlightLight(_ frame: PointerFrame, material m: PointerMaterial, emphasis: Double,
-                                ctx: CairoContext, base: AffineTransform) throws {
+    private func highlightLight(
+        _ frame: PointerFrame, material m: PointerMaterial, emphasis: Double,
+        ctx: CairoContext, base: AffineTransform
+    ) throws {
         let amount = emphasis * frame.visible.opacity
         guard amount * 0.5 > 0.002 else { return }
         let strength = Self.highlightLightStrength(m) * amount

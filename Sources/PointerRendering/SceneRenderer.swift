@@ -58,7 +58,8 @@ public final class SceneRenderer {
     /// Loads the scene's images (a missing or corrupt PNG throws `CairoError.pngRead` naming it).
     public init(layout: SceneLayout, scale: Double = 1, backgroundSampler: BackgroundSampler? = nil) throws {
         guard scale > 0, scale.isFinite else {
-            throw CairoError.invalidSize(width: 0, height: 0, stride: 0, reason: "scale must be a positive number, got \(scale)")
+            throw CairoError.invalidSize(
+                width: 0, height: 0, stride: 0, reason: "scale must be a positive number, got \(scale)")
         }
         self.layout = layout
         self.scale = scale
@@ -169,8 +170,9 @@ public final class SceneRenderer {
         var bg = palette.menuBackground
         bg.a = 1
         let a = min(max(sample.a, 0), 1)
-        let base = RGBA(r: sample.r * a + palette.backdrop.r * (1 - a), g: sample.g * a + palette.backdrop.g * (1 - a),
-                        b: sample.b * a + palette.backdrop.b * (1 - a))
+        let base = RGBA(
+            r: sample.r * a + palette.backdrop.r * (1 - a), g: sample.g * a + palette.backdrop.g * (1 - a),
+            b: sample.b * a + palette.backdrop.b * (1 - a))
         return base.interpolated(to: bg, fraction * palette.menuBackground.a)
     }
 
@@ -190,8 +192,10 @@ public final class SceneRenderer {
     /// zoomed maps, lifted and tinted elements, the open menu); it is laid over the
     /// sampler's answer, which fills in wherever nothing opaque was drawn (a
     /// transparent overlay shows the desktop the sampler sees).
-    func material(for frame: PointerFrame, highlight: Double, drawn: ((Rect) -> RGBA?)? = nil) throws -> PointerMaterial {
-        try materialInputs(for: frame, highlight: highlight).resolve(drawn: drawn, memory: &materialMemory, at: frame.time)
+    func material(for frame: PointerFrame, highlight: Double, drawn: ((Rect) -> RGBA?)? = nil) throws -> PointerMaterial
+    {
+        try materialInputs(for: frame, highlight: highlight).resolve(
+            drawn: drawn, memory: &materialMemory, at: frame.time)
     }
 
     /// True while the pointer's look cross-fades between dark and light (D20):
@@ -212,11 +216,12 @@ public final class SceneRenderer {
         let core = f.insetBy(dx: f.width * 0.15, dy: f.height * 0.15)
         // From the animated press scale, not the `pressed` flag, so it eases in with it.
         let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
-        return MaterialInputs(inner: covered(sampler.averageColor(in: f), f, by: frame.menuShown),
-                              outer: covered(sampler.averageColor(in: ring), ring, by: frame.menuShown),
-                              core: covered(sampler.averageColor(in: core), core, by: frame.menuShown),
-                              box: f, ring: ring, coreBox: core, fallback: palette.backdrop,
-                              highlight: highlight, press: press, time: frame.time)
+        return MaterialInputs(
+            inner: covered(sampler.averageColor(in: f), f, by: frame.menuShown),
+            outer: covered(sampler.averageColor(in: ring), ring, by: frame.menuShown),
+            core: covered(sampler.averageColor(in: core), core, by: frame.menuShown),
+            box: f, ring: ring, coreBox: core, fallback: palette.backdrop,
+            highlight: highlight, press: press, time: frame.time)
     }
 }
 
@@ -247,15 +252,19 @@ package struct MaterialInputs: Equatable {
     }
 
     /// As above, the look remembered across frames in `memory` (at frame time `time`).
-    package func resolve(drawn: ((Rect) -> RGBA?)?, memory: inout MaterialMemory?, at time: Double?) -> PointerMaterial {
-        var inner = self.inner, outer = self.outer, core = self.core
+    package func resolve(drawn: ((Rect) -> RGBA?)?, memory: inout MaterialMemory?, at time: Double?) -> PointerMaterial
+    {
+        var inner = self.inner
+        var outer = self.outer
+        var core = self.core
         if let drawn {
             if let d = drawn(box) { inner = SceneRenderer.over(d, inner) }
             if let d = drawn(ring) { outer = SceneRenderer.over(d, outer) }
             if let d = drawn(coreBox) { core = SceneRenderer.over(d, core) }
         }
-        return PointerMaterial.resolve(background: inner.interpolated(to: outer, 0.5), fallback: fallback,
-                                       highlight: highlight, press: press, surroundings: outer, footprint: core,
-                                       memory: &memory, at: time)
+        return PointerMaterial.resolve(
+            background: inner.interpolated(to: outer, 0.5), fallback: fallback,
+            highlight: highlight, press: press, surroundings: outer, footprint: core,
+            memory: &memory, at: time)
     }
 }

@@ -26,7 +26,10 @@ public struct SheetPlan: Sendable {
     public init(frames: [PointerFrame], canvas: Size, window requested: Size = Size(width: 360, height: 225)) {
         let window = Size(width: min(requested.width, canvas.width), height: min(requested.height, canvas.height))
         windowSize = window
-        guard !frames.isEmpty else { cells = []; return }
+        guard !frames.isEmpty else {
+            cells = []
+            return
+        }
         var picks: [Int] = [0]
         func signature(_ f: PointerFrame) -> String {
             "\(f.target ?? "-")|\(f.visible.kind.rawValue)|\(f.visible.name ?? "")|\(f.menu != nil)|\(f.hidden)|\(f.pressed)"
@@ -87,8 +90,9 @@ public struct SheetPlan: Sendable {
             if f.menu != nil { parts.append("menu") }
             if f.hidden { parts.append("hidden") }
             if !f.modifiers.isEmpty { parts.append(f.modifiers.sorted().map(\.rawValue).joined(separator: "+")) }
-            return Cell(frameIndex: i, window: Rect(x: x, y: y, width: window.width, height: window.height),
-                        note: parts.joined(separator: " · "))
+            return Cell(
+                frameIndex: i, window: Rect(x: x, y: y, width: window.width, height: window.height),
+                note: parts.joined(separator: " · "))
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
 import CWaylandClient
 import PointerCore
 import PointerHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One wl_shm buffer over its own `SharedMemory`, offered as ARGB8888 or,
 /// for pixels known to be opaque, as XRGB8888. Its memory outlives a change
@@ -32,7 +33,8 @@ final class ShmBuffer {
 
     fileprivate init?(shm: OpaquePointer, width: Int, height: Int) {
         guard let memory = SharedMemory(bytes: width * 4 * height),
-              let pool = wl_shm_create_pool(shm, memory.fd, Int32(memory.mapped)) else { return nil }
+            let pool = wl_shm_create_pool(shm, memory.fd, Int32(memory.mapped))
+        else { return nil }
         guard let buffer = Self.buffer(in: pool, width: width, height: height) else {
             wl_shm_pool_destroy(pool)
             return nil
@@ -47,7 +49,8 @@ final class ShmBuffer {
     }
 
     private static func buffer(in pool: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
-        wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4), WL_SHM_FORMAT_ARGB8888.rawValue)
+        wl_shm_pool_create_buffer(
+            pool, 0, Int32(width), Int32(height), Int32(width * 4), WL_SHM_FORMAT_ARGB8888.rawValue)
     }
 
     deinit {
@@ -95,8 +98,10 @@ final class ShmBuffer {
     func proxy(opaque: Bool) -> OpaquePointer {
         guard opaque else { return proxy }
         if opaqueBuffer == nil,
-           let b = wl_shm_pool_create_buffer(shmPool, 0, Int32(width), Int32(height), Int32(stride),
-                                             WL_SHM_FORMAT_XRGB8888.rawValue) {
+            let b = wl_shm_pool_create_buffer(
+                shmPool, 0, Int32(width), Int32(height), Int32(stride),
+                WL_SHM_FORMAT_XRGB8888.rawValue)
+        {
             wl_buffer_add_listener(b, bufferListener, Unmanaged.passUnretained(self).toOpaque())
             opaqueBuffer = b
         }
@@ -210,9 +215,10 @@ final class BufferPool {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
     let p = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_buffer_listener(release: { data, _ in
-        guard let data else { return }
-        Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().released()
-    }))
+    p.initialize(
+        to: wl_buffer_listener(release: { data, _ in
+            guard let data else { return }
+            Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().released()
+        }))
     return p
 }()

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWaylandClient
 import PointerHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The connection to the compositor: connect, disconnect, the start-up round
 /// trips, and the loop's sources once running (the socket is then read by
@@ -23,7 +24,7 @@ final class Display {
     private let handshakeDeadline: Double
 
     init(name: String?) throws {
-        let shown = name ?? ProcessInfo_waylandDisplay()
+        let shown = name ?? defaultWaylandDisplayName()
         handshakeDeadline = MonotonicClock.now() + Self.handshakeTimeout
         guard let d = wl_display_connect(name) else {
             throw WaylandError.cannotConnect(display: shown, reason: String(cString: strerror(errno)))
@@ -110,8 +111,10 @@ final class Display {
     /// dispatches what it queued. `onFailure` is called once when the
     /// connection dies; `afterDispatch` after events were dispatched (to draw
     /// what they changed, once per batch), always before the flush.
-    func eventSources(onFailure: @escaping (WaylandError) -> Void,
-                      afterDispatch: @escaping () -> Void) throws -> [EventLoop.Source] {
+    func eventSources(
+        onFailure: @escaping (WaylandError) -> Void,
+        afterDispatch: @escaping () -> Void
+    ) throws -> [EventLoop.Source] {
         let reader = try SocketReader(display: display)
         self.reader = reader
         let dispatch = { [unowned self] in
@@ -119,33 +122,38 @@ final class Display {
             if reader.connectionHungUp { return hungUp(onFailure) }
             afterDispatch() // may queue requests: flushed before the next poll
         }
-        let queued = EventLoop.Source(fd: reader.wakeFD, events: Int16(POLLIN), prepare: { [unowned self] in
-            guard failure == nil else { return }
-            // Events another reader queued (EGL waiting on its own queue reads ours too).
-            dispatch()
-            guard failure == nil else { return }
-            // Flush what we queued; EAGAIN means the socket is full: the rest
-            // goes out once poll says it is writable.
-            flushPending = false
-            if wl_display_flush(display) < 0 {
-                if errno == EAGAIN {
-                    flushPending = true
-                } else if errno != EPIPE { // EPIPE: the reader sees the hang-up
-                    return fail(onFailure)
+        let queued = EventLoop.Source(
+            fd: reader.wakeFD, events: Int16(POLLIN),
+            prepare: { [unowned self] in
+                guard failure == nil else { return }
+                // Events another reader queued (EGL waiting on its own queue reads ours too).
+                dispatch()
+                guard failure == nil else { return }
+                // Flush what we queued; EAGAIN means the socket is full: the rest
+                // goes out once poll says it is writable.
+                flushPending = false
+                if wl_display_flush(display) < 0 {
+                    if errno == EAGAIN {
+                        flushPending = true
+                    } else if errno != EPIPE { // EPIPE: the reader sees the hang-up
+                        return fail(onFailure)
+                    }
                 }
-            }
-        }, handle: { [unowned self] revents in
-            guard failure == nil, revents & Int16(POLLIN) != 0 else { return }
-            reader.acknowledge() // first: what is queued after this wakes the loop again
-            dispatch()
-        })
+            },
+            handle: { [unowned self] revents in
+                guard failure == nil, revents & Int16(POLLIN) != 0 else { return }
+                reader.acknowledge() // first: what is queued after this wakes the loop again
+                dispatch()
+            })
         // The socket itself only while a flush waits for room; a hang-up is
         // reported here too when the reader has not seen it yet.
-        var writable = EventLoop.Source(fd: fd, events: 0, handle: { [unowned self] revents in
-            guard failure == nil, revents & Int16(POLLHUP | POLLERR) != 0 else { return }
-            if wl_display_get_error(display) != 0 { return fail(onFailure) }
-            hungUp(onFailure)
-        })
+        var writable = EventLoop.Source(
+            fd: fd, events: 0,
+            handle: { [unowned self] revents in
+                guard failure == nil, revents & Int16(POLLHUP | POLLERR) != 0 else { return }
+                if wl_display_get_error(display) != 0 { return fail(onFailure) }
+                hungUp(onFailure)
+            })
         writable.currentEvents = { [unowned self] in flushPending ? Int16(POLLOUT) : 0 }
         return [queued, writable]
     }
@@ -168,13 +176,14 @@ final class Display {
 // Immutable after initialisation; its user data is the round trip's "done" flag.
 nonisolated(unsafe) private let syncListener: UnsafeMutablePointer<wl_callback_listener> = {
     let p = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_callback_listener(done: { data, _, _ in
-        data?.assumingMemoryBound(to: Bool.self).pointee = true
-    }))
+    p.initialize(
+        to: wl_callback_listener(done: { data, _, _ in
+            data?.assumingMemoryBound(to: Bool.self).pointee = true
+        }))
     return p
 }()
 
-private func ProcessInfo_waylandDisplay() -> String {
+private func defaultWaylandDisplayName() -> String {
     if let v = getenv("WAYLAND_DISPLAY") { return String(cString: v) }
     return "wayland-0"
 }

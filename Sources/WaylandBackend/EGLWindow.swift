@@ -30,8 +30,9 @@ final class EGLWindow {
             throw GLError.unavailable("wl_egl_window_create failed")
         }
         self.native = native
-        let t = try GLWindowSurface(context: context, nativeWindow: UnsafeMutableRawPointer(native),
-                                    width: width, height: height, scale: scale)
+        let t = try GLWindowSurface(
+            context: context, nativeWindow: UnsafeMutableRawPointer(native),
+            width: width, height: height, scale: scale)
         target = t
         return t
     }

@@ -21,9 +21,10 @@ final class FractionalScale {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let fractionalListener: UnsafeMutablePointer<wp_fractional_scale_v1_listener> = {
     let p = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
-    p.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, v in
-        guard let data else { return }
-        Unmanaged<FractionalScale>.fromOpaque(data).takeUnretainedValue().preferred(v)
-    }))
+    p.initialize(
+        to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, v in
+            guard let data else { return }
+            Unmanaged<FractionalScale>.fromOpaque(data).takeUnretainedValue().preferred(v)
+        }))
     return p
 }()

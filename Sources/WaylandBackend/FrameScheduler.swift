@@ -33,9 +33,10 @@ final class FrameScheduler {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
     let p = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_callback_listener(done: { data, callback, time in
-        guard let data, let callback else { return }
-        Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().done(callback, time)
-    }))
+    p.initialize(
+        to: wl_callback_listener(done: { data, callback, time in
+            guard let data, let callback else { return }
+            Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().done(callback, time)
+        }))
     return p
 }()

@@ -47,31 +47,37 @@ private func gestures(_ data: UnsafeMutableRawPointer?) -> Gestures? {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let swipeListener: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener>.allocate(capacity: 1)
-    p.initialize(to: zwp_pointer_gesture_swipe_v1_listener(
-        begin: { data, _, _, _, _, fingers in gestures(data)?.swipeBegin(fingers: fingers) },
-        update: { data, _, _, dx, dy in gestures(data)?.swipeUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy)) },
-        end: { data, _, _, _, cancelled in gestures(data)?.swipeEnd(cancelled: cancelled != 0) }))
+    p.initialize(
+        to: zwp_pointer_gesture_swipe_v1_listener(
+            begin: { data, _, _, _, _, fingers in gestures(data)?.swipeBegin(fingers: fingers) },
+            update: { data, _, _, dx, dy in
+                gestures(data)?.swipeUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy))
+            },
+            end: { data, _, _, _, cancelled in gestures(data)?.swipeEnd(cancelled: cancelled != 0) }))
     return p
 }()
 
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
-    p.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
-        begin: { data, _, _, _, _, fingers in gestures(data)?.pinchBegin(fingers: fingers) },
-        update: { data, _, _, dx, dy, scale, rotation in
-            gestures(data)?.pinchUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
-                                        scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation))
-        },
-        end: { data, _, _, _, cancelled in gestures(data)?.pinchEnd(cancelled: cancelled != 0) }))
+    p.initialize(
+        to: zwp_pointer_gesture_pinch_v1_listener(
+            begin: { data, _, _, _, _, fingers in gestures(data)?.pinchBegin(fingers: fingers) },
+            update: { data, _, _, dx, dy, scale, rotation in
+                gestures(data)?.pinchUpdate(
+                    dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
+                    scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation))
+            },
+            end: { data, _, _, _, cancelled in gestures(data)?.pinchEnd(cancelled: cancelled != 0) }))
     return p
 }()
 
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let holdListener: UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener>.allocate(capacity: 1)
-    p.initialize(to: zwp_pointer_gesture_hold_v1_listener(
-        begin: { data, _, _, _, _, _ in gestures(data)?.holdBegin() },
-        end: { data, _, _, _, cancelled in gestures(data)?.holdEnd(cancelled: cancelled != 0) }))
+    p.initialize(
+        to: zwp_pointer_gesture_hold_v1_listener(
+            begin: { data, _, _, _, _, _ in gestures(data)?.holdBegin() },
+            end: { data, _, _, _, cancelled in gestures(data)?.holdEnd(cancelled: cancelled != 0) }))
     return p
 }()

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
 import CWaylandClient
 import CXKBCommon
 import PointerCore
 import XKBKeys
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// wl_keyboard → the set of held modifier keys (E27), read with xkbcommon
 /// from the compositor's keymap. Key events are ignored except Escape (which
@@ -40,14 +41,18 @@ final class Keyboard {
         defer { close(fd) }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let context, size > 0 else { return }
         guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
-            overlay.log("keyboard: cannot map the keymap (\(String(cString: strerror(errno)))); modifier shapes are off")
+            overlay.log(
+                "keyboard: cannot map the keymap (\(String(cString: strerror(errno)))); modifier shapes are off")
             return
         }
         defer { munmap(map, Int(size)) }
         let text = map.assumingMemoryBound(to: CChar.self)
         let length = strnlen(text, Int(size))
-        guard let newKeymap = xkb_keymap_new_from_buffer(context, text, length, XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                         XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+        guard
+            let newKeymap = xkb_keymap_new_from_buffer(
+                context, text, length, XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else {
             overlay.log("keyboard: the compositor's keymap does not compile; modifier shapes are off")
             return
         }
@@ -91,18 +96,19 @@ private func keyboard(_ data: UnsafeMutableRawPointer?) -> Keyboard? {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
     let p = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_keyboard_listener(
-        keymap: { data, _, format, fd, size in
-            if let k = keyboard(data) { k.keymap(format: format, fd: fd, size: size) } else { close(fd) }
-        },
-        enter: { _, _, _, _, _ in },
-        leave: { data, _, _, _ in keyboard(data)?.leave() },
-        key: { data, _, _, _, key, state in
-            if state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue { keyboard(data)?.pressed(key) }
-        },
-        modifiers: { data, _, _, dep, lat, lock, group in
-            keyboard(data)?.modifiers(depressed: dep, latched: lat, locked: lock, group: group)
-        },
-        repeat_info: { _, _, _, _ in }))
+    p.initialize(
+        to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                if let k = keyboard(data) { k.keymap(format: format, fd: fd, size: size) } else { close(fd) }
+            },
+            enter: { _, _, _, _, _ in },
+            leave: { data, _, _, _ in keyboard(data)?.leave() },
+            key: { data, _, _, _, key, state in
+                if state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue { keyboard(data)?.pressed(key) }
+            },
+            modifiers: { data, _, _, dep, lat, lock, group in
+                keyboard(data)?.modifiers(depressed: dep, latched: lat, locked: lock, group: group)
+            },
+            repeat_info: { _, _, _, _ in }))
     return p
 }()

@@ -57,12 +57,13 @@ private func output(_ data: UnsafeMutableRawPointer?) -> Output? {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
     let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_output_listener(
-        geometry: { data, _, x, y, _, _, _, _, _, _ in output(data)?.setPosition(x, y) },
-        mode: { data, _, flags, w, h, r in output(data)?.mode(flags: flags, width: w, height: h, refresh: r) },
-        done: { data, _ in output(data)?.done() },
-        scale: { data, _, s in output(data)?.setScale(s) },
-        name: { data, _, n in if let n { output(data)?.setName(String(cString: n)) } },
-        description: { _, _, _ in }))
+    p.initialize(
+        to: wl_output_listener(
+            geometry: { data, _, x, y, _, _, _, _, _, _ in output(data)?.setPosition(x, y) },
+            mode: { data, _, flags, w, h, r in output(data)?.mode(flags: flags, width: w, height: h, refresh: r) },
+            done: { data, _ in output(data)?.done() },
+            scale: { data, _, s in output(data)?.setScale(s) },
+            name: { data, _, n in if let n { output(data)?.setName(String(cString: n)) } },
+            description: { _, _, _ in }))
     return p
 }()

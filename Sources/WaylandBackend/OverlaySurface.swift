@@ -67,7 +67,8 @@ final class OverlaySurface: LayeredCanvas {
 
     init?(canvasID: Int, output: Output, registry: Registry, gl: GLContext? = nil) {
         guard let compositor = registry.compositor, let shm = registry.shm,
-              let s = wl_compositor_create_surface(compositor) else { return nil }
+            let s = wl_compositor_create_surface(compositor)
+        else { return nil }
         egl = gl.map { EGLWindow(context: $0) }
         self.canvasID = canvasID
         self.output = output
@@ -89,9 +90,13 @@ final class OverlaySurface: LayeredCanvas {
                 // Only shown over an opaque still stage (splitsStill), whose pixels they repeat.
                 SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm, opaque: true)
             }
-            bannerLayer = SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm,
-                                          opaque: false)
-            if lives.count < LiveLayerPlacement.layerCount || bannerLayer == nil { lives = []; bannerLayer = nil }
+            bannerLayer = SubsurfaceLayer(
+                compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm,
+                opaque: false)
+            if lives.count < LiveLayerPlacement.layerCount || bannerLayer == nil {
+                lives = []
+                bannerLayer = nil
+            }
             for layer in lives { layer.onRelease = { [unowned self] in onReady() } }
             bannerLayer?.onRelease = { [unowned self] in onReady() }
         }
@@ -129,8 +134,9 @@ final class OverlaySurface: LayeredCanvas {
     /// The output's size in logical px (its mode over its integer scale).
     var outputLogicalSize: Size {
         let s = Double(max(output.scale, 1))
-        return Size(width: output.modeSize.width > 0 ? Double(output.modeSize.width) / s : 1280,
-                    height: output.modeSize.height > 0 ? Double(output.modeSize.height) / s : 800)
+        return Size(
+            width: output.modeSize.width > 0 ? Double(output.modeSize.width) / s : 1280,
+            height: output.modeSize.height > 0 ? Double(output.modeSize.height) / s : 800)
     }
 
     /// Empty input regions on the surface and every subsurface: pointer and
@@ -146,7 +152,8 @@ final class OverlaySurface: LayeredCanvas {
 
     /// The role's configure: the logical size the compositor gives us (0 = our choice).
     func configure(width: Int, height: Int) {
-        var w = Double(width), h = Double(height)
+        var w = Double(width)
+        var h = Double(height)
         if w <= 0 || h <= 0 {
             w = outputLogicalSize.width
             h = outputLogicalSize.height
@@ -200,7 +207,8 @@ final class OverlaySurface: LayeredCanvas {
     func beginFrame() -> (target: DrawTarget, stale: [Rect]?)? {
         guard let egl else { return beginDraw().map { (.pixels($0.buffer), $0.stale) } }
         let (w, h) = pixelSize
-        guard w > 0, h > 0, let window = try? egl.surface(on: surface, width: w, height: h, scale: Double(w) / sizeInPoints.width)
+        guard w > 0, h > 0,
+            let window = try? egl.surface(on: surface, width: w, height: h, scale: Double(w) / sizeInPoints.width)
         else { return nil }
         drawingEGL = window
         // The framebuffer behind the window keeps every pixel: only a new or resized one is stale.
@@ -237,7 +245,8 @@ final class OverlaySurface: LayeredCanvas {
             requestReports(frameID: frameID)
             wl_surface_commit(surface) // shows the layers and the still stage together
             if let still = pendingStill {
-                pool.committed(still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
+                pool.committed(
+                    still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
                 pendingStill = nil
                 shownStill = CommittedPixels(still, as: canvasPixels(still))
             }
@@ -248,8 +257,10 @@ final class OverlaySurface: LayeredCanvas {
         let s = Double(b.width) / sizeInPoints.width
         wl_surface_attach(surface, b.proxy, 0, 0)
         for r in damage {
-            let x0 = max(0, Int((r.minX * s).rounded(.down))), y0 = max(0, Int((r.minY * s).rounded(.down)))
-            let x1 = min(b.width, Int((r.maxX * s).rounded(.up))), y1 = min(b.height, Int((r.maxY * s).rounded(.up)))
+            let x0 = max(0, Int((r.minX * s).rounded(.down)))
+            let y0 = max(0, Int((r.minY * s).rounded(.down)))
+            let x1 = min(b.width, Int((r.maxX * s).rounded(.up)))
+            let y1 = min(b.height, Int((r.maxY * s).rounded(.up)))
             if x1 > x0 && y1 > y0 {
                 wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
             }
@@ -274,7 +285,9 @@ final class OverlaySurface: LayeredCanvas {
 
     /// A buffer over the whole canvas as pixels (its scale: pixels per pt across).
     private func canvasPixels(_ b: ShmBuffer) -> PixelBuffer {
-        PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: Double(b.width) / sizeInPoints.width)
+        PixelBuffer(
+            data: b.data, width: b.width, height: b.height, stride: b.stride,
+            scale: Double(b.width) / sizeInPoints.width)
     }
 
     func endStill() {
@@ -311,9 +324,14 @@ final class OverlaySurface: LayeredCanvas {
     /// The screen as committed, for a layer drawing into `target`: a buffer
     /// drawn into since is left out, and where it stood counts as lost.
     private func screen(leavingOut target: ShmBuffer) -> LayerBackfill.Screen {
-        var layers: [PixelBuffer] = [], lost: [Rect] = []
+        var layers: [PixelBuffer] = []
+        var lost: [Rect] = []
         for shown in shownLayers {
-            if let pixels = shown.intact(leavingOut: target) { layers.append(pixels) } else { lost.append(shown.extent) }
+            if let pixels = shown.intact(leavingOut: target) {
+                layers.append(pixels)
+            } else {
+                lost.append(shown.extent)
+            }
         }
         return LayerBackfill.Screen(still: shownStill?.intact(leavingOut: target), layers: layers, lost: lost)
     }

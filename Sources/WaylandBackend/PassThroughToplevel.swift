@@ -59,17 +59,19 @@ private func passThrough(_ data: UnsafeMutableRawPointer?) -> PassThroughTopleve
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let passThroughSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
     let p = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
-    p.initialize(to: xdg_surface_listener(configure: { data, _, serial in passThrough(data)?.surfaceConfigure(serial: serial) }))
+    p.initialize(
+        to: xdg_surface_listener(configure: { data, _, serial in passThrough(data)?.surfaceConfigure(serial: serial) }))
     return p
 }()
 
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let passThroughToplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
     let p = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
-    p.initialize(to: xdg_toplevel_listener(
-        configure: { _, _, _, _, _ in },
-        close: { data, _ in passThrough(data)?.close() },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
+    p.initialize(
+        to: xdg_toplevel_listener(
+            configure: { _, _, _, _, _ in },
+            close: { data, _ in passThrough(data)?.close() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
     return p
 }()

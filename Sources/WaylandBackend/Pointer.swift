@@ -32,7 +32,8 @@ final class Pointer {
             relative = RelativePointer(manager: manager, pointer: proxy, overlay: overlay)
         }
         if gestures == nil, let manager = overlay.registry.gestures {
-            gestures = Gestures(manager: manager, version: overlay.registry.gesturesVersion, pointer: proxy, overlay: overlay)
+            gestures = Gestures(
+                manager: manager, version: overlay.registry.gesturesVersion, pointer: proxy, overlay: overlay)
         }
     }
 
@@ -48,7 +49,8 @@ final class Pointer {
         wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
         attachExtras()
         guard let surface else { return }
-        overlay.pointerEntered(surface: surface, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), by: self)
+        overlay.pointerEntered(
+            surface: surface, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), by: self)
     }
 
     fileprivate func leave() { overlay.pointerLeft() }
@@ -60,9 +62,9 @@ final class Pointer {
     fileprivate func button(_ code: UInt32, state: UInt32) {
         let button: PointerButton
         switch code {
-        case 0x110: button = .primary    // BTN_LEFT
-        case 0x111: button = .secondary  // BTN_RIGHT
-        case 0x112: button = .middle     // BTN_MIDDLE
+        case 0x110: button = .primary // BTN_LEFT
+        case 0x111: button = .secondary // BTN_RIGHT
+        case 0x112: button = .middle // BTN_MIDDLE
         default: return
         }
         overlay.input(.button(button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue ? .pressed : .released))
@@ -96,16 +98,19 @@ private func pointer(_ data: UnsafeMutableRawPointer?) -> Pointer? {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
     let p = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_pointer_listener(
-        enter: { data, _, serial, surface, x, y in pointer(data)?.enter(serial: serial, surface: surface, x: x, y: y) },
-        leave: { data, _, _, _ in pointer(data)?.leave() },
-        motion: { data, _, _, x, y in pointer(data)?.motion(x: x, y: y) },
-        button: { data, _, _, _, button, state in pointer(data)?.button(button, state: state) },
-        axis: { data, _, _, axis, value in pointer(data)?.axis(axis, value: value) },
-        frame: { data, _ in pointer(data)?.frame() },
-        axis_source: { data, _, s in pointer(data)?.source(s) },
-        axis_stop: { data, _, _, _ in pointer(data)?.stop() },
-        axis_discrete: { _, _, _, _ in },
-        axis_value120: { _, _, _, _ in }))
+    p.initialize(
+        to: wl_pointer_listener(
+            enter: { data, _, serial, surface, x, y in
+                pointer(data)?.enter(serial: serial, surface: surface, x: x, y: y)
+            },
+            leave: { data, _, _, _ in pointer(data)?.leave() },
+            motion: { data, _, _, x, y in pointer(data)?.motion(x: x, y: y) },
+            button: { data, _, _, _, button, state in pointer(data)?.button(button, state: state) },
+            axis: { data, _, _, axis, value in pointer(data)?.axis(axis, value: value) },
+            frame: { data, _ in pointer(data)?.frame() },
+            axis_source: { data, _, s in pointer(data)?.source(s) },
+            axis_stop: { data, _, _, _ in pointer(data)?.stop() },
+            axis_discrete: { _, _, _, _ in },
+            axis_value120: { _, _, _, _ in }))
     return p
 }()

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWaylandClient
 import CWaylandProtocols
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// wp_presentation: when did a committed frame reach the screen. Used for
 /// motion-to-present latency and the "first frame presented" log line.
@@ -45,8 +46,10 @@ private final class FeedbackBox {
     weak var owner: Presentation?
     let report: ((time: Double, refresh: Double)?) -> Void
 
-    init(proxy: OpaquePointer, clockID: clockid_t, owner: Presentation,
-         report: @escaping ((time: Double, refresh: Double)?) -> Void) {
+    init(
+        proxy: OpaquePointer, clockID: clockid_t, owner: Presentation,
+        report: @escaping ((time: Double, refresh: Double)?) -> Void
+    ) {
         self.proxy = proxy
         self.clockID = clockID
         self.owner = owner
@@ -65,7 +68,8 @@ private final class FeedbackBox {
     /// A timestamp in the presentation clock, converted to CLOCK_MONOTONIC seconds.
     func monotonic(_ seconds: Double) -> Double {
         guard clockID != CLOCK_MONOTONIC else { return seconds }
-        var a = timespec(), b = timespec()
+        var a = timespec()
+        var b = timespec()
         clock_gettime(clockID, &a)
         clock_gettime(CLOCK_MONOTONIC, &b)
         let offset = (Double(b.tv_sec) + Double(b.tv_nsec) / 1e9) - (Double(a.tv_sec) + Double(a.tv_nsec) / 1e9)
@@ -76,27 +80,29 @@ private final class FeedbackBox {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
     let p = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
-    p.initialize(to: wp_presentation_listener(clock_id: { data, _, clk in
-        guard let data else { return }
-        Unmanaged<Presentation>.fromOpaque(data).takeUnretainedValue().clockID = clockid_t(clk)
-    }))
+    p.initialize(
+        to: wp_presentation_listener(clock_id: { data, _, clk in
+            guard let data else { return }
+            Unmanaged<Presentation>.fromOpaque(data).takeUnretainedValue().clockID = clockid_t(clk)
+        }))
     return p
 }()
 
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
     let p = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
-    p.initialize(to: wp_presentation_feedback_listener(
-        sync_output: { _, _, _ in },
-        presented: { data, _, secHi, secLo, nsec, refresh, _, _, _ in
-            guard let data else { return }
-            let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
-            let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
-            box.finish((box.monotonic(seconds), Double(refresh) / 1e9))
-        },
-        discarded: { data, _ in
-            guard let data else { return }
-            Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue().finish(nil)
-        }))
+    p.initialize(
+        to: wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, _, secHi, secLo, nsec, refresh, _, _, _ in
+                guard let data else { return }
+                let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
+                let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
+                box.finish((box.monotonic(seconds), Double(refresh) / 1e9))
+            },
+            discarded: { data, _ in
+                guard let data else { return }
+                Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue().finish(nil)
+            }))
     return p
 }()

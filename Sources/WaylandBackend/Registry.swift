@@ -88,7 +88,8 @@ final class Registry {
         case "org_kde_kwin_fake_input":
             let v = min(version, 4)
             fakeInput = bind(name, ap_org_kde_kwin_fake_input_interface(), v).map {
-                KWinFakeInput(proxy: $0, version: v, reason: "moves the pointer to the control it snaps to, so clicks land there")
+                KWinFakeInput(
+                    proxy: $0, version: v, reason: "moves the pointer to the control it snaps to, so clicks land there")
             }
         default:
             break
@@ -99,16 +100,17 @@ final class Registry {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
     let p = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_registry_listener(
-        global: { data, _, name, interface, version in
-            guard let data, let interface else { return }
-            Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue()
-                .global(name: name, interface: String(cString: interface), version: version)
-        },
-        global_remove: { data, _, name in
-            guard let data else { return }
-            Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue().onGlobalRemove(name)
-        }))
+    p.initialize(
+        to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let data, let interface else { return }
+                Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue()
+                    .global(name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { data, _, name in
+                guard let data else { return }
+                Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue().onGlobalRemove(name)
+            }))
     return p
 }()
 
@@ -116,8 +118,9 @@ nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_regist
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
     let p = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
-    p.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in
-        if let base { xdg_wm_base_pong(base, serial) }
-    }))
+    p.initialize(
+        to: xdg_wm_base_listener(ping: { _, base, serial in
+            if let base { xdg_wm_base_pong(base, serial) }
+        }))
     return p
 }()

@@ -22,10 +22,11 @@ final class RelativePointer {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let relativeListener: UnsafeMutablePointer<zwp_relative_pointer_v1_listener> = {
     let p = UnsafeMutablePointer<zwp_relative_pointer_v1_listener>.allocate(capacity: 1)
-    p.initialize(to: zwp_relative_pointer_v1_listener(relative_motion: { data, _, _, _, _, _, dxu, dyu in
-        guard let data else { return }
-        Unmanaged<RelativePointer>.fromOpaque(data).takeUnretainedValue()
-            .motion(dx: wl_fixed_to_double(dxu), dy: wl_fixed_to_double(dyu))
-    }))
+    p.initialize(
+        to: zwp_relative_pointer_v1_listener(relative_motion: { data, _, _, _, _, _, dxu, dyu in
+            guard let data else { return }
+            Unmanaged<RelativePointer>.fromOpaque(data).takeUnretainedValue()
+                .motion(dx: wl_fixed_to_double(dxu), dy: wl_fixed_to_double(dyu))
+        }))
     return p
 }()

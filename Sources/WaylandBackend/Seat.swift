@@ -46,11 +46,12 @@ final class Seat {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
     let p = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_seat_listener(
-        capabilities: { data, _, caps in
-            guard let data else { return }
-            Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().capabilities(caps)
-        },
-        name: { _, _, _ in }))
+    p.initialize(
+        to: wl_seat_listener(
+            capabilities: { data, _, caps in
+                guard let data else { return }
+                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().capabilities(caps)
+            },
+            name: { _, _, _ in }))
     return p
 }()

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Memory shared with the compositor: a memfd and this process's mapping of
 /// it. It grows and gives pages back in place, so a buffer that changes size
@@ -22,7 +23,7 @@ final class SharedMemory {
         let fd = ap_memfd_create("adaptive-pointer-shm", AP_MFD_CLOEXEC)
         guard fd >= 0 else { return nil }
         guard ftruncate(fd, off_t(bytes)) == 0,
-              let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
+            let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
         else {
             close(fd)
             return nil
@@ -43,7 +44,7 @@ final class SharedMemory {
     func reserve(_ bytes: Int) -> Bool {
         guard bytes > mapped else { return true }
         guard ftruncate(fd, off_t(bytes)) == 0,
-              let map = ap_mremap_grow(data, mapped, bytes), map != MAP_FAILED
+            let map = ap_mremap_grow(data, mapped, bytes), map != MAP_FAILED
         else { return false }
         data = map
         mapped = bytes

@@ -2,8 +2,9 @@ import CLinuxHost
 import CWaylandClient
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads the compositor's socket on a thread of its own, whatever the loop
@@ -87,8 +88,10 @@ final class SocketReader: Sendable {
         while true {
             // Cannot fail: nothing is ever queued on the reader's own queue.
             guard wl_display_prepare_read_queue(display, connection.queue) == 0 else { return wake() }
-            var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0),
+            ]
             let n = poll(&fds, 2, -1)
             if n < 0 {
                 wl_display_cancel_read(display)

@@ -24,8 +24,10 @@ final class SubsurfaceLayer {
     /// The buffer last committed, as committed.
     private(set) var front: CommittedPixels?
 
-    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer,
-          opaque: Bool) {
+    init?(
+        compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, shm: OpaquePointer,
+        opaque: Bool
+    ) {
         guard let s = wl_compositor_create_surface(compositor) else { return nil }
         guard let sub = wl_subcompositor_get_subsurface(subcompositor, s, parent) else {
             wl_surface_destroy(s)
@@ -83,14 +85,17 @@ final class SubsurfaceLayer {
     }
 
     private func pixels(of b: ShmBuffer) -> PixelBuffer {
-        PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: Double(scale), origin: rect.origin)
+        PixelBuffer(
+            data: b.data, width: b.width, height: b.height, stride: b.stride, scale: Double(scale), origin: rect.origin)
     }
 
     /// A buffer over `rect` and what to draw in it: what it lacks is first
     /// copied from `screen` (the screen as committed, this buffer left out:
     /// LayerBackfill), so that is `damage` (canvas pt) within the layer plus
     /// what no copy held. nil when the layer need not be drawn.
-    func begin(repainting damage: [Rect], screen: (ShmBuffer) -> LayerBackfill.Screen) -> (buffer: PixelBuffer, repaint: [Rect])? {
+    func begin(repainting damage: [Rect], screen: (ShmBuffer) -> LayerBackfill.Screen) -> (
+        buffer: PixelBuffer, repaint: [Rect]
+    )? {
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         let buffer = pixels(of: b)
@@ -108,7 +113,8 @@ final class SubsurfaceLayer {
     private func catchUp(_ b: ShmBuffer) {
         let (w, h) = pixelSize
         guard drawing == nil, let stale = b.stale, !stale.isEmpty, b.width == w, b.height == h,
-              let shown = front?.intact(leavingOut: b), LayerBackfill.extent(shown) == rect else { return }
+            let shown = front?.intact(leavingOut: b), LayerBackfill.extent(shown) == rect
+        else { return }
         b.willDraw()
         b.stale = LayerBackfill.catchUp(pixels(of: b), stale: stale, from: shown)
     }
@@ -130,9 +136,13 @@ final class SubsurfaceLayer {
         wl_surface_attach(surface, b.proxy(opaque: opaque), 0, 0)
         let s = Double(scale)
         for r in repainted {
-            let x0 = max(0, Int(((r.minX - rect.minX) * s).rounded(.down))), y0 = max(0, Int(((r.minY - rect.minY) * s).rounded(.down)))
-            let x1 = min(b.width, Int(((r.maxX - rect.minX) * s).rounded(.up))), y1 = min(b.height, Int(((r.maxY - rect.minY) * s).rounded(.up)))
-            if x1 > x0 && y1 > y0 { wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) }
+            let x0 = max(0, Int(((r.minX - rect.minX) * s).rounded(.down)))
+            let y0 = max(0, Int(((r.minY - rect.minY) * s).rounded(.down)))
+            let x1 = min(b.width, Int(((r.maxX - rect.minX) * s).rounded(.up)))
+            let y1 = min(b.height, Int(((r.maxY - rect.minY) * s).rounded(.up)))
+            if x1 > x0 && y1 > y0 {
+                wl_surface_damage_buffer(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+            }
         }
         let at = (x: Int32(rect.minX), y: Int32(rect.minY))
         if position.map({ $0 != at }) ?? true {

@@ -1,3 +1,6 @@
+import PointerCore
+import PointerHost
+
 /// What can go wrong talking to a compositor, each with the exit code `run`
 /// documents (`adaptive-pointer run --help`).
 public enum WaylandError: Error, CustomStringConvertible {
@@ -28,7 +31,8 @@ public enum WaylandError: Error, CustomStringConvertible {
             return "cannot connect to the Wayland display '\(display)': \(reason). "
                 + "Check that the compositor is running and WAYLAND_DISPLAY/XDG_RUNTIME_DIR point at its socket."
         case .noAnswer(let display, let seconds):
-            return "the Wayland display '\(TerminalText.echo(display))' (WAYLAND_DISPLAY) accepted the connection but did not answer "
+            return
+                "the Wayland display '\(TerminalText.echo(display))' (WAYLAND_DISPLAY) accepted the connection but did not answer "
                 + "within \(Int(seconds)) s; gave up. Check that the compositor is running and not stopped or hung, "
                 + "or point WAYLAND_DISPLAY (and XDG_RUNTIME_DIR) at a compositor that is."
         case .missingGlobal(let interface, let hint):
@@ -37,10 +41,12 @@ public enum WaylandError: Error, CustomStringConvertible {
             return "lost the connection to the Wayland compositor (\(reason)); it probably exited or restarted. "
                 + "Start the overlay again once the session is back."
         case .protocolError(let interface, let id, let code):
-            return "the compositor reported a protocol error on \(interface)@\(id) (code \(code)) and closed the connection. "
+            return
+                "the compositor reported a protocol error on \(interface)@\(id) (code \(code)) and closed the connection. "
                 + "This is a bug in adaptive-pointer or the compositor: please report it with WAYLAND_DEBUG=1 output."
         case .noSuchOutput(let name, let available):
-            return "no output named '\(name)'. Available: \(available.isEmpty ? "(none reported a name)" : available.joined(separator: ", "))"
+            return
+                "no output named '\(name)'. Available: \(available.isEmpty ? "(none reported a name)" : available.joined(separator: ", "))"
         case .companionLost(let reason):
             return "\(reason); the overlay stopped (the system cursor is the shell's again). "
                 + "Start it again once the companion is back (`adaptive-pointer companion status gnome`)."
@@ -51,7 +57,5 @@ public enum WaylandError: Error, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import PointerCore
-import PointerHost

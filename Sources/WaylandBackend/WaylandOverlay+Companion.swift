@@ -49,14 +49,17 @@ extension WaylandOverlay {
         if let fakeInput = registry.fakeInput, fakeInput.canMoveAbsolutely {
             // KWin: an effect cannot move the pointer, a client with fake input can.
             // Weak: the registry owns it and goes with the connection, before the session.
-            session.warpPointer = { [unowned self, weak fakeInput] in warp(to: $0) { fakeInput?.moveTo(x: $0.x, y: $0.y) } }
+            session.warpPointer = { [unowned self, weak fakeInput] in
+                warp(to: $0) { fakeInput?.moveTo(x: $0.x, y: $0.y) }
+            }
         } else {
             if link.shell == "kwin" {
                 // KWin shows its fake input only to programs its desktop entries name.
-                log("KWin does not let this program move the pointer (no org_kde_kwin_fake_input), so resting in a "
-                    + "control's padding will not move the real pointer onto it. `adaptive-pointer companion install kde` "
-                    + "writes the desktop entry KWin wants for the binary that runs it; run that binary, or install again "
-                    + "with this one, and log in again.")
+                log(
+                    "KWin does not let this program move the pointer (no org_kde_kwin_fake_input), so resting in a "
+                        + "control's padding will not move the real pointer onto it. `adaptive-pointer companion install kde` "
+                        + "writes the desktop entry KWin wants for the binary that runs it; run that binary, or install again "
+                        + "with this one, and log in again.")
             }
             session.warpPointer = { [unowned self] in warp(to: $0) { companion?.send("warp \($0.x) \($0.y)") } }
         }
@@ -106,7 +109,8 @@ extension WaylandOverlay {
         }
         let was = companionState.buttons
         companionState.buttons = buttons
-        for (bit, button) in [(1, PointerButton.primary), (2, .middle), (4, .secondary)] where (was ^ buttons) & bit != 0 {
+        for (bit, button) in [(1, PointerButton.primary), (2, .middle), (4, .secondary)]
+        where (was ^ buttons) & bit != 0 {
             input(.button(button, buttons & bit != 0 ? .pressed : .released), at: time)
         }
     }

@@ -17,8 +17,10 @@ public struct WaylandOptions: Sendable {
     /// pointer; nil = guess it from what the seat sends (`SeatDeviceGuess`).
     public var pointingDevice: PointingDevice.Kind?
 
-    public init(outputName: String? = nil, absolutePointer: Bool = true, displayName: String? = nil,
-                title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil) {
+    public init(
+        outputName: String? = nil, absolutePointer: Bool = true, displayName: String? = nil,
+        title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil
+    ) {
         self.pointingDevice = pointingDevice
         self.outputName = outputName
         self.absolutePointer = absolutePointer
@@ -71,8 +73,10 @@ public final class WaylandOverlay {
     /// Whether the layer-shell role is in use (false: xdg-shell fallback).
     public var usesLayerShell: Bool { registry.layerShell != nil }
 
-    public init(session: OverlaySession, loop: EventLoop, options: WaylandOptions = WaylandOptions(),
-                companion: CompanionLink? = nil, log: @escaping (String) -> Void) throws {
+    public init(
+        session: OverlaySession, loop: EventLoop, options: WaylandOptions = WaylandOptions(),
+        companion: CompanionLink? = nil, log: @escaping (String) -> Void
+    ) throws {
         self.session = session
         self.companion = companion
         self.loop = loop
@@ -80,7 +84,9 @@ public final class WaylandOverlay {
         self.log = log
         display = try Display(name: options.displayName)
         registry = Registry(display: display.display)
-        registry.onOutput = { [unowned self] name, proxy, version in addOutput(name: name, proxy: proxy, version: version) }
+        registry.onOutput = { [unowned self] name, proxy, version in
+            addOutput(name: name, proxy: proxy, version: version)
+        }
         registry.onSeat = { [unowned self] name, proxy, version in
             seats[name] = Seat(globalName: name, proxy: proxy, version: version, overlay: self)
         }
@@ -93,8 +99,9 @@ public final class WaylandOverlay {
             throw WaylandError.missingGlobal(interface: "wl_shm", hint: "The overlay draws into shared-memory buffers.")
         }
         if registry.layerShell == nil && registry.wmBase == nil {
-            throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1 or xdg_wm_base",
-                                             hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
+            throw WaylandError.missingGlobal(
+                interface: "zwlr_layer_shell_v1 or xdg_wm_base",
+                hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
         }
         try display.roundtrip() // output names/scales, seat capabilities, keymaps
         // A GL painter draws into EGL windows on this connection (wl_egl_window).
@@ -116,16 +123,19 @@ public final class WaylandOverlay {
         }
         session.setDeadline = { [unowned loop] t in loop.setDeadline(t) }
         loop.onTimer = { [unowned session] in session.timerFired() }
-        for source in try display.eventSources(onFailure: { [unowned self] error in
-            failure = error
-            loop.stop(error.exitStatus)
-        }, afterDispatch: { [unowned self] in
-            // After each batch of dispatched events: draw what they changed, once.
-            deliverPendingMotion()
-            guard needsService else { return }
-            needsService = false
-            session.service()
-        }) {
+        for source in try display.eventSources(
+            onFailure: { [unowned self] error in
+                failure = error
+                loop.stop(error.exitStatus)
+            },
+            afterDispatch: { [unowned self] in
+                // After each batch of dispatched events: draw what they changed, once.
+                deliverPendingMotion()
+                guard needsService else { return }
+                needsService = false
+                session.service()
+            })
+        {
             loop.add(source)
         }
         if let companion { attach(companion) }
@@ -163,8 +173,11 @@ public final class WaylandOverlay {
             return
         }
         if let wanted = options.outputName, output.name != wanted { return }
-        guard let surface = OverlaySurface(canvasID: Int(output.globalName), output: output, registry: registry,
-                                           gl: glContext) else {
+        guard
+            let surface = OverlaySurface(
+                canvasID: Int(output.globalName), output: output, registry: registry,
+                gl: glContext)
+        else {
             log("cannot create a surface on \(output.displayName)")
             return
         }
@@ -176,8 +189,9 @@ public final class WaylandOverlay {
         } else if let wmBase = registry.wmBase {
             if !loggedFallback {
                 loggedFallback = true
-                log("this compositor has no wlr-layer-shell; falling back to a fullscreen xdg-shell window "
-                    + "(other windows may cover the stage)")
+                log(
+                    "this compositor has no wlr-layer-shell; falling back to a fullscreen xdg-shell window "
+                        + "(other windows may cover the stage)")
             }
             role = XdgFallbackSurface(wmBase: wmBase, owner: surface, title: options.title)
         } else {
@@ -190,15 +204,19 @@ public final class WaylandOverlay {
         surface.onPresented = { [unowned self] frame, at, refresh in
             session.presented(canvasID: Int(id), frameID: frame, presentedAt: at, refresh: refresh)
         }
-        surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at) }
+        surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at)
+        }
         surface.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
         surface.onClosed = { [unowned self] in surfaceClosed(id) }
         var split: Bool?
         surface.onSplit = { [unowned self, unowned surface] now in
             guard now != split else { return }
             split = now
-            log(now ? "\(surface.canvasName): the still stage in one buffer, the pointer in a subsurface over it"
-                : "\(surface.canvasName): the stage is not opaque everywhere: frames are drawn whole (two full-size buffers)")
+            log(
+                now
+                    ? "\(surface.canvasName): the still stage in one buffer, the pointer in a subsurface over it"
+                    : "\(surface.canvasName): the stage is not opaque everywhere: frames are drawn whole (two full-size buffers)"
+            )
         }
         surfaces[id] = surface
         session.add(surface)
@@ -307,7 +325,8 @@ public final class WaylandOverlay {
         // after a slow frame costs one engine step, not hundreds. A step that
         // would reach the teleport distance is not merged (it would become a jump).
         if let from = motionFrom, let waiting = pendingMotion,
-           (point - from).length > steps.teleportDistance {
+            (point - from).length > steps.teleportDistance
+        {
             pendingMotion = nil
             deliver(waiting)
         }

@@ -52,17 +52,19 @@ private func fallback(_ data: UnsafeMutableRawPointer?) -> XdgFallbackSurface? {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
     let p = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
-    p.initialize(to: xdg_surface_listener(configure: { data, _, serial in fallback(data)?.surfaceConfigure(serial: serial) }))
+    p.initialize(
+        to: xdg_surface_listener(configure: { data, _, serial in fallback(data)?.surfaceConfigure(serial: serial) }))
     return p
 }()
 
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
     let p = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
-    p.initialize(to: xdg_toplevel_listener(
-        configure: { data, _, w, h, _ in fallback(data)?.toplevelConfigure(width: w, height: h) },
-        close: { data, _ in fallback(data)?.close() },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
+    p.initialize(
+        to: xdg_toplevel_listener(
+            configure: { data, _, w, h, _ in fallback(data)?.toplevelConfigure(width: w, height: h) },
+            close: { data, _ in fallback(data)?.close() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
     return p
 }()

@@ -8,7 +8,8 @@ final class FakeInputTarget: InputTarget {
 
     init(_ input: KWinFakeInput) throws {
         guard input.canMoveAbsolutely, input.version >= 4 else {
-            throw PlayerError("KWin's fake input is version \(input.version); the player needs 4 (absolute moves and keys)")
+            throw PlayerError(
+                "KWin's fake input is version \(input.version); the player needs 4 (absolute moves and keys)")
         }
         self.input = input
     }
@@ -22,7 +23,9 @@ final class FakeInputTarget: InputTarget {
     }
 
     func hold(_ keys: Set<String>, time: UInt32) {
-        for key in held.subtracting(keys) { if let code = InputCodes.modifiers[key] { input.key(code, pressed: false) } }
+        for key in held.subtracting(keys) {
+            if let code = InputCodes.modifiers[key] { input.key(code, pressed: false) }
+        }
         for key in keys.subtracting(held) { if let code = InputCodes.modifiers[key] { input.key(code, pressed: true) } }
         held = keys.filter { InputCodes.modifiers[$0] != nil }
     }

@@ -26,7 +26,9 @@ struct WlrInput: InputTarget {
     func moveTo(x: Double, y: Double, time: UInt32) { pointer.moveTo(x: x, y: y, time: time) }
     func move(dx: Double, dy: Double, time: UInt32) { pointer.move(dx: dx, dy: dy, time: time) }
     func button(_ name: String, pressed: Bool, time: UInt32) { pointer.button(name, pressed: pressed, time: time) }
-    func scroll(dx: Double, dy: Double, finger: Bool, time: UInt32) { pointer.scroll(dx: dx, dy: dy, finger: finger, time: time) }
+    func scroll(dx: Double, dy: Double, finger: Bool, time: UInt32) {
+        pointer.scroll(dx: dx, dy: dy, finger: finger, time: time)
+    }
     func hold(_ keys: Set<String>, time: UInt32) { keyboard.hold(keys, time: time) }
     func tap(_ key: String, time: UInt32) -> Bool { keyboard.tap(key, time: time) }
 }

@@ -24,9 +24,12 @@ final class PlayerConnection {
         if fakeInput != nil { return }
         guard seat != nil else { throw PlayerError("the compositor offers no wl_seat") }
         guard pointerManager != nil else {
-            throw PlayerError("the compositor offers neither zwlr_virtual_pointer_manager_v1 nor org_kde_kwin_fake_input")
+            throw PlayerError(
+                "the compositor offers neither zwlr_virtual_pointer_manager_v1 nor org_kde_kwin_fake_input")
         }
-        guard keyboardManager != nil else { throw PlayerError("the compositor offers no zwp_virtual_keyboard_manager_v1") }
+        guard keyboardManager != nil else {
+            throw PlayerError("the compositor offers no zwp_virtual_keyboard_manager_v1")
+        }
     }
 
     deinit {
@@ -71,12 +74,13 @@ struct PlayerError: Error, CustomStringConvertible {
 // Immutable after initialisation and read only by libwayland on the loop thread.
 nonisolated(unsafe) private let playerRegistryListener: UnsafeMutablePointer<wl_registry_listener> = {
     let p = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-    p.initialize(to: wl_registry_listener(
-        global: { data, _, name, interface, version in
-            guard let data, let interface else { return }
-            Unmanaged<PlayerConnection>.fromOpaque(data).takeUnretainedValue()
-                .global(name: name, interface: String(cString: interface), version: version)
-        },
-        global_remove: { _, _, _ in }))
+    p.initialize(
+        to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let data, let interface else { return }
+                Unmanaged<PlayerConnection>.fromOpaque(data).takeUnretainedValue()
+                    .global(name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { _, _, _ in }))
     return p
 }()

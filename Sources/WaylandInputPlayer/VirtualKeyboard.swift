@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
 import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A zwp_virtual_keyboard_v1 with a US keymap compiled by xkbcommon and sent
 /// as an fd. Holds and releases modifier keys; keeps its own xkb_state so the
@@ -77,7 +78,8 @@ final class VirtualKeyboard {
         guard let code = Self.keycodes[key] else { return }
         zwp_virtual_keyboard_v1_key(proxy, time, code, down ? 1 : 0)
         xkb_state_update_key(state, code + 8, down ? XKB_KEY_DOWN : XKB_KEY_UP)
-        zwp_virtual_keyboard_v1_modifiers(proxy,
+        zwp_virtual_keyboard_v1_modifiers(
+            proxy,
             xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
             xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
             xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),

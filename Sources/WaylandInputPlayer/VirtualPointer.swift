@@ -20,8 +20,10 @@ final class VirtualPointer {
 
     func moveTo(x: Double, y: Double, time: UInt32) {
         // Extents in 1/100 pt so positions keep sub-point precision.
-        let ex = UInt32(extent.width * 100), ey = UInt32(extent.height * 100)
-        let px = UInt32(max(0, min(x * 100, Double(ex - 1)))), py = UInt32(max(0, min(y * 100, Double(ey - 1))))
+        let ex = UInt32(extent.width * 100)
+        let ey = UInt32(extent.height * 100)
+        let px = UInt32(max(0, min(x * 100, Double(ex - 1))))
+        let py = UInt32(max(0, min(y * 100, Double(ey - 1))))
         zwlr_virtual_pointer_v1_motion_absolute(proxy, time, px, py, ex, ey)
         zwlr_virtual_pointer_v1_frame(proxy)
     }
@@ -32,16 +34,28 @@ final class VirtualPointer {
     }
 
     func button(_ name: String, pressed: Bool, time: UInt32) {
-        zwlr_virtual_pointer_v1_button(proxy, time, InputCodes.button(name), pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue
-                                                                  : WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+        zwlr_virtual_pointer_v1_button(
+            proxy, time, InputCodes.button(name),
+            pressed
+                ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+                : WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
         zwlr_virtual_pointer_v1_frame(proxy)
     }
 
     func scroll(dx: Double, dy: Double, finger: Bool, time: UInt32) {
-        zwlr_virtual_pointer_v1_axis_source(proxy, finger ? WL_POINTER_AXIS_SOURCE_FINGER.rawValue
-                                                          : WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
-        if dy != 0 { zwlr_virtual_pointer_v1_axis(proxy, time, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, wl_fixed_from_double(dy)) }
-        if dx != 0 { zwlr_virtual_pointer_v1_axis(proxy, time, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, wl_fixed_from_double(dx)) }
+        zwlr_virtual_pointer_v1_axis_source(
+            proxy,
+            finger
+                ? WL_POINTER_AXIS_SOURCE_FINGER.rawValue
+                : WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
+        if dy != 0 {
+            zwlr_virtual_pointer_v1_axis(
+                proxy, time, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, wl_fixed_from_double(dy))
+        }
+        if dx != 0 {
+            zwlr_virtual_pointer_v1_axis(
+                proxy, time, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, wl_fixed_from_double(dx))
+        }
         zwlr_virtual_pointer_v1_frame(proxy)
     }
 }

@@ -1,3 +1,7 @@
+import CWaylandClient
+import Foundation
+import PointerHost
+
 // wayland-input-player: test support for the end-to-end suites. Plays a
 // script of input (the trace format, docs/trace-format.md, plus two extension
 // lines) into a wlroots compositor through a virtual pointer and a virtual
@@ -15,11 +19,8 @@
 //
 // usage: wayland-input-player SCRIPT [--extent WxH]   (WAYLAND_DISPLAY selects the compositor)
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Foundation
-import CWaylandClient
-import PointerHost
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("wayland-input-player: \(message)\n".utf8))
@@ -44,10 +45,13 @@ do {
         try playScript(input: try FakeInputTarget(fakeInput), connection: connection)
     } else {
         guard let pointerManager = connection.pointerManager, let keyboardManager = connection.keyboardManager,
-              let seat = connection.seat else { fail("the compositor lacks virtual input") }
-        try playScript(input: WlrInput(pointer: try VirtualPointer(manager: pointerManager, seat: seat, extent: extent),
-                                       keyboard: try VirtualKeyboard(manager: keyboardManager, seat: seat)),
-                       connection: connection)
+            let seat = connection.seat
+        else { fail("the compositor lacks virtual input") }
+        try playScript(
+            input: WlrInput(
+                pointer: try VirtualPointer(manager: pointerManager, seat: seat, extent: extent),
+                keyboard: try VirtualKeyboard(manager: keyboardManager, seat: seat)),
+            connection: connection)
     }
     try connection.roundtrip()
     withExtendedLifetime(connection) {}
@@ -62,7 +66,8 @@ func playScript(input: InputTarget, connection: PlayerConnection) throws {
     for (n, line) in text.split(separator: "\n").enumerated() {
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         guard let obj = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-              let type = obj["type"] as? String else { fail("line \(n + 1): not a JSON object with a type") }
+            let type = obj["type"] as? String
+        else { fail("line \(n + 1): not a JSON object with a type") }
         let t = (obj["t"] as? Double) ?? 0
         let wait = start + paused + t - MonotonicClock.now()
         if wait > 0 { usleep(useconds_t(wait * 1e6)) }
@@ -72,8 +77,10 @@ func playScript(input: InputTarget, connection: PlayerConnection) throws {
         case "position": input.moveTo(x: num("x"), y: num("y"), time: ms)
         case "motion": input.move(dx: num("dx"), dy: num("dy"), time: ms)
         case "button":
-            input.button(obj["button"] as? String ?? "primary", pressed: (obj["state"] as? String) == "pressed", time: ms)
-        case "scroll": input.scroll(dx: num("dx"), dy: num("dy"), finger: (obj["source"] as? String) != "wheel", time: ms)
+            input.button(
+                obj["button"] as? String ?? "primary", pressed: (obj["state"] as? String) == "pressed", time: ms)
+        case "scroll":
+            input.scroll(dx: num("dx"), dy: num("dy"), finger: (obj["source"] as? String) != "wheel", time: ms)
         case "modifiers": input.hold(Set(obj["keys"] as? [String] ?? []), time: ms)
         case "key":
             guard input.tap(obj["key"] as? String ?? "", time: ms) else {

@@ -1,7 +1,8 @@
 import CXCB
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `xcb_connect` with a deadline (issue 39). xcb_connect reads the server's setup
@@ -19,7 +20,9 @@ enum BoundedConnect {
 
     /// The connection and its default screen number; `X11Error.noAnswer` when the
     /// server has not answered within `timeout` seconds.
-    static func connect(_ display: String?, shownAs shown: String, timeout: Double = timeout) throws -> (OpaquePointer?, Int32) {
+    static func connect(_ display: String?, shownAs shown: String, timeout: Double = timeout) throws -> (
+        OpaquePointer?, Int32
+    ) {
         let attempt = Attempt()
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {

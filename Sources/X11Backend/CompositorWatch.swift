@@ -10,7 +10,8 @@ final class CompositorWatch {
     init(connection: XCBConnection) {
         self.connection = connection
         selection = "_NET_WM_CM_S\(connection.screenNumber)"
-        let mask = XCB_XFIXES_SELECTION_EVENT_MASK_SET_SELECTION_OWNER.rawValue
+        let mask =
+            XCB_XFIXES_SELECTION_EVENT_MASK_SET_SELECTION_OWNER.rawValue
             | XCB_XFIXES_SELECTION_EVENT_MASK_SELECTION_WINDOW_DESTROY.rawValue
             | XCB_XFIXES_SELECTION_EVENT_MASK_SELECTION_CLIENT_CLOSE.rawValue
         xcb_xfixes_select_selection_input(connection.raw, connection.root, connection.atom(selection), mask)

@@ -50,7 +50,8 @@ final class DesktopDamage {
     func damagedRect(_ e: UnsafePointer<xcb_generic_event_t>) -> PixelRect? {
         let n = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_damage_notify_event_t.self).pointee
         guard damage != 0, n.damage == damage else { return nil }
-        return PixelRect(x: Int(n.area.x) + Int(n.geometry.x), y: Int(n.area.y) + Int(n.geometry.y),
-                         width: Int(n.area.width), height: Int(n.area.height))
+        return PixelRect(
+            x: Int(n.area.x) + Int(n.geometry.x), y: Int(n.area.y) + Int(n.geometry.y),
+            width: Int(n.area.width), height: Int(n.area.height))
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 public enum DesktopWindows {
     public static func read(display: String? = nil) throws -> (stack: [StackedWindow], width: Int, height: Int) {
         let connection = try XCBConnection(display: display)
-        return (connection.stackedWindows(excluding: []), Int(connection.screen.width_in_pixels),
-                Int(connection.screen.height_in_pixels))
+        return (
+            connection.stackedWindows(excluding: []), Int(connection.screen.width_in_pixels),
+            Int(connection.screen.height_in_pixels)
+        )
     }
 }

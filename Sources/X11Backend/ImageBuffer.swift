@@ -1,27 +1,35 @@
 import CXCB
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pixel rectangle in window coordinates.
 public struct PixelRect: Equatable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        let x0 = min(x, o.x), y0 = min(y, o.y)
-        return PixelRect(x: x0, y: y0, width: max(x + width, o.x + o.width) - x0,
-                         height: max(y + height, o.y + o.height) - y0)
+        let x0 = min(x, o.x)
+        let y0 = min(y, o.y)
+        return PixelRect(
+            x: x0, y: y0, width: max(x + width, o.x + o.width) - x0,
+            height: max(y + height, o.y + o.height) - y0)
     }
     public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
+        let x1 = min(x + width, o.x + o.width)
+        let y1 = min(y + height, o.y + o.height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
     /// Whether every pixel of `o` is in this rect (an empty `o` is).
@@ -95,13 +103,16 @@ final class ImageBuffer {
     /// until then the buffer must not be drawn over. Returns the sequence
     /// number of its first request (nil: nothing to copy).
     @discardableResult
-    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8, notify: Bool = true) -> UInt32? {
+    func upload(_ rect: PixelRect, to drawable: xcb_drawable_t, gc: xcb_gcontext_t, depth: UInt8, notify: Bool = true)
+        -> UInt32?
+    {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !r.isEmpty else { return nil }
         if usesSharedMemory {
-            let cookie = xcb_shm_put_image(connection.raw, drawable, gc, UInt16(width), UInt16(height),
-                              UInt16(r.x), UInt16(r.y), UInt16(r.width), UInt16(r.height),
-                              Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), notify ? 1 : 0, shmSeg, 0)
+            let cookie = xcb_shm_put_image(
+                connection.raw, drawable, gc, UInt16(width), UInt16(height),
+                UInt16(r.x), UInt16(r.y), UInt16(r.width), UInt16(r.height),
+                Int16(r.x), Int16(r.y), depth, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), notify ? 1 : 0, shmSeg, 0)
             if notify { uploadsInFlight += 1 }
             return cookie.sequence
         }
@@ -118,9 +129,10 @@ final class ImageBuffer {
                 for i in 0..<rows {
                     memcpy(dst.baseAddress! + i * rowBytes, data + (row + i) * stride + r.x * 4, rowBytes)
                 }
-                let cookie = xcb_put_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), drawable, gc,
-                                  UInt16(r.width), UInt16(rows), Int16(r.x), Int16(row), 0, depth,
-                                  UInt32(rows * rowBytes), dst.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                let cookie = xcb_put_image(
+                    connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), drawable, gc,
+                    UInt16(r.width), UInt16(rows), Int16(r.x), Int16(row), 0, depth,
+                    UInt32(rows * rowBytes), dst.baseAddress!.assumingMemoryBound(to: UInt8.self))
                 if first == nil { first = cookie.sequence }
             }
             row += rows

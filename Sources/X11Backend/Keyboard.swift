@@ -19,14 +19,23 @@ final class Keyboard {
 
     init?(connection c: XCBConnection) {
         connection = c
-        var major: UInt16 = 0, minor: UInt16 = 0, base: UInt8 = 0, error: UInt8 = 0
-        guard xkb_x11_setup_xkb_extension(c.raw, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION), UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
-                                          XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &base, &error) == 1,
-              let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        var major: UInt16 = 0
+        var minor: UInt16 = 0
+        var base: UInt8 = 0
+        var error: UInt8 = 0
+        guard
+            xkb_x11_setup_xkb_extension(
+                c.raw, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION), UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
+                XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &base, &error) == 1,
+            let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+        else { return nil }
         context = ctx
         firstEvent = base
         deviceID = xkb_x11_get_core_keyboard_device_id(c.raw)
-        guard deviceID >= 0 else { xkb_context_unref(ctx); return nil }
+        guard deviceID >= 0 else {
+            xkb_context_unref(ctx)
+            return nil
+        }
         reloadKeymap()
         selectEvents()
     }
@@ -39,7 +48,10 @@ final class Keyboard {
 
     /// Replaces keymap and state together (new keyboard or layout change).
     private func reloadKeymap() {
-        guard let newKeymap = xkb_x11_keymap_new_from_device(context, connection.raw, deviceID, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return }
+        guard
+            let newKeymap = xkb_x11_keymap_new_from_device(
+                context, connection.raw, deviceID, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return }
         guard let newState = xkb_x11_state_new_from_device(newKeymap, connection.raw, deviceID) else {
             xkb_keymap_unref(newKeymap)
             return
@@ -52,23 +64,27 @@ final class Keyboard {
     }
 
     private func selectEvents() {
-        let events = UInt16(XCB_XKB_EVENT_TYPE_NEW_KEYBOARD_NOTIFY.rawValue | XCB_XKB_EVENT_TYPE_MAP_NOTIFY.rawValue
-                            | XCB_XKB_EVENT_TYPE_STATE_NOTIFY.rawValue)
+        let events = UInt16(
+            XCB_XKB_EVENT_TYPE_NEW_KEYBOARD_NOTIFY.rawValue | XCB_XKB_EVENT_TYPE_MAP_NOTIFY.rawValue
+                | XCB_XKB_EVENT_TYPE_STATE_NOTIFY.rawValue)
         let nkn = UInt16(XCB_XKB_NKN_DETAIL_KEYCODES.rawValue)
-        let stateDetails = UInt16(XCB_XKB_STATE_PART_MODIFIER_BASE.rawValue | XCB_XKB_STATE_PART_MODIFIER_LATCH.rawValue
-                                  | XCB_XKB_STATE_PART_MODIFIER_LOCK.rawValue | XCB_XKB_STATE_PART_GROUP_BASE.rawValue
-                                  | XCB_XKB_STATE_PART_GROUP_LATCH.rawValue | XCB_XKB_STATE_PART_GROUP_LOCK.rawValue)
-        let mapParts = UInt16(XCB_XKB_MAP_PART_KEY_TYPES.rawValue | XCB_XKB_MAP_PART_KEY_SYMS.rawValue
-                              | XCB_XKB_MAP_PART_MODIFIER_MAP.rawValue | XCB_XKB_MAP_PART_EXPLICIT_COMPONENTS.rawValue
-                              | XCB_XKB_MAP_PART_KEY_ACTIONS.rawValue | XCB_XKB_MAP_PART_VIRTUAL_MODS.rawValue
-                              | XCB_XKB_MAP_PART_VIRTUAL_MOD_MAP.rawValue)
+        let stateDetails = UInt16(
+            XCB_XKB_STATE_PART_MODIFIER_BASE.rawValue | XCB_XKB_STATE_PART_MODIFIER_LATCH.rawValue
+                | XCB_XKB_STATE_PART_MODIFIER_LOCK.rawValue | XCB_XKB_STATE_PART_GROUP_BASE.rawValue
+                | XCB_XKB_STATE_PART_GROUP_LATCH.rawValue | XCB_XKB_STATE_PART_GROUP_LOCK.rawValue)
+        let mapParts = UInt16(
+            XCB_XKB_MAP_PART_KEY_TYPES.rawValue | XCB_XKB_MAP_PART_KEY_SYMS.rawValue
+                | XCB_XKB_MAP_PART_MODIFIER_MAP.rawValue | XCB_XKB_MAP_PART_EXPLICIT_COMPONENTS.rawValue
+                | XCB_XKB_MAP_PART_KEY_ACTIONS.rawValue | XCB_XKB_MAP_PART_VIRTUAL_MODS.rawValue
+                | XCB_XKB_MAP_PART_VIRTUAL_MOD_MAP.rawValue)
         var details = xcb_xkb_select_events_details_t()
         details.affectNewKeyboard = nkn
         details.newKeyboardDetails = nkn
         details.affectState = stateDetails
         details.stateDetails = stateDetails
-        _ = xcb_xkb_select_events_aux(connection.raw, xcb_xkb_device_spec_t(deviceID), events, 0, 0,
-                                      mapParts, mapParts, &details)
+        _ = xcb_xkb_select_events_aux(
+            connection.raw, xcb_xkb_device_spec_t(deviceID), events, 0, 0,
+            mapParts, mapParts, &details)
     }
 
     /// Handles an XKB event; returns the new modifier set when it changed.
@@ -79,10 +95,11 @@ final class Keyboard {
         case Int(XCB_XKB_STATE_NOTIFY):
             let e = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_xkb_state_notify_event_t.self).pointee
             guard let state else { return nil }
-            xkb_state_update_mask(state, xkb_mod_mask_t(e.baseMods), xkb_mod_mask_t(e.latchedMods), xkb_mod_mask_t(e.lockedMods),
-                                  xkb_layout_index_t(bitPattern: Int32(e.baseGroup)),
-                                  xkb_layout_index_t(bitPattern: Int32(e.latchedGroup)),
-                                  xkb_layout_index_t(e.lockedGroup))
+            xkb_state_update_mask(
+                state, xkb_mod_mask_t(e.baseMods), xkb_mod_mask_t(e.latchedMods), xkb_mod_mask_t(e.lockedMods),
+                xkb_layout_index_t(bitPattern: Int32(e.baseGroup)),
+                xkb_layout_index_t(bitPattern: Int32(e.latchedGroup)),
+                xkb_layout_index_t(e.lockedGroup))
         default:
             return nil
         }

@@ -25,17 +25,21 @@ extension XCBConnection {
             var it = xcb_randr_get_monitors_monitors_iterator(reply)
             while it.rem > 0, let m = it.data {
                 let info = m.pointee
-                out.append(Monitor(name: atomName(info.name) ?? "monitor-\(out.count)",
-                                   x: Int(info.x), y: Int(info.y),
-                                   width: Int(info.width), height: Int(info.height),
-                                   primary: info.primary != 0))
+                out.append(
+                    Monitor(
+                        name: atomName(info.name) ?? "monitor-\(out.count)",
+                        x: Int(info.x), y: Int(info.y),
+                        width: Int(info.width), height: Int(info.height),
+                        primary: info.primary != 0))
                 xcb_randr_monitor_info_next(&it)
             }
             free(reply)
         }
         if out.isEmpty {
-            out.append(Monitor(name: "screen", x: 0, y: 0, width: Int(screen.width_in_pixels),
-                               height: Int(screen.height_in_pixels), primary: true))
+            out.append(
+                Monitor(
+                    name: "screen", x: 0, y: 0, width: Int(screen.width_in_pixels),
+                    height: Int(screen.height_in_pixels), primary: true))
         }
         let crtcs = crtcRefreshRates()
         for i in out.indices { out[i].refresh = RefreshRate.of(out[i], crtcs: crtcs) }
@@ -52,8 +56,9 @@ extension XCBConnection {
 
     /// Asks for screen-change and monitor notifications (hot-plug).
     func watchMonitors() {
-        let mask = UInt16(XCB_RANDR_NOTIFY_MASK_SCREEN_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_OUTPUT_CHANGE.rawValue
-                          | XCB_RANDR_NOTIFY_MASK_CRTC_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_RESOURCE_CHANGE.rawValue)
+        let mask = UInt16(
+            XCB_RANDR_NOTIFY_MASK_SCREEN_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_OUTPUT_CHANGE.rawValue
+                | XCB_RANDR_NOTIFY_MASK_CRTC_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_RESOURCE_CHANGE.rawValue)
         xcb_randr_select_input(raw, root, mask)
     }
 }

@@ -32,7 +32,6 @@ final class PointerInput {
     private var decoder = XInputDecoder()
     let gesturesAvailable: Bool
 
-
     private var gestureMask: UInt64 = 0
 
     private static func bit(_ type: Int32) -> UInt64 { 1 << UInt64(type) }
@@ -49,8 +48,10 @@ final class PointerInput {
         touchpadAtoms = Set(DeviceClassification.touchpadProperties.compactMap { c.existingAtom($0) })
         gesturesAvailable = c.xinputMinor >= 4
         if gesturesAvailable {
-            for t in [XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END,
-                      XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END] {
+            for t in [
+                XCB_INPUT_GESTURE_PINCH_BEGIN, XCB_INPUT_GESTURE_PINCH_UPDATE, XCB_INPUT_GESTURE_PINCH_END,
+                XCB_INPUT_GESTURE_SWIPE_BEGIN, XCB_INPUT_GESTURE_SWIPE_UPDATE, XCB_INPUT_GESTURE_SWIPE_END,
+            ] {
                 gestureMask |= Self.bit(t)
             }
         }
@@ -64,28 +65,33 @@ final class PointerInput {
             // and absolute valuators, touchscreens' raw touches. A warp (another client's
             // XWarpPointer, e.g. `xdotool mousemove`) sends none, only device motion, which
             // reaches the root when the window under the pointer does not take it itself.
-            rootEvents |= Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
+            rootEvents |=
+                Self.bit(XCB_INPUT_RAW_MOTION) | Self.bit(XCB_INPUT_RAW_BUTTON_PRESS)
                 | Self.bit(XCB_INPUT_RAW_BUTTON_RELEASE)
                 | Self.bit(XCB_INPUT_RAW_TOUCH_BEGIN) | Self.bit(XCB_INPUT_RAW_TOUCH_UPDATE)
                 | Self.bit(XCB_INPUT_MOTION)
             // Gestures on the root reach us when the window under the pointer does not take them.
             rootEvents |= gestureMask
         }
-        try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), rootEvents),
-                    "selecting XInput2 raw events")
+        try c.check(
+            ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), rootEvents),
+            "selecting XInput2 raw events")
         // Device hierarchy changes (plugged devices) are selectable on XIAllDevices only.
-        try c.check(ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), Self.bit(XCB_INPUT_HIERARCHY)),
-                    "selecting XInput2 hierarchy events")
+        try c.check(
+            ap_xi_select(c.raw, root, UInt16(XCB_INPUT_DEVICE_ALL.rawValue), Self.bit(XCB_INPUT_HIERARCHY)),
+            "selecting XInput2 hierarchy events")
         refreshDevices()
     }
 
     /// Stage: pointer, button and gesture events on a stage window (keys come raw, on the root).
     func selectWindowEvents(_ window: xcb_window_t) throws {
         guard mode == .stage else { return }
-        let device = Self.bit(XCB_INPUT_MOTION) | Self.bit(XCB_INPUT_BUTTON_PRESS) | Self.bit(XCB_INPUT_BUTTON_RELEASE)
+        let device =
+            Self.bit(XCB_INPUT_MOTION) | Self.bit(XCB_INPUT_BUTTON_PRESS) | Self.bit(XCB_INPUT_BUTTON_RELEASE)
             | Self.bit(XCB_INPUT_ENTER) | Self.bit(XCB_INPUT_LEAVE) | Self.bit(XCB_INPUT_DEVICE_CHANGED)
-        try connection.check(ap_xi_select(connection.raw, window, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), device | gestureMask),
-                             "selecting XInput2 events on the stage")
+        try connection.check(
+            ap_xi_select(connection.raw, window, UInt16(XCB_INPUT_DEVICE_ALL_MASTER.rawValue), device | gestureMask),
+            "selecting XInput2 events on the stage")
     }
 
     /// Reads every device's scroll classes (smooth scrolling valuators) and how it
@@ -99,24 +105,30 @@ final class PointerInput {
             decoder.deviceKinds = kinds
             if reportsDevices { decoder.pointingDevices = pointingDevices }
         }
-        guard let reply = xcb_input_xi_query_device_reply(connection.raw,
-                                                          xcb_input_xi_query_device(connection.raw, UInt16(XCB_INPUT_DEVICE_ALL.rawValue)), nil) else { return }
+        guard
+            let reply = xcb_input_xi_query_device_reply(
+                connection.raw,
+                xcb_input_xi_query_device(connection.raw, UInt16(XCB_INPUT_DEVICE_ALL.rawValue)), nil)
+        else { return }
         defer { free(reply) }
         var it = xcb_input_xi_query_device_infos_iterator(reply)
-        var numbers = [Int32](repeating: 0, count: 8), types = [Int32](repeating: 0, count: 8)
+        var numbers = [Int32](repeating: 0, count: 8)
+        var types = [Int32](repeating: 0, count: 8)
         var increments = [Double](repeating: 0, count: 8)
         while it.rem > 0, let info = it.data {
             let n = Int(ap_scroll_classes(info, &numbers, &types, &increments, 8))
             var axes: [Int: XInputDecoder.ScrollAxis] = [:]
             for i in 0..<n where increments[i] != 0 {
-                axes[Int(numbers[i])] = XInputDecoder.ScrollAxis(vertical: types[i] == Int32(XCB_INPUT_SCROLL_TYPE_VERTICAL.rawValue),
-                                                   increment: increments[i], last: nil)
+                axes[Int(numbers[i])] = XInputDecoder.ScrollAxis(
+                    vertical: types[i] == Int32(XCB_INPUT_SCROLL_TYPE_VERTICAL.rawValue),
+                    increment: increments[i], last: nil)
             }
             if !axes.isEmpty { scrollAxes[info.pointee.deviceid] = axes }
             switch Int32(info.pointee.type) {
             case Int32(XCB_INPUT_DEVICE_TYPE_MASTER_POINTER.rawValue):
                 kinds[info.pointee.deviceid] = .master
-            case Int32(XCB_INPUT_DEVICE_TYPE_SLAVE_POINTER.rawValue), Int32(XCB_INPUT_DEVICE_TYPE_FLOATING_SLAVE.rawValue):
+            case Int32(XCB_INPUT_DEVICE_TYPE_SLAVE_POINTER.rawValue),
+                Int32(XCB_INPUT_DEVICE_TYPE_FLOATING_SLAVE.rawValue):
                 let kind = ap_pointer_motion_kind(info)
                 kinds[info.pointee.deviceid] = kind == 2 ? .touch : kind == 1 ? .absolute : .relative
                 pointingDevices[info.pointee.deviceid] = DeviceClassification.kind(
@@ -131,7 +143,8 @@ final class PointerInput {
     /// Whether the device's driver set a property only touchpads have.
     private func hasTouchpadProperty(_ device: UInt16) -> Bool {
         guard !touchpadAtoms.isEmpty,
-              let reply = xcb_input_xi_list_properties_reply(connection.raw, xcb_input_xi_list_properties(connection.raw, device), nil)
+            let reply = xcb_input_xi_list_properties_reply(
+                connection.raw, xcb_input_xi_list_properties(connection.raw, device), nil)
         else { return false }
         defer { free(reply) }
         let count = Int(xcb_input_xi_list_properties_properties_length(reply))

@@ -46,19 +46,24 @@ struct RawMotionSteps: Equatable {
     /// inside `bounds` (root px: the pointer cannot have left the monitor it
     /// ends on without the steps saying so, and a clamped edge would otherwise
     /// put early samples off it).
-    func samples(endingAt end: (x: Double, y: Double), time endTime: Double,
-                 within bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [Sample] {
+    func samples(
+        endingAt end: (x: Double, y: Double), time endTime: Double,
+        within bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    ) -> [Sample] {
         let last = Sample(x: end.x, y: end.y, time: endTime)
         guard steps.count > 1, let first = steps.first, endTime - first.time > Self.lateSpan else { return [last] }
         var out = [last]
-        var x = end.x, y = end.y, keptTime = endTime
+        var x = end.x
+        var y = end.y
+        var keptTime = endTime
         // Position after step k-1 is the position after step k less step k.
         for k in stride(from: steps.count - 1, to: 0, by: -1) {
             x -= steps[k].dx
             y -= steps[k].dy
             let time = steps[k - 1].time
             guard keptTime - time >= Self.spacing else { continue }
-            out.append(Sample(x: min(max(x, bounds.minX), bounds.maxX), y: min(max(y, bounds.minY), bounds.maxY), time: time))
+            out.append(
+                Sample(x: min(max(x, bounds.minX), bounds.maxX), y: min(max(y, bounds.minY), bounds.maxY), time: time))
             keptTime = time
             if out.count == Self.maxSamples { break }
         }

@@ -55,13 +55,19 @@ final class ScreenSampler: BackgroundSampler {
     /// watched then, and not at rest, where damage events would wake it.
     var mayWatchDesktop = false {
         didSet {
-            if !mayWatchDesktop { stopWatchingDesktop() } else if canvas?.window.shaped == true { desktopDamage?.start() }
+            if !mayWatchDesktop {
+                stopWatchingDesktop()
+            } else if canvas?.window.shaped == true {
+                desktopDamage?.start()
+            }
         }
     }
 
     init(connection: XCBConnection) {
         self.connection = connection
-        shmTarget = connection.shmAvailable ? try? ImageBuffer(connection: connection, width: Self.maxSide, height: Self.maxSide) : nil
+        shmTarget =
+            connection.shmAvailable
+            ? try? ImageBuffer(connection: connection, width: Self.maxSide, height: Self.maxSide) : nil
         // Only with shared memory: Xvfb 21.1 sent a DamageNotify for the area
         // around the pointer inside a GetImage reply, between its header and
         // its pixels, and the connection lost its place. ShmGetImage replies
@@ -116,8 +122,10 @@ final class ScreenSampler: BackgroundSampler {
     /// Whether the material painted last would look the same moved by `offset`
     /// (canvas pt): the asked areas, moved, average to the same colours. Sampled
     /// at most every `backdropInterval`; in between: nil (not looked at).
-    func backdropUnchanged(movedBy offset: Point, on canvas: X11Canvas,
-                           now: Double = MonotonicClock.now()) -> Bool? {
+    func backdropUnchanged(
+        movedBy offset: Point, on canvas: X11Canvas,
+        now: Double = MonotonicClock.now()
+    ) -> Bool? {
         guard let asked = asked[canvas.canvasID], !asked.isEmpty else { return true }
         guard now >= nextCheck else { return nil }
         lastCheck = now
@@ -139,7 +147,10 @@ final class ScreenSampler: BackgroundSampler {
         let asked = asked[canvas.canvasID] ?? []
         let blended = blendedRootRect(own, movedBy: dx, dy, on: canvas)
         let area = askedArea(asked, movedBy: offset, on: canvas).union(blended)
-        let unchanged = { self.askedAnswersUnchanged(asked, movedBy: offset) && self.blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas) }
+        let unchanged = {
+            self.askedAnswersUnchanged(asked, movedBy: offset)
+                && self.blendUnchanged(own, over: blended, movedBy: dx, dy, on: canvas)
+        }
         guard !area.isEmpty else { return unchanged() }
         if kept.answers(area.intersection(screenRect)) {
             if unchanged() {
@@ -159,13 +170,18 @@ final class ScreenSampler: BackgroundSampler {
     private func ahead(_ area: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> PixelRect {
         guard keepsCaptures(for: canvas) else { return area }
         let m = Int((8 * canvas.scale).rounded(.up))
-        let left = m + max(0, -3 * dx), right = m + max(0, 3 * dx)
-        let up = m + max(0, -3 * dy), down = m + max(0, 3 * dy)
-        return PixelRect(x: area.x - left, y: area.y - up, width: area.width + left + right, height: area.height + up + down)
+        let left = m + max(0, -3 * dx)
+        let right = m + max(0, 3 * dx)
+        let up = m + max(0, -3 * dy)
+        let down = m + max(0, 3 * dy)
+        return PixelRect(
+            x: area.x - left, y: area.y - up, width: area.width + left + right, height: area.height + up + down)
     }
 
     /// Root pixels around the asked areas moved by `offset`, with a 2 px rim (none asked: empty).
-    private func askedArea(_ asked: [(rect: Rect, answer: RGBA)], movedBy offset: Point, on canvas: X11Canvas) -> PixelRect {
+    private func askedArea(_ asked: [(rect: Rect, answer: RGBA)], movedBy offset: Point, on canvas: X11Canvas)
+        -> PixelRect
+    {
         let area = asked.map { rootRect($0.rect.offsetBy(offset), canvas) }.reduce(PixelRect.zero) { $0.union($1) }
         guard !area.isEmpty else { return .zero }
         return PixelRect(x: area.x - 2, y: area.y - 2, width: area.width + 4, height: area.height + 4)
@@ -187,7 +203,8 @@ final class ScreenSampler: BackgroundSampler {
         if r.intersection(patch) != r.intersection(screenRect) {
             // Room for the wider ring the material asks about next.
             let grow = max(r.width, r.height, Int(19 * canvas.scale)) + 4
-            capture(PixelRect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow), canvas)
+            capture(
+                PixelRect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow), canvas)
         }
         let answer = average(r)
         if recording { asked[canvas.canvasID, default: []].append((rect, answer)) }
@@ -195,7 +212,8 @@ final class ScreenSampler: BackgroundSampler {
     }
 
     private var screenRect: PixelRect {
-        PixelRect(x: 0, y: 0, width: Int(connection.screen.width_in_pixels), height: Int(connection.screen.height_in_pixels))
+        PixelRect(
+            x: 0, y: 0, width: Int(connection.screen.width_in_pixels), height: Int(connection.screen.height_in_pixels))
     }
 
     private func rootRect(_ rect: Rect, _ canvas: X11Canvas) -> PixelRect {
@@ -204,7 +222,8 @@ final class ScreenSampler: BackgroundSampler {
     }
 
     private func capture(_ area: PixelRect, _ canvas: X11Canvas) {
-        let w = min(area.width, Self.maxSide), h = min(area.height, Self.maxSide)
+        let w = min(area.width, Self.maxSide)
+        let h = min(area.height, Self.maxSide)
         let r = PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
             .intersection(screenRect)
         patch = .zero
@@ -225,7 +244,8 @@ final class ScreenSampler: BackgroundSampler {
         let pixels = Int(connection.screen.width_in_pixels) * Int(connection.screen.height_in_pixels)
         if canvas.window.shaped && seen.isEmpty && pixels <= Self.maxRemembered {
             seenTilesPerRow = (Int(connection.screen.width_in_pixels) + 31) / 32
-            seen = [UInt32](repeating: 0, count: seenTilesPerRow * 32 * ((Int(connection.screen.height_in_pixels) + 31) / 32) * 32)
+            seen = [UInt32](
+                repeating: 0, count: seenTilesPerRow * 32 * ((Int(connection.screen.height_in_pixels) + 31) / 32) * 32)
         }
         let own = canvas.presented
         let ownPixels = own?.data.assumingMemoryBound(to: UInt32.self)
@@ -239,63 +259,70 @@ final class ScreenSampler: BackgroundSampler {
         // overlay's CPU in a profile).
         let remember = shaped && !seen.isEmpty
         rgb.withUnsafeMutableBufferPointer { rgb in
-        weight.withUnsafeMutableBufferPointer { weight in
-        packed.withUnsafeMutableBufferPointer { packed in
-        seen.withUnsafeMutableBufferPointer { seen in
-        for yy in 0..<r.height {
-            let wy = r.y + yy - frame.y - shown.y
-            // Our buffer's row over this screen row, and the columns it spans.
-            var ownRow: UnsafeMutablePointer<UInt32>?
-            let wx0 = r.x - frame.x - shown.x
-            var ownX0 = 0, ownX1 = 0
-            if let own, let ownPixels, wy >= 0, wy < own.height {
-                ownRow = ownPixels + wy * ownStride
-                ownX0 = max(0, -wx0)
-                ownX1 = min(r.width, own.width - wx0)
-            }
-            let rowStart = yy * r.width
-            let ry = r.y + yy
-            let seenRow = remember ? (ry >> 5) * tilesPerRow * 1024 + (ry & 31) * 32 : 0
-            for xx in 0..<r.width {
-                let i = rowStart + xx
-                let s = screen[i]
-                var sr = Float((s >> 16) & 0xff), sg = Float((s >> 8) & 0xff), sb = Float(s & 0xff)
-                var w: Float = 1
-                if let ownRow, xx >= ownX0, xx < ownX1 {
-                    let c = ownRow[xx + wx0]
-                    if shaped {
-                        // Inside the shape the screen shows our pixel, outside the desktop.
-                        if c >> 24 >= X11Window.shapeAlphaThreshold { w = 0 }
-                    } else if c >> 24 > 216 {  // more than 85 % opaque
-                        w = 0
-                    } else if c >> 24 > 0 {
-                        let a = Float(c >> 24) / 255
-                        let k = 1 / (1 - a)
-                        sr = max(0, min(255, (sr - Float((c >> 16) & 0xff)) * k))
-                        sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
-                        sb = max(0, min(255, (sb - Float(c & 0xff)) * k))
-                        w = 1 - a
+            weight.withUnsafeMutableBufferPointer { weight in
+                packed.withUnsafeMutableBufferPointer { packed in
+                    seen.withUnsafeMutableBufferPointer { seen in
+                        for yy in 0..<r.height {
+                            let wy = r.y + yy - frame.y - shown.y
+                            // Our buffer's row over this screen row, and the columns it spans.
+                            var ownRow: UnsafeMutablePointer<UInt32>?
+                            let wx0 = r.x - frame.x - shown.x
+                            var ownX0 = 0
+                            var ownX1 = 0
+                            if let own, let ownPixels, wy >= 0, wy < own.height {
+                                ownRow = ownPixels + wy * ownStride
+                                ownX0 = max(0, -wx0)
+                                ownX1 = min(r.width, own.width - wx0)
+                            }
+                            let rowStart = yy * r.width
+                            let ry = r.y + yy
+                            let seenRow = remember ? (ry >> 5) * tilesPerRow * 1024 + (ry & 31) * 32 : 0
+                            for xx in 0..<r.width {
+                                let i = rowStart + xx
+                                let s = screen[i]
+                                var sr = Float((s >> 16) & 0xff)
+                                var sg = Float((s >> 8) & 0xff)
+                                var sb = Float(s & 0xff)
+                                var w: Float = 1
+                                if let ownRow, xx >= ownX0, xx < ownX1 {
+                                    let c = ownRow[xx + wx0]
+                                    if shaped {
+                                        // Inside the shape the screen shows our pixel, outside the desktop.
+                                        if c >> 24 >= X11Window.shapeAlphaThreshold { w = 0 }
+                                    } else if c >> 24 > 216 { // more than 85 % opaque
+                                        w = 0
+                                    } else if c >> 24 > 0 {
+                                        let a = Float(c >> 24) / 255
+                                        let k = 1 / (1 - a)
+                                        sr = max(0, min(255, (sr - Float((c >> 16) & 0xff)) * k))
+                                        sg = max(0, min(255, (sg - Float((c >> 8) & 0xff)) * k))
+                                        sb = max(0, min(255, (sb - Float(c & 0xff)) * k))
+                                        w = 1 - a
+                                    }
+                                }
+                                if remember {
+                                    let rx = r.x + xx
+                                    let k = seenRow + (rx >> 5) * 1024 + (rx & 31)
+                                    if w > 0 {
+                                        seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
+                                    } else if seen[k] != 0 {
+                                        let m = seen[k]
+                                        sr = Float((m >> 16) & 0xff)
+                                        sg = Float((m >> 8) & 0xff)
+                                        sb = Float(m & 0xff)
+                                        w = 0.001 // remembered: good for blending, never counted in a material average
+                                    }
+                                }
+                                rgb[i * 3] = sr
+                                rgb[i * 3 + 1] = sg
+                                rgb[i * 3 + 2] = sb
+                                weight[i] = w
+                                packed[i] = w > 0 ? 0xFF00_0000 | Self.rgbWord(sr, sg, sb) : 0
+                            }
+                        }
                     }
                 }
-                if remember {
-                    let rx = r.x + xx
-                    let k = seenRow + (rx >> 5) * 1024 + (rx & 31)
-                    if w > 0 {
-                        seen[k] = 0xFF00_0000 | (s & 0xFF_FFFF)
-                    } else if seen[k] != 0 {
-                        let m = seen[k]
-                        sr = Float((m >> 16) & 0xff); sg = Float((m >> 8) & 0xff); sb = Float(m & 0xff)
-                        w = 0.001 // remembered: good for blending, never counted in a material average
-                    }
-                }
-                rgb[i * 3] = sr; rgb[i * 3 + 1] = sg; rgb[i * 3 + 2] = sb
-                weight[i] = w
-                packed[i] = w > 0 ? 0xFF00_0000 | Self.rgbWord(sr, sg, sb) : 0
             }
-        }
-        }
-        }
-        }
         }
         patch = r
         if watch { kept.captured(r, window: canvas.rootContent) }
@@ -307,16 +334,19 @@ final class ScreenSampler: BackgroundSampler {
     /// cheaper through shared memory, 6 rounds with picom).
     private func screenImage(_ r: PixelRect, shared: Bool) -> (pixels: UnsafePointer<UInt32>, release: () -> Void)? {
         if shared, let target = shmTarget, target.usesSharedMemory {
-            let cookie = xcb_shm_get_image(connection.raw, connection.root, Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height),
-                                           UInt32.max, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), target.shmSeg, 0)
+            let cookie = xcb_shm_get_image(
+                connection.raw, connection.root, Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height),
+                UInt32.max, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), target.shmSeg, 0)
             guard let reply = xcb_shm_get_image_reply(connection.raw, cookie, nil) else { return nil }
             free(reply)
             return (UnsafePointer(target.data.assumingMemoryBound(to: UInt32.self)), {})
         }
-        let cookie = xcb_get_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
-                                   Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
+        let cookie = xcb_get_image(
+            connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), connection.root,
+            Int16(r.x), Int16(r.y), UInt16(r.width), UInt16(r.height), UInt32.max)
         guard let reply = xcb_get_image_reply(connection.raw, cookie, nil) else { return nil }
-        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4 else {
+        guard let bytes = xcb_get_image_data(reply), Int(xcb_get_image_data_length(reply)) >= r.width * r.height * 4
+        else {
             free(reply)
             return nil
         }
@@ -334,21 +364,26 @@ final class ScreenSampler: BackgroundSampler {
     private func mean(of rect: PixelRect) -> RGBA? {
         let r = rect.intersection(patch)
         guard !r.isEmpty else { return nil }
-        var tr: Float = 0, tg: Float = 0, tb: Float = 0, tw: Float = 0
+        var tr: Float = 0
+        var tg: Float = 0
+        var tb: Float = 0
+        var tw: Float = 0
         let patch = patch
         rgb.withUnsafeBufferPointer { rgb in
-        weight.withUnsafeBufferPointer { weight in
-        for y in r.y..<(r.y + r.height) {
-            let row = (y - patch.y) * patch.width
-            for x in r.x..<(r.x + r.width) {
-                let i = row + x - patch.x
-                // No branch on hidden pixels: their weight 0 adds nothing.
-                let w = weight[i]
-                tr += rgb[i * 3] * w; tg += rgb[i * 3 + 1] * w; tb += rgb[i * 3 + 2] * w
-                tw += w
+            weight.withUnsafeBufferPointer { weight in
+                for y in r.y..<(r.y + r.height) {
+                    let row = (y - patch.y) * patch.width
+                    for x in r.x..<(r.x + r.width) {
+                        let i = row + x - patch.x
+                        // No branch on hidden pixels: their weight 0 adds nothing.
+                        let w = weight[i]
+                        tr += rgb[i * 3] * w
+                        tg += rgb[i * 3 + 1] * w
+                        tb += rgb[i * 3 + 2] * w
+                        tw += w
+                    }
+                }
             }
-        }
-        }
         }
         guard tw > 0.5 else { return nil }
         let d = Double(tw) * 255
@@ -364,40 +399,46 @@ final class ScreenSampler: BackgroundSampler {
         let r = area.intersection(patch)
         guard !r.isEmpty else { return }
         let w = patch.width
-        let x0 = r.x - patch.x, x1 = x0 + r.width
-        var left: [Int] = [], right: [Int] = []
+        let x0 = r.x - patch.x
+        let x1 = x0 + r.width
+        var left: [Int] = []
+        var right: [Int] = []
         rgb.withUnsafeMutableBufferPointer { rgb in
-        weight.withUnsafeMutableBufferPointer { weight in
-        packed.withUnsafeMutableBufferPointer { packed in
-        for y in (r.y - patch.y)..<(r.y - patch.y + r.height) {
-            let row = y * w
-            guard (x0..<x1).contains(where: { weight[row + $0] == 0 }) else { continue }
-            if left.isEmpty {
-                left = [Int](repeating: -1, count: w)
-                right = [Int](repeating: -1, count: w)
+            weight.withUnsafeMutableBufferPointer { weight in
+                packed.withUnsafeMutableBufferPointer { packed in
+                    for y in (r.y - patch.y)..<(r.y - patch.y + r.height) {
+                        let row = y * w
+                        guard (x0..<x1).contains(where: { weight[row + $0] == 0 }) else { continue }
+                        if left.isEmpty {
+                            left = [Int](repeating: -1, count: w)
+                            right = [Int](repeating: -1, count: w)
+                        }
+                        var last = -1
+                        for x in 0..<x1 {
+                            if weight[row + x] > 0 { last = x }
+                            left[x] = last
+                        }
+                        last = -1
+                        for x in stride(from: w - 1, through: x0, by: -1) {
+                            if weight[row + x] > 0 { last = x }
+                            right[x] = last
+                        }
+                        for x in x0..<x1 where weight[row + x] == 0 {
+                            let l = left[x]
+                            let r = right[x]
+                            let source = l < 0 ? r : r < 0 ? l : (x - l <= r - x ? l : r)
+                            guard source >= 0 else { continue }
+                            let i = row + x
+                            let j = row + source
+                            rgb[i * 3] = rgb[j * 3]
+                            rgb[i * 3 + 1] = rgb[j * 3 + 1]
+                            rgb[i * 3 + 2] = rgb[j * 3 + 2]
+                            weight[i] = 0.001 // known now, but never counted in a material average
+                            packed[i] = packed[j]
+                        }
+                    }
+                }
             }
-            var last = -1
-            for x in 0..<x1 {
-                if weight[row + x] > 0 { last = x }
-                left[x] = last
-            }
-            last = -1
-            for x in stride(from: w - 1, through: x0, by: -1) {
-                if weight[row + x] > 0 { last = x }
-                right[x] = last
-            }
-            for x in x0..<x1 where weight[row + x] == 0 {
-                let l = left[x], r = right[x]
-                let source = l < 0 ? r : r < 0 ? l : (x - l <= r - x ? l : r)
-                guard source >= 0 else { continue }
-                let i = row + x, j = row + source
-                rgb[i * 3] = rgb[j * 3]; rgb[i * 3 + 1] = rgb[j * 3 + 1]; rgb[i * 3 + 2] = rgb[j * 3 + 2]
-                weight[i] = 0.001 // known now, but never counted in a material average
-                packed[i] = packed[j]
-            }
-        }
-        }
-        }
         }
     }
 
@@ -424,7 +465,9 @@ final class ScreenSampler: BackgroundSampler {
     }
 
     /// Whether the blended pixels of `own`, moved to `root`, lie over what they were blended over.
-    private func blendUnchanged(_ own: ImageBuffer, over root: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas) -> Bool {
+    private func blendUnchanged(
+        _ own: ImageBuffer, over root: PixelRect, movedBy dx: Int, _ dy: Int, on canvas: X11Canvas
+    ) -> Bool {
         guard !root.isEmpty else { return true }
         if root.intersection(patch) != root {
             capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
@@ -433,18 +476,18 @@ final class ScreenSampler: BackgroundSampler {
         let (fx, fy) = shownOrigin(movedBy: dx, dy, on: canvas)
         let patch = patch
         return own.blendedOver.withUnsafeBufferPointer { was in
-        packed.withUnsafeBufferPointer { packed in
-            for ry in root.y..<(root.y + root.height) {
-                let wasRow = (ry - fy) * own.width - fx
-                let patchRow = (ry - patch.y) * patch.width - patch.x
-                for rx in root.x..<(root.x + root.width) {
-                    let v = was[wasRow + rx]
-                    // Hidden and never seen (0) is not known to be the same.
-                    if v != 0 && packed[patchRow + rx] != v { return false }
+            packed.withUnsafeBufferPointer { packed in
+                for ry in root.y..<(root.y + root.height) {
+                    let wasRow = (ry - fy) * own.width - fx
+                    let patchRow = (ry - patch.y) * patch.width - patch.x
+                    for rx in root.x..<(root.x + root.width) {
+                        let v = was[wasRow + rx]
+                        // Hidden and never seen (0) is not known to be the same.
+                        if v != 0 && packed[patchRow + rx] != v { return false }
+                    }
                 }
+                return true
             }
-            return true
-        }
         }
     }
 
@@ -458,11 +501,13 @@ final class ScreenSampler: BackgroundSampler {
         // a shape drawn without asking the sampler (a highlight platter, which
         // takes its colour from the stage) would otherwise blend over a stale guess.
         let origin = canvas.bufferOrigin
-        let fx = canvas.monitor.x + origin.x, fy = canvas.monitor.y + origin.y
+        let fx = canvas.monitor.x + origin.x
+        let fy = canvas.monitor.y + origin.y
         if let area = rects.dropFirst().reduce(rects.first, { $0?.union($1) }) {
             let root = PixelRect(x: area.x + fx, y: area.y + fy, width: area.width, height: area.height)
             if root.intersection(patch) != root.intersection(screenRect) {
-                capture(PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
+                capture(
+                    PixelRect(x: root.x - 8, y: root.y - 8, width: root.width + 16, height: root.height + 16), canvas)
             }
             fillHidden(in: root)
         }
@@ -488,39 +533,48 @@ final class ScreenSampler: BackgroundSampler {
         // that may be loose until the buffer is painted whole).
         var blended = rects.contains { $0.intersection(whole) == whole } ? PixelRect.zero : buffer.blendedBounds
         rgb.withUnsafeBufferPointer { rgb in
-        weight.withUnsafeBufferPointer { weight in
-        buffer.blendedOver.withUnsafeMutableBufferPointer { over in
-        for rect in rects {
-            let r = rect.intersection(whole)
-            guard !r.isEmpty else { continue }
-            for y in r.y..<(r.y + r.height) {
-                for x in r.x..<(r.x + r.width) {
-                    let c = px[y * stride + x]
-                    let a = c >> 24
-                    over[y * buffer.width + x] = 0
-                    guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
-                    var br: Float, bg: Float, bb: Float
-                    var known = false
-                    let gx = x + fx - patch.x, gy = y + fy - patch.y
-                    if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height, weight[gy * patch.width + gx] > 0 {
-                        let i = gy * patch.width + gx
-                        br = rgb[i * 3]; bg = rgb[i * 3 + 1]; bb = rgb[i * 3 + 2]; known = true
-                    } else {
-                        (br, bg, bb) = meanOfPatch()
+            weight.withUnsafeBufferPointer { weight in
+                buffer.blendedOver.withUnsafeMutableBufferPointer { over in
+                    for rect in rects {
+                        let r = rect.intersection(whole)
+                        guard !r.isEmpty else { continue }
+                        for y in r.y..<(r.y + r.height) {
+                            for x in r.x..<(r.x + r.width) {
+                                let c = px[y * stride + x]
+                                let a = c >> 24
+                                over[y * buffer.width + x] = 0
+                                guard a >= X11Window.shapeAlphaThreshold, a < 255 else { continue }
+                                var br: Float
+                                var bg: Float
+                                var bb: Float
+                                var known = false
+                                let gx = x + fx - patch.x
+                                let gy = y + fy - patch.y
+                                if gx >= 0, gy >= 0, gx < patch.width, gy < patch.height,
+                                    weight[gy * patch.width + gx] > 0
+                                {
+                                    let i = gy * patch.width + gx
+                                    br = rgb[i * 3]
+                                    bg = rgb[i * 3 + 1]
+                                    bb = rgb[i * 3 + 2]
+                                    known = true
+                                } else {
+                                    (br, bg, bb) = meanOfPatch()
+                                }
+                                // A guess (the patch's mean) matches nothing captured: such a pixel is always repainted.
+                                over[y * buffer.width + x] =
+                                    (known ? 0xFF00_0000 : 0x0100_0000) | Self.rgbWord(br, bg, bb)
+                                blended = blended.union(PixelRect(x: x, y: y, width: 1, height: 1))
+                                let k = Float(255 - a) / 255
+                                let nr = min(255, Float((c >> 16) & 0xff) + br * k)
+                                let ng = min(255, Float((c >> 8) & 0xff) + bg * k)
+                                let nb = min(255, Float(c & 0xff) + bb * k)
+                                px[y * stride + x] = 0xFF00_0000 | UInt32(nr) << 16 | UInt32(ng) << 8 | UInt32(nb)
+                            }
+                        }
                     }
-                    // A guess (the patch's mean) matches nothing captured: such a pixel is always repainted.
-                    over[y * buffer.width + x] = (known ? 0xFF00_0000 : 0x0100_0000) | Self.rgbWord(br, bg, bb)
-                    blended = blended.union(PixelRect(x: x, y: y, width: 1, height: 1))
-                    let k = Float(255 - a) / 255
-                    let nr = min(255, Float((c >> 16) & 0xff) + br * k)
-                    let ng = min(255, Float((c >> 8) & 0xff) + bg * k)
-                    let nb = min(255, Float(c & 0xff) + bb * k)
-                    px[y * stride + x] = 0xFF00_0000 | UInt32(nr) << 16 | UInt32(ng) << 8 | UInt32(nb)
                 }
             }
-        }
-        }
-        }
         }
         buffer.blendedBounds = blended
     }

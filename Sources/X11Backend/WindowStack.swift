@@ -26,12 +26,18 @@ extension XCBConnection {
         for i in ids.indices {
             let a = xcb_get_window_attributes_reply(raw, attributes[i], nil)
             let g = xcb_get_geometry_reply(raw, geometries[i], nil)
-            defer { free(a); free(g) }
+            defer {
+                free(a)
+                free(g)
+            }
             guard let a, let g, a.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue),
-                  a.pointee._class == UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue) else { continue }
+                a.pointee._class == UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue)
+            else { continue }
             let border = Int(g.pointee.border_width)
-            out.append(StackedWindow(x: Int(g.pointee.x), y: Int(g.pointee.y),
-                                     width: Int(g.pointee.width) + 2 * border, height: Int(g.pointee.height) + 2 * border))
+            out.append(
+                StackedWindow(
+                    x: Int(g.pointee.x), y: Int(g.pointee.y),
+                    width: Int(g.pointee.width) + 2 * border, height: Int(g.pointee.height) + 2 * border))
         }
         return out
     }

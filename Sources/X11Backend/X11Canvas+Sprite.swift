@@ -21,7 +21,9 @@ extension X11Canvas {
         return PixelRect(x: 0, y: 0, width: side, height: side)
     }
 
-    static func roundedUp(_ n: Int) -> Int { max(spriteGranule, (n + spriteGranule - 1) / spriteGranule * spriteGranule) }
+    static func roundedUp(_ n: Int) -> Int {
+        max(spriteGranule, (n + spriteGranule - 1) / spriteGranule * spriteGranule)
+    }
 
     /// Places the window and buffers over what the next frame draws. What it
     /// showed elsewhere needs no covering: the window moving away removes it
@@ -33,7 +35,8 @@ extension X11Canvas {
         let need = drawing.reduce(PixelRect.zero) { $0.union(pixelRect($1)) }.intersection(monitorRect)
         guard !need.isEmpty else { return }
         let margin = Int((Self.spriteMargin * scale).rounded(.up))
-        let width = Self.roundedUp(need.width + 2 * margin), height = Self.roundedUp(need.height + 2 * margin)
+        let width = Self.roundedUp(need.width + 2 * margin)
+        let height = Self.roundedUp(need.height + 2 * margin)
         let tooBig = width * height * 4 <= spriteRect.width * spriteRect.height
         guard need.intersection(spriteRect) != need || tooBig else { return }
         var rect = spriteRect
@@ -66,7 +69,8 @@ extension X11Canvas {
     func moveSprite(by offset: Point) -> Bool {
         guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
         let residual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
-        let dx = Int(residual.x.rounded()), dy = Int(residual.y.rounded())
+        let dx = Int(residual.x.rounded())
+        let dy = Int(residual.y.rounded())
         if window.shaped {
             // Checked every time: a stale desktop inside the pointer would show.
             guard shapedMoveUnchanged(movedSincePaint + offset, dx, dy) else { return false }
@@ -103,15 +107,22 @@ extension X11Canvas {
         backdropUnverified = false
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = Int.min
+        var y1 = Int.min
         for y in 0..<buffer.height {
             let row = pixels + y * rowPixels
             for x in 0..<buffer.width where row[x] >> 24 != 0 {
-                x0 = min(x0, x); x1 = max(x1, x)
-                y0 = min(y0, y); y1 = max(y1, y)
+                x0 = min(x0, x)
+                x1 = max(x1, x)
+                y0 = min(y0, y)
+                y1 = max(y1, y)
             }
         }
-        content = x0 > x1 ? .zero
+        content =
+            x0 > x1
+            ? .zero
             : PixelRect(x: spriteRect.x + x0, y: spriteRect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 

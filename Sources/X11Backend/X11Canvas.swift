@@ -60,8 +60,9 @@ final class X11Canvas: OverlayCanvas {
         self.scale = scale
         if let gl {
             var xid = window.id
-            egl = try GLWindowSurface(context: gl, nativeWindow: &xid, width: window.frame.width, height: window.frame.height,
-                                      scale: scale, visualID: window.visual, alpha: window.depth == 32)
+            egl = try GLWindowSurface(
+                context: gl, nativeWindow: &xid, width: window.frame.width, height: window.frame.height,
+                scale: scale, visualID: window.visual, alpha: window.depth == 32)
         } else {
             if isSprite { spriteRect = initialSpriteRect() }
             try makeBuffers()
@@ -74,7 +75,9 @@ final class X11Canvas: OverlayCanvas {
     func makeBuffers() throws {
         let c = window.connection
         let (w, h) = isSprite ? (spriteRect.width, spriteRect.height) : (window.frame.width, window.frame.height)
-        buffers = [try ImageBuffer(connection: c, width: w, height: h), try ImageBuffer(connection: c, width: w, height: h)]
+        buffers = [
+            try ImageBuffer(connection: c, width: w, height: h), try ImageBuffer(connection: c, width: w, height: h),
+        ]
         stale = [nil, nil]
         next = 0
     }
@@ -84,7 +87,9 @@ final class X11Canvas: OverlayCanvas {
 
     var monitor: Monitor { window.frame }
     var canvasName: String { window.frame.name }
-    var sizeInPoints: Size { Size(width: Double(window.frame.width) / scale, height: Double(window.frame.height) / scale) }
+    var sizeInPoints: Size {
+        Size(width: Double(window.frame.width) / scale, height: Double(window.frame.height) / scale)
+    }
     var isReadyToDraw: Bool {
         if egl != nil { return !drawingEGL && nextFrameTime <= MonotonicClock.now() }
         return drawing == nil && !buffers[next].uploadPending && nextFrameTime <= MonotonicClock.now()
@@ -114,7 +119,7 @@ final class X11Canvas: OverlayCanvas {
     }
 
     private func resetPlacement() throws {
-        presented = nil  // what it showed no longer stands for what is on screen
+        presented = nil // what it showed no longer stands for what is on screen
         content = .zero
         moveResidual = .zero
         movedSincePaint = .zero
@@ -152,10 +157,15 @@ final class X11Canvas: OverlayCanvas {
         if isSprite {
             // A fresh or moved buffer: all of it, which is little.
             let all = Rect(x: origin.x, y: origin.y, width: Double(b.width) / scale, height: Double(b.height) / scale)
-            return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale, origin: origin),
-                    stale[next] ?? [all])
+            return (
+                PixelBuffer(
+                    data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale, origin: origin),
+                stale[next] ?? [all]
+            )
         }
-        return (PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale), stale[next])
+        return (
+            PixelBuffer(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: scale), stale[next]
+        )
     }
 
     func cancelDraw() {
@@ -178,8 +188,12 @@ final class X11Canvas: OverlayCanvas {
         var pixels = damage.map { pixelRect($0) }
         if isSprite {
             // Window pixels: the buffer covers `spriteRect` of the monitor.
-            pixels = drawingWhole ? [PixelRect(x: 0, y: 0, width: b.width, height: b.height)]
-                : pixels.map { PixelRect(x: $0.x - spriteRect.x, y: $0.y - spriteRect.y, width: $0.width, height: $0.height) }
+            pixels =
+                drawingWhole
+                ? [PixelRect(x: 0, y: 0, width: b.width, height: b.height)]
+                : pixels.map {
+                    PixelRect(x: $0.x - spriteRect.x, y: $0.y - spriteRect.y, width: $0.width, height: $0.height)
+                }
         }
         beforePresent(b, pixels)
         if isSprite && window.shaped { window.place(spriteRect) }
@@ -218,8 +232,10 @@ final class X11Canvas: OverlayCanvas {
 
     /// Canvas pt → window pixels, rounded outwards.
     func pixelRect(_ r: Rect) -> PixelRect {
-        let x0 = Int((r.minX * scale).rounded(.down)), y0 = Int((r.minY * scale).rounded(.down))
-        let x1 = Int((r.maxX * scale).rounded(.up)), y1 = Int((r.maxY * scale).rounded(.up))
+        let x0 = Int((r.minX * scale).rounded(.down))
+        let y0 = Int((r.minY * scale).rounded(.down))
+        let x1 = Int((r.maxX * scale).rounded(.up))
+        let y1 = Int((r.maxY * scale).rounded(.up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -18,7 +18,8 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
             return "cannot connect to the X server at DISPLAY='\(TerminalText.echo(display))' (xcb error \(code)). "
                 + "Start an X server or set DISPLAY (e.g. DISPLAY=:0), or use '--backend wayland'."
         case .noAnswer(let display, let seconds):
-            return "the X server at DISPLAY='\(TerminalText.echo(display))' accepted the connection but did not answer within "
+            return
+                "the X server at DISPLAY='\(TerminalText.echo(display))' accepted the connection but did not answer within "
                 + "\(Int(seconds)) s; gave up. Check that the X server is running and not stopped or hung, "
                 + "or set DISPLAY to one that is (e.g. DISPLAY=:0), or use '--backend wayland'."
         case .missingExtension(let name, let need):

@@ -14,8 +14,10 @@ public struct X11Options: Sendable {
     /// pointer; nil = read it from each device (unknown devices are mice).
     public var pointingDevice: PointingDevice.Kind?
 
-    public init(mode: WindowMode = .stage, output: String? = nil, scale: Double? = nil,
-                display: String? = nil, title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil) {
+    public init(
+        mode: WindowMode = .stage, output: String? = nil, scale: Double? = nil,
+        display: String? = nil, title: String = "AdaptivePointer", pointingDevice: PointingDevice.Kind? = nil
+    ) {
         self.pointingDevice = pointingDevice
         self.mode = mode
         self.output = output

@@ -6,8 +6,9 @@ import PointerHost
 /// A window per monitor: opened, followed through RandR changes, closed when it goes away.
 extension X11Overlay {
     func addCanvas(_ monitor: Monitor, composited: Bool) throws {
-        let window = try X11Window(connection: connection, monitor: monitor, mode: options.mode,
-                                   composited: composited, title: options.title)
+        let window = try X11Window(
+            connection: connection, monitor: monitor, mode: options.mode,
+            composited: composited, title: options.title)
         let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale, gl: glContext)
         nextCanvasID += 1
         try input.selectWindowEvents(window.id)
@@ -29,9 +30,11 @@ extension X11Overlay {
         }
         canvases.append(canvas)
         session.add(canvas)
-        log("\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
-            + ", frames paced to " + (monitor.refresh.map { String(format: "%.2f Hz (RandR)", $0) } ?? "60 Hz (no refresh rate from RandR)")
-            + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
+        log(
+            "\(options.mode.rawValue) on \(monitor.name) \(monitor.width)x\(monitor.height)+\(monitor.x)+\(monitor.y) scale \(scale)"
+                + ", frames paced to "
+                + (monitor.refresh.map { String(format: "%.2f Hz (RandR)", $0) } ?? "60 Hz (no refresh rate from RandR)")
+                + (canvas.usesEGL ? " (EGL)" : canvas.usesSharedMemory ? "" : " (no MIT-SHM: PutImage)"))
     }
 
     func canvas(atRootX x: Int, y: Int) -> X11Canvas? {
@@ -45,7 +48,9 @@ extension X11Overlay {
             if let m = monitors.first(where: { $0.name == c.monitor.name }) {
                 if m != c.monitor {
                     log("monitor \(m.name) is now \(m.width)x\(m.height)+\(m.x)+\(m.y)")
-                    do { try c.reconfigure(monitor: m, scale: scale) } catch { log("cannot follow \(m.name): \(error)") }
+                    do { try c.reconfigure(monitor: m, scale: scale) } catch {
+                        log("cannot follow \(m.name): \(error)")
+                    }
                     session.invalidate(canvasID: c.canvasID)
                 }
                 kept.append(c)
@@ -56,9 +61,13 @@ extension X11Overlay {
             }
         }
         canvases = kept
-        for m in monitors where !canvases.contains(where: { $0.monitor.name == m.name })
-            && (options.output == nil || m.name == options.output) {
-            do { try addCanvas(m, composited: compositor.isComposited) } catch { log("cannot open a window on \(m.name): \(error)") }
+        for m in monitors
+        where !canvases.contains(where: { $0.monitor.name == m.name })
+            && (options.output == nil || m.name == options.output)
+        {
+            do { try addCanvas(m, composited: compositor.isComposited) } catch {
+                log("cannot open a window on \(m.name): \(error)")
+            }
         }
         pointerMoved(now: MonotonicClock.now())
         needsService = true

@@ -62,7 +62,11 @@ extension X11Overlay {
         }
         pendingMotion = nil
         followingMotion = true
-        if let x, let y { pointer(atRootX: x, y: y, absolute: absolute, now: time) } else { pointerMoved(now: time, absolute: absolute) }
+        if let x, let y {
+            pointer(atRootX: x, y: y, absolute: absolute, now: time)
+        } else {
+            pointerMoved(now: time, absolute: absolute)
+        }
     }
 
     /// Delivers the waiting motion (before other input, or when its frame is due).
@@ -71,7 +75,11 @@ extension X11Overlay {
         pendingMotion = nil
         followingMotion = true
         for e in p.earlier { pointer(atRootX: e.x, y: e.y, absolute: p.absolute, now: e.time) }
-        if let at = p.at { pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time) } else { pointerMoved(now: p.time, absolute: p.absolute) }
+        if let at = p.at {
+            pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time)
+        } else {
+            pointerMoved(now: p.time, absolute: p.absolute)
+        }
     }
 
     /// Until the pointer canvas's next frame, after a frame that followed motion:

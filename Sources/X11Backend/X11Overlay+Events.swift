@@ -43,21 +43,31 @@ extension X11Overlay {
             if let mods = keyboard.handle(e) { deliver(.modifiers(mods), now: now) }
         } else if connection.shmAvailable && type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) {
             let seg = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_shm_completion_event_t.self).pointee.shmseg
-            if canvases.contains(where: { $0.uploadCompleted(seg: seg) }) && session.hasPendingDraws { needsService = true }
+            if canvases.contains(where: { $0.uploadCompleted(seg: seg) }) && session.hasPendingDraws {
+                needsService = true
+            }
         } else if compositor.isOwnerChange(e) {
             let composited = compositor.isComposited
             guard options.mode == .overlay else { return }
             sampler.desktopRearranged()
-            log(composited ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window")
+            log(
+                composited
+                    ? "a compositing manager started: ARGB overlay" : "the compositing manager went away: shaped window"
+            )
             for c in canvases {
-                do { try c.setComposited(composited) } catch { log("cannot follow the compositor on \(c.monitor.name): \(error)") }
+                do { try c.setComposited(composited) } catch {
+                    log("cannot follow the compositor on \(c.monitor.name): \(error)")
+                }
                 session.invalidate(canvasID: c.canvasID)
             }
             needsService = true
         } else if type == connection.randrFirstEvent + UInt8(XCB_RANDR_SCREEN_CHANGE_NOTIFY)
-                    || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY) {
+            || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY)
+        {
             monitorsChanged()
-        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY) || type == UInt8(XCB_UNMAP_NOTIFY) {
+        } else if type == UInt8(XCB_MAP_NOTIFY) || type == UInt8(XCB_CONFIGURE_NOTIFY)
+            || type == UInt8(XCB_UNMAP_NOTIFY)
+        {
             // Same layout for all three: response, pad, sequence, event, window.
             let w = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee.window
             if options.mode == .overlay && !canvases.contains(where: { $0.window.id == w }) {
@@ -68,8 +78,10 @@ extension X11Overlay {
         } else if type == UInt8(XCB_EXPOSE) {
             let x = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_expose_event_t.self).pointee
             if let canvas = canvases.first(where: { $0.window.id == x.window }),
-               canvas.exposed(PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)),
-                              sequence: x.sequence, remaining: x.count) {
+                canvas.exposed(
+                    PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)),
+                    sequence: x.sequence, remaining: x.count)
+            {
                 exposedCopies += 1
             }
         } else if type == 0 {

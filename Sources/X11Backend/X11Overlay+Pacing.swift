@@ -18,7 +18,8 @@ extension X11Overlay {
     }
 
     func armTimer() {
-        loop.setDeadline(earliest(earliest(sessionDeadline, pacingDeadline), earliest(backdropDeadline, pendingMotionDeadline)))
+        loop.setDeadline(
+            earliest(earliest(sessionDeadline, pacingDeadline), earliest(backdropDeadline, pendingMotionDeadline)))
     }
 
     func timerFired() {
@@ -29,7 +30,7 @@ extension X11Overlay {
             // pause is judged without it (an inferred lift would warp the pointer back).
             flushMotion()
             sessionDeadline = nil
-            session.timerFired(now: now)  // draws too; may set a new deadline
+            session.timerFired(now: now) // draws too; may set a new deadline
         }
         if let t = backdropDeadline, t <= now {
             backdropDeadline = nil

@@ -12,11 +12,14 @@ extension X11Overlay {
         guard let p = connection.queryPointer() else { return }
         let end = (x: Double(p.x), y: Double(p.y))
         guard !absolute, !rawSteps.isEmpty,
-              let monitor = canvas(atRootX: p.x, y: p.y)?.monitor else {
+            let monitor = canvas(atRootX: p.x, y: p.y)?.monitor
+        else {
             return pointer(atRootX: end.x, y: end.y, absolute: absolute, now: now)
         }
-        let bounds = (minX: Double(monitor.x), minY: Double(monitor.y),
-                      maxX: Double(monitor.x + monitor.width - 1), maxY: Double(monitor.y + monitor.height - 1))
+        let bounds = (
+            minX: Double(monitor.x), minY: Double(monitor.y),
+            maxX: Double(monitor.x + monitor.width - 1), maxY: Double(monitor.y + monitor.height - 1)
+        )
         for s in rawSteps.samples(endingAt: end, time: now, within: bounds) {
             pointer(atRootX: s.x, y: s.y, absolute: false, now: s.time)
         }
@@ -73,6 +76,8 @@ extension X11Overlay {
         pendingMotion?.at = nil
         pendingMotion?.earlier = []
         rawSteps.removeAll()
-        steps.placed(at: Point(x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
+        steps.placed(
+            at: Point(
+                x: (Double(x) - Double(canvas.monitor.x)) / scale, y: (Double(y) - Double(canvas.monitor.y)) / scale))
     }
 }

@@ -59,22 +59,27 @@ public final class X11Overlay {
     /// AP_X11_DEBUG=1 logs every X event.
     static let debug = ProcessInfo.processInfo.environment["AP_X11_DEBUG"] != nil
 
-    public init(session: OverlaySession, loop: EventLoop, options: X11Options = X11Options(),
-                log: @escaping (String) -> Void) throws {
+    public init(
+        session: OverlaySession, loop: EventLoop, options: X11Options = X11Options(),
+        log: @escaping (String) -> Void
+    ) throws {
         self.session = session
         self.loop = loop
         self.options = options
         self.log = log
         connection = try XCBConnection(display: options.display)
         compositor = CompositorWatch(connection: connection)
-        scale = options.scale ?? DisplayScale.fromResources(connection.stringProperty(connection.root, "RESOURCE_MANAGER")) ?? 1
+        scale =
+            options.scale ?? DisplayScale.fromResources(connection.stringProperty(connection.root, "RESOURCE_MANAGER"))
+            ?? 1
         steps = HostPointerSteps(pixelsPerPoint: scale)
         let monitors = connection.monitors()
         if let wanted = options.output, !monitors.contains(where: { $0.name == wanted }) {
             throw X11Error.noMonitor(requested: wanted, available: monitors.map(\.name))
         }
-        input = try PointerInput(connection: connection, mode: options.mode, root: connection.root,
-                                 reportsDevices: options.pointingDevice == nil)
+        input = try PointerInput(
+            connection: connection, mode: options.mode, root: connection.root,
+            reportsDevices: options.pointingDevice == nil)
         keyboard = Keyboard(connection: connection)
         cursor = CursorHider(connection: connection)
         sampler = ScreenSampler(connection: connection)
@@ -85,9 +90,11 @@ public final class X11Overlay {
             xcb_change_window_attributes(connection.raw, connection.root, XCB_CW_EVENT_MASK.rawValue, &mask)
             session.painter.backgroundSampler = sampler
             session.backendStats = { [unowned self] in
-                ["desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
-                 "exposed areas copied again: \(exposedCopies)",
-                 "bounding shapes set: \(shapesSent), the same as shown (not sent): \(shapesUnchanged)"]
+                [
+                    "desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
+                    "exposed areas copied again: \(exposedCopies)",
+                    "bounding shapes set: \(shapesSent), the same as shown (not sent): \(shapesUnchanged)",
+                ]
             }
         }
         // The X server accelerates pointer motion itself: the engine takes its steps 1:1
@@ -105,7 +112,10 @@ public final class X11Overlay {
         session.handle(.device(contact.device(options.pointingDevice ?? .unknown)), at: MonotonicClock.now())
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
-        session.setDeadline = { [unowned self] t in sessionDeadline = t; armTimer() }
+        session.setDeadline = { [unowned self] t in
+            sessionDeadline = t
+            armTimer()
+        }
         loop.onTimer = { [unowned self] in timerFired() }
 
         if keyboard == nil { log("XKB unavailable: modifier keys will not change the pointer") }
@@ -119,26 +129,35 @@ public final class X11Overlay {
         // A GL painter draws stage windows through EGL on this connection. The overlay keeps
         // CPU buffers: its shape and screen sampling read the pixels it shows.
         if options.mode == .stage {
-            glContext = session.painter.windowContext(for: .xcb(UnsafeMutableRawPointer(connection.raw), screen: connection.screenNumber))
+            glContext = session.painter.windowContext(
+                for: .xcb(UnsafeMutableRawPointer(connection.raw), screen: connection.screenNumber))
             if glContext != nil { log("drawing with GL into EGL window surfaces (xcb)") }
         }
-        for m in monitors where options.output == nil || m.name == options.output { try addCanvas(m, composited: composited) }
+        for m in monitors where options.output == nil || m.name == options.output {
+            try addCanvas(m, composited: composited)
+        }
         if canvases.isEmpty { throw X11Error.noMonitor(requested: options.output, available: monitors.map(\.name)) }
 
-        loop.add(EventLoop.Source(fd: connection.fileDescriptor, prepare: { [unowned self] in
-            // xcb may already hold events read while waiting for a reply.
-            dispatch(queuedOnly: true)
-            connection.flush()
-        }, handle: { [unowned self] revents in
-            if revents & Int16(POLLHUP | POLLERR) != 0 || connection.failure != nil {
-                failure = connection.failure ?? .connectionLost(code: -1)
-                loop.stop(failure?.exitStatus ?? .connectionLost)
-                return
-            }
-            dispatch(queuedOnly: false)
-        }, currentEvents: { [unowned self] in connectionPollEvents }))
-        if let mods = keyboard?.initialModifiers(), !mods.isEmpty { session.handle(.modifiers(mods), at: MonotonicClock.now()) }
-        pointerMoved(now: MonotonicClock.now())  // start where the real pointer is
+        loop.add(
+            EventLoop.Source(
+                fd: connection.fileDescriptor,
+                prepare: { [unowned self] in
+                    // xcb may already hold events read while waiting for a reply.
+                    dispatch(queuedOnly: true)
+                    connection.flush()
+                },
+                handle: { [unowned self] revents in
+                    if revents & Int16(POLLHUP | POLLERR) != 0 || connection.failure != nil {
+                        failure = connection.failure ?? .connectionLost(code: -1)
+                        loop.stop(failure?.exitStatus ?? .connectionLost)
+                        return
+                    }
+                    dispatch(queuedOnly: false)
+                }, currentEvents: { [unowned self] in connectionPollEvents }))
+        if let mods = keyboard?.initialModifiers(), !mods.isEmpty {
+            session.handle(.modifiers(mods), at: MonotonicClock.now())
+        }
+        pointerMoved(now: MonotonicClock.now()) // start where the real pointer is
         service()
         connection.flush()
     }

@@ -65,7 +65,8 @@ final class X11Window {
         mask |= XCB_CW_EVENT_MASK.rawValue
         // The overlay moves every frame: the root's SubstructureNotify already
         // reports that, so its own StructureNotify would be a second event each time.
-        values.append(XCB_EVENT_MASK_EXPOSURE.rawValue | (mode == .overlay ? 0 : XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue))
+        values.append(
+            XCB_EVENT_MASK_EXPOSURE.rawValue | (mode == .overlay ? 0 : XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue))
         var visual = c.screen.root_visual
         if let argb {
             visual = argb
@@ -75,10 +76,12 @@ final class X11Window {
             values.append(colormap)
         }
         self.visual = visual
-        try c.check(xcb_create_window_checked(c.raw, depth, id, c.root, Int16(monitor.x), Int16(monitor.y),
-                                              UInt16(monitor.width), UInt16(monitor.height), 0,
-                                              UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual, mask, values),
-                    "creating the \(mode.rawValue) window")
+        try c.check(
+            xcb_create_window_checked(
+                c.raw, depth, id, c.root, Int16(monitor.x), Int16(monitor.y),
+                UInt16(monitor.width), UInt16(monitor.height), 0,
+                UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual, mask, values),
+            "creating the \(mode.rawValue) window")
         gc = xcb_generate_id(c.raw)
         xcb_create_gc(c.raw, gc, id, 0, nil)
         setTitle(title)
@@ -111,10 +114,15 @@ final class X11Window {
     func move(to monitor: Monitor) {
         guard monitor != frame else { return }
         frame = monitor
-        let values: [UInt32] = [UInt32(bitPattern: Int32(monitor.x)), UInt32(bitPattern: Int32(monitor.y)),
-                                UInt32(monitor.width), UInt32(monitor.height)]
-        xcb_configure_window(connection.raw, id, UInt16(XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
-                                                        | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
+        let values: [UInt32] = [
+            UInt32(bitPattern: Int32(monitor.x)), UInt32(bitPattern: Int32(monitor.y)),
+            UInt32(monitor.width), UInt32(monitor.height),
+        ]
+        xcb_configure_window(
+            connection.raw, id,
+            UInt16(
+                XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
+                    | XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
         placement = bounds
         if shaped { setBoundingShape([]) }
     }
@@ -129,7 +137,9 @@ final class X11Window {
     func place(_ rect: PixelRect) {
         guard rect != placement, !rect.isEmpty else { return }
         var mask = XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue
-        var values: [UInt32] = [UInt32(bitPattern: Int32(frame.x + rect.x)), UInt32(bitPattern: Int32(frame.y + rect.y))]
+        var values: [UInt32] = [
+            UInt32(bitPattern: Int32(frame.x + rect.x)), UInt32(bitPattern: Int32(frame.y + rect.y)),
+        ]
         let resized = rect.width != placement.width || rect.height != placement.height
         if resized {
             mask |= XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue
@@ -137,9 +147,12 @@ final class X11Window {
         }
         xcb_configure_window(connection.raw, id, UInt16(mask), values)
         if resized && shaped {
-            let dx = placement.x - rect.x, dy = placement.y - rect.y
+            let dx = placement.x - rect.x
+            let dy = placement.y - rect.y
             xcb_shape_offset(connection.raw, UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, Int16(dx), Int16(dy))
-            shapeSet = shapeSet?.map { xcb_rectangle_t(x: $0.x + Int16(dx), y: $0.y + Int16(dy), width: $0.width, height: $0.height) }
+            shapeSet = shapeSet?.map {
+                xcb_rectangle_t(x: $0.x + Int16(dx), y: $0.y + Int16(dy), width: $0.width, height: $0.height)
+            }
         }
         placement = rect
     }
@@ -186,7 +199,8 @@ final class X11Window {
         if shaped {
             setBoundingShape([])
         } else {
-            xcb_shape_mask(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, 0, 0, 0)
+            xcb_shape_mask(
+                connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue), id, 0, 0, 0)
         }
         connection.flush()
     }
@@ -197,7 +211,8 @@ final class X11Window {
     /// scanning what was drawn before plus the new damage; one rectangle per run.
     private func updateShape(_ buffer: ImageBuffer, scanning damage: PixelRect) {
         // The window may be smaller than the monitor (it covers what is drawn).
-        let area = contentBounds.union(damage).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        let area = contentBounds.union(damage).intersection(
+            PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         var rects: [xcb_rectangle_t] = []
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
@@ -224,8 +239,9 @@ final class X11Window {
     private func setBoundingShape(_ rects: [xcb_rectangle_t]) -> Bool {
         if let shapeSet, shapeSet.elementsEqual(rects, by: Self.sameRectangle) { return false }
         shapeSet = rects
-        xcb_shape_rectangles(connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue),
-                             UInt8(XCB_CLIP_ORDERING_YX_BANDED.rawValue), id, 0, 0, UInt32(rects.count), rects)
+        xcb_shape_rectangles(
+            connection.raw, UInt8(XCB_SHAPE_SO_SET.rawValue), UInt8(XCB_SHAPE_SK_BOUNDING.rawValue),
+            UInt8(XCB_CLIP_ORDERING_YX_BANDED.rawValue), id, 0, 0, UInt32(rects.count), rects)
         return true
     }
 
@@ -236,25 +252,30 @@ final class X11Window {
     // MARK: - Properties
 
     private func setTitle(_ title: String) {
-        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom("_NET_WM_NAME"),
-                            connection.atom("UTF8_STRING"), 8, UInt32(title.utf8.count), title)
-        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_NAME.rawValue),
-                            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(title.utf8.count), title)
+        xcb_change_property(
+            connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom("_NET_WM_NAME"),
+            connection.atom("UTF8_STRING"), 8, UInt32(title.utf8.count), title)
+        xcb_change_property(
+            connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_NAME.rawValue),
+            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(title.utf8.count), title)
         let wmClass = "adaptive-pointer\0AdaptivePointer\0"
-        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_CLASS.rawValue),
-                            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(wmClass.utf8.count), wmClass)
+        xcb_change_property(
+            connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, xcb_atom_t(XCB_ATOM_WM_CLASS.rawValue),
+            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(wmClass.utf8.count), wmClass)
     }
 
     private func setAtomProperty(_ name: String, _ atoms: [String]) {
         let values = atoms.map { connection.atom($0) }
-        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
-                            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(values.count), values)
+        xcb_change_property(
+            connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
+            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(values.count), values)
     }
 
     private func setCardinalProperty(_ name: String, _ value: UInt32) {
         var v = value
-        xcb_change_property(connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
-                            xcb_atom_t(XCB_ATOM_CARDINAL.rawValue), 32, 1, &v)
+        xcb_change_property(
+            connection.raw, UInt8(XCB_PROP_MODE_REPLACE.rawValue), id, connection.atom(name),
+            xcb_atom_t(XCB_ATOM_CARDINAL.rawValue), 32, 1, &v)
     }
 
     /// Stage: an empty cursor over the window (the drawn pointer replaces it);

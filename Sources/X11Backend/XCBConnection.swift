@@ -1,7 +1,8 @@
-import Foundation
 import CXCB
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Owns the xcb connection: the default screen, interned atoms and the
@@ -65,44 +66,47 @@ public final class XCBConnection {
 
     private func queryExtensions() throws {
         // XInput 2.2+ for raw events everywhere; ask for 2.4 (gestures).
-        guard let xi = ap_extension_data(raw, 0 /* input */), xi.pointee.present != 0 else {
+        guard let xi = ap_extension_data(raw, AP_EXTENSION_INPUT), xi.pointee.present != 0 else {
             throw X11Error.missingExtension("XInputExtension", need: "2.2")
         }
         xinputOpcode = xi.pointee.major_opcode
         if let reply = xcb_input_xi_query_version_reply(raw, xcb_input_xi_query_version(raw, 2, 4), nil) {
-            let major = reply.pointee.major_version, minor = reply.pointee.minor_version
+            let major = reply.pointee.major_version
+            let minor = reply.pointee.minor_version
             free(reply)
             guard major > 2 || (major == 2 && minor >= 2) else {
                 throw X11Error.missingExtension("XInputExtension", need: "2.2, server has \(major).\(minor)")
             }
             xinputMinor = minor
         }
-        guard let fx = ap_extension_data(raw, 1 /* xfixes */), fx.pointee.present != 0 else {
+        guard let fx = ap_extension_data(raw, AP_EXTENSION_XFIXES), fx.pointee.present != 0 else {
             throw X11Error.missingExtension("XFIXES", need: "4.0")
         }
         xfixesFirstEvent = fx.pointee.first_event
         if let reply = xcb_xfixes_query_version_reply(raw, xcb_xfixes_query_version(raw, 5, 0), nil) {
             free(reply)
         }
-        guard let rr = ap_extension_data(raw, 2 /* randr */), rr.pointee.present != 0 else {
+        guard let rr = ap_extension_data(raw, AP_EXTENSION_RANDR), rr.pointee.present != 0 else {
             throw X11Error.missingExtension("RANDR", need: "1.5")
         }
         randrFirstEvent = rr.pointee.first_event
         if let reply = xcb_randr_query_version_reply(raw, xcb_randr_query_version(raw, 1, 5), nil) {
             free(reply)
         }
-        if let sh = ap_extension_data(raw, 3 /* shape */), sh.pointee.present != 0 {
+        if let sh = ap_extension_data(raw, AP_EXTENSION_SHAPE), sh.pointee.present != 0 {
             shapeAvailable = true
         }
-        if let shm = ap_extension_data(raw, 4 /* shm */), shm.pointee.present != 0,
-           let reply = xcb_shm_query_version_reply(raw, xcb_shm_query_version(raw), nil) {
+        if let shm = ap_extension_data(raw, AP_EXTENSION_SHM), shm.pointee.present != 0,
+            let reply = xcb_shm_query_version_reply(raw, xcb_shm_query_version(raw), nil)
+        {
             free(reply)
             shmAvailable = true
             shmFirstEvent = shm.pointee.first_event
         }
         // DAMAGE 1.1: where the desktop changed, so the shaped overlay captures it only then.
-        if let dm = ap_extension_data(raw, 5 /* damage */), dm.pointee.present != 0,
-           let reply = xcb_damage_query_version_reply(raw, xcb_damage_query_version(raw, 1, 1), nil) {
+        if let dm = ap_extension_data(raw, AP_EXTENSION_DAMAGE), dm.pointee.present != 0,
+            let reply = xcb_damage_query_version_reply(raw, xcb_damage_query_version(raw, 1, 1), nil)
+        {
             free(reply)
             damageAvailable = true
             damageFirstEvent = dm.pointee.first_event
@@ -150,7 +154,9 @@ public final class XCBConnection {
 
     /// Owner of a selection, or 0.
     func selectionOwner(_ name: String) -> xcb_window_t {
-        guard let reply = xcb_get_selection_owner_reply(raw, xcb_get_selection_owner(raw, atom(name)), nil) else { return 0 }
+        guard let reply = xcb_get_selection_owner_reply(raw, xcb_get_selection_owner(raw, atom(name)), nil) else {
+            return 0
+        }
         defer { free(reply) }
         return reply.pointee.owner
     }

@@ -4,7 +4,11 @@ import PointerCore
 /// Turns XInput 2 events into `PointerNative`s. Pure: no connection, so the
 /// decoding (valuators, gestures, emulated buttons) is tested with built events.
 struct XInputDecoder {
-    struct ScrollAxis: Equatable { var vertical: Bool; var increment: Double; var last: Double? }
+    struct ScrollAxis: Equatable {
+        var vertical: Bool
+        var increment: Double
+        var last: Double?
+    }
     /// Scroll valuators per device id (slave and master), from XIQueryDevice.
     var scrollAxes: [UInt16: [Int: ScrollAxis]] = [:]
     /// How each pointer device moves the pointer, from XIQueryDevice.
@@ -25,7 +29,7 @@ struct XInputDecoder {
 
     /// Pixels-equivalent of one wheel detent.
     static let wheelStep = 15.0
-    static let emulatedFlag: UInt32 = 1 << 16  // XIPointerEmulated
+    static let emulatedFlag: UInt32 = 1 << 16 // XIPointerEmulated
 
     /// Decodes one XI2 event (the bytes xcb hands over, full_sequence included).
     mutating func decode(_ raw: UnsafeRawPointer) -> [PointerNative] {
@@ -43,10 +47,13 @@ struct XInputDecoder {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { numbers in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { values in
                     let n = Int(ap_raw_valuators(e, numbers.baseAddress, values.baseAddress, 16))
-                    var scroll = (dx: 0.0, dy: 0.0), scrolled = false, moves = n == 0
+                    var scroll = (dx: 0.0, dy: 0.0)
+                    var scrolled = false
+                    var moves = n == 0
                     var step = (dx: 0.0, dy: 0.0)
                     for i in 0..<n {
-                        let number = Int(numbers[i]), value = values[i]
+                        let number = Int(numbers[i])
+                        let value = values[i]
                         if let axis = axes?[number] {
                             // Raw scroll valuators are deltas; a touchpad's two-finger scroll arrives here.
                             let d = value / axis.increment * Self.wheelStep
@@ -81,12 +88,18 @@ struct XInputDecoder {
             // Stage: device motion is all there is. Overlay: raw motion named the device already.
             if !seesRawMotion, let device = deviceChange(source: e.pointee.sourceid) { out.append(.device(device)) }
             if let scroll = deviceScroll(e) { out.append(scroll) }
-            out.append(.at(x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
-                           absolute: movesAbsolutely(source: e.pointee.sourceid, time: e.pointee.time)))
+            out.append(
+                .at(
+                    x: ap_fp1616(e.pointee.root_x), y: ap_fp1616(e.pointee.root_y),
+                    absolute: movesAbsolutely(source: e.pointee.sourceid, time: e.pointee.time)))
             return out
         case XCB_INPUT_BUTTON_PRESS, XCB_INPUT_BUTTON_RELEASE:
             let e = raw.assumingMemoryBound(to: xcb_input_button_press_event_t.self).pointee
-            return [.at(x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y), absolute: deviceKinds[e.sourceid]?.isAbsolute ?? false)]
+            return [
+                .at(
+                    x: ap_fp1616(e.root_x), y: ap_fp1616(e.root_y),
+                    absolute: deviceKinds[e.sourceid]?.isAbsolute ?? false)
+            ]
                 + button(Int(e.detail), pressed: type == XCB_INPUT_BUTTON_PRESS, flags: e.flags)
         case XCB_INPUT_RAW_KEY_PRESS:
             return [.key(raw.assumingMemoryBound(to: xcb_input_raw_key_press_event_t.self).pointee.detail)]
@@ -109,11 +122,13 @@ struct XInputDecoder {
             switch type {
             case XCB_INPUT_GESTURE_PINCH_BEGIN: kind = gestures.pinchBegin(fingers: Int(e.detail))
             case XCB_INPUT_GESTURE_PINCH_UPDATE:
-                kind = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
-                                            rotationDelta: ap_fp1616(e.delta_angle))
+                kind = gestures.pinchUpdate(
+                    dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                    rotationDelta: ap_fp1616(e.delta_angle))
             default:
-                _ = gestures.pinchUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
-                                         rotationDelta: ap_fp1616(e.delta_angle))
+                _ = gestures.pinchUpdate(
+                    dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), scale: ap_fp1616(e.scale),
+                    rotationDelta: ap_fp1616(e.delta_angle))
                 kind = gestures.pinchEnd(cancelled: cancelled)
             }
             return Self.native(kind)
@@ -123,7 +138,8 @@ struct XInputDecoder {
             switch type {
             case XCB_INPUT_GESTURE_SWIPE_BEGIN: return Self.native(gestures.swipeBegin(fingers: Int(e.detail)))
             case XCB_INPUT_GESTURE_SWIPE_UPDATE:
-                return Self.native(gestures.swipeUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), fingers: Int(e.detail)))
+                return Self.native(
+                    gestures.swipeUpdate(dx: ap_fp1616(e.delta_x), dy: ap_fp1616(e.delta_y), fingers: Int(e.detail)))
             default: return Self.native(gestures.swipeEnd(cancelled: cancelled))
             }
         default:
@@ -141,7 +157,8 @@ struct XInputDecoder {
     private static func native(_ kind: InputEvent.Kind) -> [PointerNative] {
         switch kind {
         case .pinch(let phase, let scale, let rotation): return [.pinch(phase: phase, scale: scale, rotation: rotation)]
-        case .swipe(let phase, let fingers, let dx, let dy): return [.swipe(phase: phase, fingers: fingers, dx: dx, dy: dy)]
+        case .swipe(let phase, let fingers, let dx, let dy):
+            return [.swipe(phase: phase, fingers: fingers, dx: dx, dy: dy)]
         default: return []
         }
     }
@@ -167,7 +184,8 @@ struct XInputDecoder {
         case 4...7:
             guard pressed, flags & Self.emulatedFlag == 0 else { return [] }
             let s = Self.wheelStep
-            let (dx, dy): (Double, Double) = detail == 4 ? (0, -s) : detail == 5 ? (0, s) : detail == 6 ? (-s, 0) : (s, 0)
+            let (dx, dy): (Double, Double) =
+                detail == 4 ? (0, -s) : detail == 5 ? (0, s) : detail == 6 ? (-s, 0) : (s, 0)
             return [.scroll(dx: dx, dy: dy, source: .wheel)]
         default: return []
         }
@@ -182,9 +200,12 @@ struct XInputDecoder {
     /// Device-event scroll valuators are absolute: the delta is against the last value.
     private mutating func deviceScroll(_ e: UnsafePointer<xcb_input_button_press_event_t>) -> PointerNative? {
         guard let (id, axes) = axes(for: e.pointee.sourceid, e.pointee.deviceid) else { return nil }
-        var numbers = [Int32](repeating: 0, count: 16), values = [Double](repeating: 0, count: 16)
+        var numbers = [Int32](repeating: 0, count: 16)
+        var values = [Double](repeating: 0, count: 16)
         let n = Int(ap_device_valuators(e, &numbers, &values, 16))
-        var dx = 0.0, dy = 0.0, any = false
+        var dx = 0.0
+        var dy = 0.0
+        var any = false
         for i in 0..<n {
             let number = Int(numbers[i])
             guard var axis = axes[number] else { continue }

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real applications become targets: the X11 desktop overlay over a GTK 3
@@ -22,7 +23,9 @@ struct AccessibilityEndToEndTests {
         var out: [String: Widget] = [:]
         for line in app.log.split(separator: "\n") where line.hasPrefix("widget ") {
             let p = line.split(separator: " ")
-            guard p.count == 6, let x = Int(p[2]), let y = Int(p[3]), let w = Int(p[4]), let h = Int(p[5]) else { continue }
+            guard p.count == 6, let x = Int(p[2]), let y = Int(p[3]), let w = Int(p[4]), let h = Int(p[5]) else {
+                continue
+            }
             out[String(p[1])] = Widget(x: x, y: y, width: w, height: h)
         }
         return out
@@ -30,7 +33,9 @@ struct AccessibilityEndToEndTests {
 
     /// What the overlay draws around `w` with the pointer at (px, py): the
     /// bounding box of the change against the same area with the pointer far away.
-    static func drawn(_ d: AccessibleDesktop, around w: Widget, pointer: (Int, Int), margin: Int = 24) throws -> (x: Int, y: Int, w: Int, h: Int)? {
+    static func drawn(_ d: AccessibleDesktop, around w: Widget, pointer: (Int, Int), margin: Int = 24) throws -> (
+        x: Int, y: Int, w: Int, h: Int
+    )? {
         let area = (x: w.x - margin, y: w.y - margin, width: w.width + 2 * margin, height: w.height + 2 * margin)
         try d.glide(to: 1100, 700)
         usleep(500_000)
@@ -51,11 +56,15 @@ struct AccessibilityEndToEndTests {
         if let dir = ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] {
             for (name, pixels) in [("ref", reference), ("shot", shot)] {
                 var ppm = Data("P6\n\(area.width) \(area.height)\n255\n".utf8)
-                for p in pixels { ppm.append(contentsOf: [UInt8(p >> 16 & 0xff), UInt8(p >> 8 & 0xff), UInt8(p & 0xff)]) }
+                for p in pixels {
+                    ppm.append(contentsOf: [UInt8(p >> 16 & 0xff), UInt8(p >> 8 & 0xff), UInt8(p & 0xff)])
+                }
                 try? ppm.write(to: URL(fileURLWithPath: "\(dir)/\(w.x)-\(w.y)-\(pointer.0)-\(name).ppm"))
             }
         }
-        return AccessibleDesktop.changedBounds(reference, shot, width: area.width).map { ($0.x + area.x, $0.y + area.y, $0.w, $0.h) }
+        return AccessibleDesktop.changedBounds(reference, shot, width: area.width).map {
+            ($0.x + area.x, $0.y + area.y, $0.w, $0.h)
+        }
     }
 
     @Test("A2 over a real GTK button the pointer snaps to it and morphs into its shape")
@@ -64,10 +73,13 @@ struct AccessibilityEndToEndTests {
         let app = try d.startApp()
         let overlay = try d.startOverlay([Self.scene])
         let back = try #require(Self.widgets(app)["Back"])
-        let drawn = try Self.drawn(d, around: back, pointer: (back.x + back.width / 2 + 9, back.y + back.height / 2 + 4))
+        let drawn = try Self.drawn(
+            d, around: back, pointer: (back.x + back.width / 2 + 9, back.y + back.height / 2 + 4))
         let box = try #require(drawn, "nothing drawn at the button. Log:\n\(overlay.log)")
-        #expect(box.w >= back.width - 6 && box.w <= back.width + 12 && box.h >= back.height - 6 && box.h <= back.height + 12,
-                "the drawn pointer \(box) is not the button \(back)")
+        #expect(
+            box.w >= back.width - 6 && box.w <= back.width + 12 && box.h >= back.height - 6
+                && box.h <= back.height + 12,
+            "the drawn pointer \(box) is not the button \(back)")
         // Snapped: centred on the button although the pointer is off its centre.
         #expect(abs(box.x + box.w / 2 - (back.x + back.width / 2)) <= 4, "\(box) vs \(back)")
     }
@@ -85,10 +97,11 @@ struct AccessibilityEndToEndTests {
         try d.glide(to: back.x - 50, back.y + back.height / 2)
         usleep(300_000)
         try d.xdotool("mousemove_relative", "--", "42", "0")
-        #expect(BackgroundProcess.wait(timeout: 2) {
-            let p = d.pointer()
-            return abs(p.x - (back.x + back.width / 2)) <= 2 && abs(p.y - (back.y + back.height / 2)) <= 2
-        }, "the real pointer stayed at \(d.pointer()), button \(back)")
+        #expect(
+            BackgroundProcess.wait(timeout: 2) {
+                let p = d.pointer()
+                return abs(p.x - (back.x + back.width / 2)) <= 2 && abs(p.y - (back.y + back.height / 2)) <= 2
+            }, "the real pointer stayed at \(d.pointer()), button \(back)")
         try d.xdotool("click", "1")
         #expect(app.waitFor("clicked Back", timeout: 3), "app: \(app.log)")
     }
@@ -100,16 +113,21 @@ struct AccessibilityEndToEndTests {
         let overlay = try d.startOverlay([Self.scene])
         let view = try #require(Self.widgets(app)["TextView"])
         // GTK's default line: 17 px at the default font; the first line starts at the view's top.
-        let box = try #require(try Self.drawn(d, around: view, pointer: (view.x + 200, view.y + 45), margin: 4),
-                               "nothing drawn in the text view. Log:\n\(overlay.log)")
+        let box = try #require(
+            try Self.drawn(d, around: view, pointer: (view.x + 200, view.y + 45), margin: 4),
+            "nothing drawn in the text view. Log:\n\(overlay.log)")
         #expect(box.w <= 8, "an I-beam is narrow: \(box)")
         #expect(box.h >= 12 && box.h <= 24, "as tall as a line: \(box)")
         let lineOffset = (box.y - view.y) % 17
-        #expect(lineOffset <= 2 || lineOffset >= 15, "the beam starts \(box.y - view.y) px into the view, off the lines")
+        #expect(
+            lineOffset <= 2 || lineOffset >= 15, "the beam starts \(box.y - view.y) px into the view, off the lines")
         let entry = try #require(Self.widgets(app)["Entry"])
         // Entered from below its line, the beam is held on the line.
-        let e = try #require(try Self.drawn(d, around: entry, pointer: (entry.x + 200, entry.y + entry.height - 3), margin: 4))
-        #expect(e.y >= entry.y + 2 && e.y + e.h <= entry.y + entry.height - 2, "the beam \(e) leaves the entry's line \(entry)")
+        let e = try #require(
+            try Self.drawn(d, around: entry, pointer: (entry.x + 200, entry.y + entry.height - 3), margin: 4))
+        #expect(
+            e.y >= entry.y + 2 && e.y + e.h <= entry.y + entry.height - 2,
+            "the beam \(e) leaves the entry's line \(entry)")
     }
 
     @Test("moving the window moves the targets")
@@ -122,11 +140,13 @@ struct AccessibilityEndToEndTests {
         #expect(app.waitFor("moved", timeout: 5))
         let back = try #require(Self.widgets(app)["Back"])
         #expect(back.x != before.x)
-        let box = try #require(try Self.drawn(d, around: back, pointer: (back.x + back.width / 2, back.y + back.height / 2)),
-                               "nothing drawn at the moved button. Log:\n\(overlay.log)")
+        let box = try #require(
+            try Self.drawn(d, around: back, pointer: (back.x + back.width / 2, back.y + back.height / 2)),
+            "nothing drawn at the moved button. Log:\n\(overlay.log)")
         #expect(box.w >= back.width - 6, "no morph at the button's new place: \(box) vs \(back)")
         // Where it was, the pointer is just the circle.
-        let old = try Self.drawn(d, around: before, pointer: (before.x + before.width / 2, before.y + before.height / 2))
+        let old = try Self.drawn(
+            d, around: before, pointer: (before.x + before.width / 2, before.y + before.height / 2))
         #expect((old?.w ?? 0) <= 30, "still a target where the button was: \(String(describing: old))")
     }
 
@@ -146,7 +166,8 @@ struct AccessibilityEndToEndTests {
             let around = d.capture(x: spot.x - 20, y: spot.y - 20, width: 40, height: 40)
             return around.contains { $0 != around[0] }
         }
-        #expect(found, "the pointer was not drawn at \(spot) within 1 s while the application hung. Log:\n\(overlay.log)")
+        #expect(
+            found, "the pointer was not drawn at \(spot) within 1 s while the application hung. Log:\n\(overlay.log)")
         #expect(Date().timeIntervalSince(began) < 3.5, "gliding took \(Date().timeIntervalSince(began)) s")
         #expect(app.log.contains("hanging") && !app.log.contains("answering"), "the app was not hung during the test")
     }
@@ -157,7 +178,8 @@ struct AccessibilityEndToEndTests {
         var env = d.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/bus"
         env["AT_SPI_BUS_ADDRESS"] = "unix:path=/nonexistent/atspi"
-        let overlay = try BackgroundProcess(try BuiltProducts.executable(), ["run", "desktop", "--backend", "x11"], environment: env)
+        let overlay = try BackgroundProcess(
+            try BuiltProducts.executable(), ["run", "desktop", "--backend", "x11"], environment: env)
         #expect(overlay.waitFor("accessibility targets are off", timeout: 20), "log: \(overlay.log)")
         #expect(overlay.log.contains("at-spi") && overlay.isRunning, "log: \(overlay.log)")
         try d.glide(to: 640, 400)
@@ -176,17 +198,21 @@ struct AccessibilityEndToEndTests {
         let out = try ChildRun.temporaryDirectory("ap-capture").appendingPathComponent("captured.json")
         defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
         let exe = try BuiltProducts.executable()
-        let capture = try ChildRun(exe, ["capture", "--window", "capture", "--out", out.path], environment: d.environment)
+        let capture = try ChildRun(
+            exe, ["capture", "--window", "capture", "--out", out.path], environment: d.environment)
         #expect(capture.status == 0, "\(capture.stdout)\(capture.stderr)")
         let text = try String(contentsOf: out, encoding: .utf8)
         // Window coordinates: the app's window is at (100, 100).
-        #expect(text.contains("\"frame\": [\(back.x - 100),\(back.y - 100),\(back.width),\(back.height)]"), "scene:\n\(text)")
+        #expect(
+            text.contains("\"frame\": [\(back.x - 100),\(back.y - 100),\(back.width),\(back.height)]"),
+            "scene:\n\(text)")
         #expect(text.contains("verticalBeam"), "no text region:\n\(text)")
         let validate = try ChildRun(exe, ["validate", out.path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let lint = try ChildRun(exe, ["lint", out.path])
         #expect(lint.status == 0 && lint.stdout.contains("0 errors"), "\(lint.stdout)\(lint.stderr)")
-        let missing = try ChildRun(exe, ["capture", "--window", "no such window", "--out", out.path], environment: d.environment)
+        let missing = try ChildRun(
+            exe, ["capture", "--window", "no such window", "--out", out.path], environment: d.environment)
         #expect(missing.status == 1 && missing.stderr.contains("no such window"), "\(missing.stderr)")
     }
 
@@ -197,19 +223,26 @@ struct AccessibilityEndToEndTests {
     /// Relative steps of (dx, dy), `interval` s apart: a hand moving a mouse.
     static func steps(_ d: AccessibleDesktop, _ n: Int, _ dx: Int, _ dy: Int, interval: Double) throws {
         var args: [String] = []
-        for i in 0..<n { args += (i == 0 ? [] : ["sleep", String(format: "%.3f", interval)]) + ["mousemove_relative", "--", "\(dx)", "\(dy)"] }
+        for i in 0..<n {
+            args +=
+                (i == 0 ? [] : ["sleep", String(format: "%.3f", interval)]) + [
+                    "mousemove_relative", "--", "\(dx)", "\(dy)",
+                ]
+        }
         try d.xdotool(args)
     }
 
-    @Test("B9 B12 a mouse over a real application: fast strokes that stop dead in a button's hit padding never glide on; the click reaches that button",
-          arguments: [6, 12, 24])
+    @Test(
+        "B9 B12 a mouse over a real application: fast strokes that stop dead in a button's hit padding never glide on; the click reaches that button",
+        arguments: [6, 12, 24])
     func mouseStrokeStopsInPadding(step: Int) throws {
         let d = try AccessibleDesktop()
         let app = try d.startApp()
         // The desktop defaults (inertia and magnetism on); xdotool's XTEST device is a mouse.
         let overlay = try d.startOverlay([Self.glidingScene])
         let widgets = Self.widgets(app)
-        let back = try #require(widgets["Back"]), forward = try #require(widgets["Forward"])
+        let back = try #require(widgets["Back"])
+        let forward = try #require(widgets["Forward"])
         // Towards Back from below-left, heading for Forward and Share (the glide's old
         // victims), stopping 5 px left of Back: in its hit padding, not on it.
         let stop = (x: back.x - 5, y: back.y + back.height / 2)
@@ -222,10 +255,11 @@ struct AccessibilityEndToEndTests {
         let stopped = d.pointer()
         #expect(stopped.x < back.x, "the hand did not stop in the padding: \(stopped)")
         // The pause recentres on Back (B9): the real pointer goes there, and nowhere else.
-        #expect(BackgroundProcess.wait(timeout: 2) {
-            let p = d.pointer()
-            return p.x >= back.x && p.x < back.x + back.width && abs(p.y - stop.y) <= back.height / 2
-        }, "the real pointer is at \(d.pointer()), not on Back \(back); Forward is \(forward)")
+        #expect(
+            BackgroundProcess.wait(timeout: 2) {
+                let p = d.pointer()
+                return p.x >= back.x && p.x < back.x + back.width && abs(p.y - stop.y) <= back.height / 2
+            }, "the real pointer is at \(d.pointer()), not on Back \(back); Forward is \(forward)")
         usleep(300_000)
         let settled = d.pointer()
         #expect(settled.x < forward.x, "the pointer glided on to \(settled)")
@@ -234,7 +268,9 @@ struct AccessibilityEndToEndTests {
         #expect(!app.log.contains("clicked Forward") && !app.log.contains("clicked Share"), "app: \(app.log)")
     }
 
-    @Test("B13 over a real application: a touchpad flick that stops short of a button glides onto it, and a click then reaches it")
+    @Test(
+        "B13 over a real application: a touchpad flick that stops short of a button glides onto it, and a click then reaches it"
+    )
     func flickOntoRealButton() throws {
         let d = try AccessibleDesktop()
         let app = try d.startApp()
@@ -255,15 +291,18 @@ struct AccessibilityEndToEndTests {
         try Self.steps(d, 6, -6, 0, interval: 0.01)
         let short = d.pointer()
         #expect(short.x > share.x + share.width, "the hand reached the button itself: \(short)")
-        #expect(BackgroundProcess.wait(timeout: 3) {
-            let p = d.pointer()
-            return abs(p.x - centre.x) <= 2 && abs(p.y - centre.y) <= 2
-        }, "the real pointer stayed at \(d.pointer()), the button's centre is \(centre)")
+        #expect(
+            BackgroundProcess.wait(timeout: 3) {
+                let p = d.pointer()
+                return abs(p.x - centre.x) <= 2 && abs(p.y - centre.y) <= 2
+            }, "the real pointer stayed at \(d.pointer()), the button's centre is \(centre)")
         try d.xdotool("click", "1")
         #expect(app.waitFor("clicked Share", timeout: 3), "app: \(app.log)")
     }
 
-    @Test("B12 moving on while the pointer glides: the real pointer stays where the drawn one is, so a click lands under it")
+    @Test(
+        "B12 moving on while the pointer glides: the real pointer stays where the drawn one is, so a click lands under it"
+    )
     func movingDuringGlideKeepsRealPointer() throws {
         let d = try AccessibleDesktop()
         _ = try d.startApp()
@@ -289,14 +328,17 @@ struct AccessibilityEndToEndTests {
             }
             let centre = (x: area.x + drawn.x + drawn.w / 2, y: area.y + drawn.y + drawn.h / 2)
             let real = d.pointer()
-            #expect(abs(centre.x - real.x) <= 3 && abs(centre.y - real.y) <= 3,
-                    "round \(round): the drawn pointer is at \(centre), the real one at \(real)")
+            #expect(
+                abs(centre.x - real.x) <= 3 && abs(centre.y - real.y) <= 3,
+                "round \(round): the drawn pointer is at \(centre), the real one at \(real)")
             try d.glide(to: 1080, 700)
             usleep(300_000)
         }
     }
 
-    @Test("HiDPI: under GDK_SCALE=2 (logical extents) the pointer morphs onto the real button, at its real size on screen")
+    @Test(
+        "HiDPI: under GDK_SCALE=2 (logical extents) the pointer morphs onto the real button, at its real size on screen"
+    )
     func morphsAtTwoX() throws {
         // Composited: without a compositor the shaped fallback over a GTK window
         // sometimes shows no platter (docs/x11.md, "Known gaps"); this test is
@@ -307,11 +349,17 @@ struct AccessibilityEndToEndTests {
         let overlay = try d.startOverlay([Self.scene, "--scale", "2"])
         let logical = try #require(Self.widgets(app)["Back"])
         let back = Widget(x: logical.x * 2, y: logical.y * 2, width: logical.width * 2, height: logical.height * 2)
-        let box = try #require(try Self.drawn(d, around: back, pointer: (back.x + back.width / 2 + 18, back.y + back.height / 2 + 8), margin: 48),
-                               "nothing drawn at the button \(back). Log:\n\(overlay.log)")
-        #expect(box.w >= back.width - 12 && box.w <= back.width + 24 && box.h >= back.height - 12 && box.h <= back.height + 24,
-                "the drawn pointer \(box) is not the button \(back) (pixels)")
-        #expect(abs(box.x + box.w / 2 - (back.x + back.width / 2)) <= 6 && abs(box.y + box.h / 2 - (back.y + back.height / 2)) <= 6,
-                "not centred on the button: \(box) vs \(back)")
+        let box = try #require(
+            try Self.drawn(
+                d, around: back, pointer: (back.x + back.width / 2 + 18, back.y + back.height / 2 + 8), margin: 48),
+            "nothing drawn at the button \(back). Log:\n\(overlay.log)")
+        #expect(
+            box.w >= back.width - 12 && box.w <= back.width + 24 && box.h >= back.height - 12
+                && box.h <= back.height + 24,
+            "the drawn pointer \(box) is not the button \(back) (pixels)")
+        #expect(
+            abs(box.x + box.w / 2 - (back.x + back.width / 2)) <= 6
+                && abs(box.y + box.h / 2 - (back.y + back.height / 2)) <= 6,
+            "not centred on the button: \(box) vs \(back)")
     }
 }

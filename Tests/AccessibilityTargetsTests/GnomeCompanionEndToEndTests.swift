@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 36 end to end: a headless GNOME Shell 43 (scripts/gnome-rig.sh), the
 /// companion installed the way a user does it (`companion install gnome`, then the
@@ -24,7 +24,10 @@ import TestSupport
         ("overlay-not-in-alt-tab", "the overlay is not in Alt+Tab"),
         ("overlay-not-in-dash", "the overlay is not a running app in the dash"),
         ("overlay-above-everything-at-the-corner", "above every window and the top bar, at the monitor's corner"),
-        ("cursor-shown-in-overview", "the overview covers the overlay: the system cursor shows there, hidden again after"),
+        (
+            "cursor-shown-in-overview",
+            "the overview covers the overlay: the system cursor shows there, hidden again after"
+        ),
         ("cursor-back-after-sigkill", "after SIGKILL of the overlay the cursor is back within a second"),
         ("ctrl-alt-esc-ends-overlay", "Ctrl+Alt+Esc ends the overlay (exit 0) and the cursor is back"),
         ("status-says-running", "companion status says it is running"),
@@ -38,15 +41,19 @@ import TestSupport
         let out = try ChildRun.temporaryDirectory("gnome-e2e")
         defer { try? FileManager.default.removeItem(at: out) }
         let rig = BuiltProducts.packageRoot.appendingPathComponent("scripts/gnome-rig.sh").path
-        let run = try ChildRun("/bin/bash", [
-            rig, "--before", "'\(binary)' companion install gnome", "--",
-            "/usr/bin/python3", Self.fixtures.appendingPathComponent("gnome-e2e.py").path, binary,
-            Self.fixtures.appendingPathComponent("a11y-test-app.py").path, out.path,
-        ], timeout: 400)
+        let run = try ChildRun(
+            "/bin/bash",
+            [
+                rig, "--before", "'\(binary)' companion install gnome", "--",
+                "/usr/bin/python3", Self.fixtures.appendingPathComponent("gnome-e2e.py").path, binary,
+                Self.fixtures.appendingPathComponent("a11y-test-app.py").path, out.path,
+            ], timeout: 400)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         for (name, meaning) in Self.checks {
             let line = lines.first { $0.hasPrefix("ok \(name)") || $0.hasPrefix("FAIL \(name)") }
-            #expect(line?.hasPrefix("ok ") == true, "\(meaning): \(line ?? "not reached")\n\(run.stdout)\n\(run.stderr.suffix(3000))")
+            #expect(
+                line?.hasPrefix("ok ") == true,
+                "\(meaning): \(line ?? "not reached")\n\(run.stdout)\n\(run.stderr.suffix(3000))")
         }
         #expect(run.status == 0, "the driver failed:\n\(run.stdout)")
         for figure in lines where figure.hasPrefix("figure ") { print(figure) }
@@ -76,7 +83,8 @@ import TestSupport
             for file in ["extension.js", "metadata.json"] {
                 let built = try Data(contentsOf: copy.appendingPathComponent("Assets/companions/\(bundle)/\(file)"))
                 let committed = try Data(contentsOf: assets.appendingPathComponent("\(bundle)/\(file)"))
-                #expect(built == committed, "Assets/companions/\(bundle)/\(file) is stale: run companions/gnome/build.sh")
+                #expect(
+                    built == committed, "Assets/companions/\(bundle)/\(file) is stale: run companions/gnome/build.sh")
             }
         }
     }

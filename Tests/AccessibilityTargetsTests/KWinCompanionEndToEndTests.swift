@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 37 end to end: a headless KWin 5.27 (scripts/kwin-rig.sh), the companion
 /// effect installed the way a user does it (`companion install kde`, then KWin
@@ -19,12 +19,18 @@ import TestSupport
         ("log-names-the-companion", "the start line says the pointer is followed through the KWin companion"),
         ("system-cursor-hidden", "KWin draws the system cursor before the overlay runs, and not while it does"),
         ("morphs-into-button", "A2: the pointer becomes the real Share button's platter"),
-        ("click-from-padding-reaches-button", "B9: a click from Back's hit padding reaches Back (the pointer was recentred)"),
+        (
+            "click-from-padding-reaches-button",
+            "B9: a click from Back's hit padding reaches Back (the pointer was recentred)"
+        ),
         ("ibeam-on-text", "A3: the I-beam over the real text view"),
         ("cursor-back-after-exit", "after the overlay exits the system cursor is drawn again"),
         ("cursor-back-after-sigkill", "after SIGKILL of the overlay the cursor is back within a second"),
         ("ctrl-alt-esc-ends-overlay", "Ctrl+Alt+Esc ends the overlay (exit 0) and the cursor is back"),
-        ("untrusted-binary-says-warps-are-off", "a binary KWin gives no fake input says the real pointer will not be moved, and what to run"),
+        (
+            "untrusted-binary-says-warps-are-off",
+            "a binary KWin gives no fake input says the real pointer will not be moved, and what to run"
+        ),
         ("kwin-survives-vanishing-clients", "300 clients that connect and vanish at once never take KWin down"),
         ("status-says-running", "companion status kde says it is running"),
         ("uninstall-then-run-says-what-to-install", "after uninstall, run desktop exits 7 and says what to install"),
@@ -38,15 +44,19 @@ import TestSupport
         let out = try ChildRun.temporaryDirectory("kwin-e2e")
         defer { try? FileManager.default.removeItem(at: out) }
         let rig = BuiltProducts.packageRoot.appendingPathComponent("scripts/kwin-rig.sh").path
-        let run = try ChildRun("/bin/bash", [
-            rig, "--before", "'\(binary)' companion install kde", "--trust", player, "--",
-            "/usr/bin/python3", Self.fixtures.appendingPathComponent("kwin-e2e.py").path, binary, player,
-            Self.fixtures.appendingPathComponent("a11y-test-app.py").path, out.path,
-        ], timeout: 400)
+        let run = try ChildRun(
+            "/bin/bash",
+            [
+                rig, "--before", "'\(binary)' companion install kde", "--trust", player, "--",
+                "/usr/bin/python3", Self.fixtures.appendingPathComponent("kwin-e2e.py").path, binary, player,
+                Self.fixtures.appendingPathComponent("a11y-test-app.py").path, out.path,
+            ], timeout: 400)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         for (name, meaning) in Self.checks {
             let line = lines.first { $0.hasPrefix("ok \(name)") || $0.hasPrefix("FAIL \(name)") }
-            #expect(line?.hasPrefix("ok ") == true, "\(meaning): \(line ?? "not reached")\n\(run.stdout)\n\(run.stderr.suffix(3000))")
+            #expect(
+                line?.hasPrefix("ok ") == true,
+                "\(meaning): \(line ?? "not reached")\n\(run.stdout)\n\(run.stderr.suffix(3000))")
         }
         #expect(run.status == 0, "the driver failed:\n\(run.stdout)")
         for figure in lines where figure.hasPrefix("figure ") { print(figure) }

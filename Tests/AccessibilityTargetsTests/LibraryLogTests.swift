@@ -2,8 +2,9 @@ import AccessibilityTargets
 import CATSPIRuntime
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 39: libatspi's GLib warnings ("dbind-WARNING … unexpected role 129") were
@@ -14,8 +15,16 @@ struct LibraryLogTests {
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
-        func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+        func append(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
     }
 
     /// What `body` writes to file descriptor 2.
@@ -34,7 +43,9 @@ struct LibraryLogTests {
         return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
-    @Test("a GLib warning from libatspi never reaches stderr by itself; routed (--verbose), it reaches the log as one line")
+    @Test(
+        "a GLib warning from libatspi never reaches stderr by itself; routed (--verbose), it reaches the log as one line"
+    )
     func glibWarningsRouted() throws {
         try #require(AtspiLibraries.loadFailure == nil, "libatspi is not installed")
         LibraryLog.route(to: nil)

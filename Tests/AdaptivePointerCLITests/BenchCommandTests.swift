@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `adaptive-pointer bench` as a developer runs it: each subcommand finishes and
 /// prints its figures (what they are is reported, not asserted).

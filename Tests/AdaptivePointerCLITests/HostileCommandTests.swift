@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End to end: `validate`, `lint` and `replay` fed what issue 13 fed them. Exit
 /// codes and messages as a user sees them; nothing overwritten, no raw escapes.
@@ -31,26 +31,40 @@ struct HostileCommandTests {
     @Test("validate, lint and replay agree: a scene past a limit fails all three with the same message")
     func commandsAgree() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = try write("huge.json", #"{"version":1,"regions":[{"id":"a","frame":[0,0,40,40],"shape":{"path":"M0 0 H3.1e9 V3.1e9 H0 Z","size":[24,24]}}]}"#)
+        let scene = try write(
+            "huge.json",
+            #"{"version":1,"regions":[{"id":"a","frame":[0,0,40,40],"shape":{"path":"M0 0 H3.1e9 V3.1e9 H0 Z","size":[24,24]}}]}"#
+        )
         let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"lift\"}\n")
-        let message = "huge.json:1:78: error: regions[0].shape.path: invalid path data at character 6: number 3.1e9 is out of range"
+        let message =
+            "huge.json:1:78: error: regions[0].shape.path: invalid path data at character 6: number 3.1e9 is out of range"
         let v = try run(["validate", scene])
         #expect(v.status == 1)
         #expect(v.stderr.contains(message), "\(v.stderr)")
         let l = try run(["lint", scene])
-        #expect(l.status == 1)  // it trapped at LintContext.swift:102
-        #expect(l.stdout.contains("[scene-invalid] regions[0].shape.path: invalid path data at character 6: number 3.1e9 is out of range"), "\(l.stdout)")
+        #expect(l.status == 1) // it trapped at LintContext.swift:102
+        #expect(
+            l.stdout.contains(
+                "[scene-invalid] regions[0].shape.path: invalid path data at character 6: number 3.1e9 is out of range"),
+            "\(l.stdout)")
         let r = try run(["replay", scene, trace])
         #expect(r.status == 1)
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 
-    @Test("a menu of 2 million items is refused by validate, lint and replay within seconds, naming the limit (it sent replay past 40 s)")
+    @Test(
+        "a menu of 2 million items is refused by validate, lint and replay within seconds, naming the limit (it sent replay past 40 s)"
+    )
     func hugeMenuRefusedFast() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let items = Array(repeating: #""Copy""#, count: 2_000_000).joined(separator: ",")
-        let scene = try write("menu.json", #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40],"menu":[\#(items)]}]}"#)
-        let trace = try write("t.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":20,\"y\":20}\n{\"t\":0.1,\"type\":\"button\",\"button\":\"secondary\",\"state\":\"pressed\"}\n{\"t\":5,\"type\":\"lift\"}\n")
+        let scene = try write(
+            "menu.json",
+            #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40],"menu":[\#(items)]}]}"#)
+        let trace = try write(
+            "t.jsonl",
+            "{\"t\":0,\"type\":\"position\",\"x\":20,\"y\":20}\n{\"t\":0.1,\"type\":\"button\",\"button\":\"secondary\",\"state\":\"pressed\"}\n{\"t\":5,\"type\":\"lift\"}\n"
+        )
         let limit = "regions[0].menu: 2 000 000 menu items, more than the limit of 1 000"
         for command in [["validate", scene], ["lint", scene], ["replay", scene, trace]] {
             let start = Date()
@@ -69,18 +83,23 @@ struct HostileCommandTests {
         let r = try run(["validate", scene])
         #expect(r.status == 0)
         #expect(!Self.hasRawControl(r.stdout), "\(r.stdout)")
-        #expect(r.stdout == "\(scene): OK — \"\\u001B[2J\\u001B[H\\nother.json: OK\", 0 regions (0 groups), 0 modifier rules\n")
+        #expect(
+            r.stdout
+                == "\(scene): OK — \"\\u001B[2J\\u001B[H\\nother.json: OK\", 0 regions (0 groups), 0 modifier rules\n")
     }
 
     @Test("lint of 1000 overlapping filled tiles prints 100 findings, a count of the rest and the true totals")
     func lintOutputIsBounded() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tiles = (0..<1000).map { ##"{"id":"t\##($0)","frame":[\##($0 % 7),\##($0 % 5),60,60],"effect":"lift","content":{"fill":"#FF0000"}}"## }
-        let scene = try write("tiles.json", #"{"version":1,"canvas":{"size":[800,600]},"regions":[\#(tiles.joined(separator: ","))]}"#)
+        let tiles = (0..<1000).map {
+            ##"{"id":"t\##($0)","frame":[\##($0 % 7),\##($0 % 5),60,60],"effect":"lift","content":{"fill":"#FF0000"}}"##
+        }
+        let scene = try write(
+            "tiles.json", #"{"version":1,"canvas":{"size":[800,600]},"regions":[\#(tiles.joined(separator: ","))]}"#)
         let r = try run(["lint", scene])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.count < 120, "\(lines.count) lines")  // it printed 172 MB
+        #expect(lines.count < 120, "\(lines.count) lines") // it printed 172 MB
         #expect(lines.contains { $0.contains("more [lift-shadow-clipped] findings not shown") })
         #expect(lines.last == "1 scene checked: 0 errors, 2994 warnings")
     }
@@ -95,8 +114,10 @@ struct HostileCommandTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scene)
         let hard = dir.appendingPathComponent("hard.jsonl").path
         try FileManager.default.linkItem(atPath: trace, toPath: hard)
-        for (target, what) in [(scene, "the scene file"), (link, "the scene file"), (hard, "the trace file"),
-                               (dir.path + "/./t.jsonl", "the trace file")] {
+        for (target, what) in [
+            (scene, "the scene file"), (link, "the scene file"), (hard, "the trace file"),
+            (dir.path + "/./t.jsonl", "the trace file"),
+        ] {
             let r = try run(["replay", scene, trace, "--states", target])
             #expect(r.status == 1, "\(target)")
             #expect(r.stderr.contains("it is \(what) this command reads"), "\(target): \(r.stderr)")
@@ -144,7 +165,8 @@ struct HostileCommandTests {
         let trace = try write("bad.jsonl", "{\"t\":0,\"type\":\"lift\",}\n")
         var outputs: [String] = []
         outputs.append(try run(["replay", scene, trace]).stderr)
-        outputs.append(try run(["render", "no-such-bundled-scene", "--out", dir.appendingPathComponent("o").path]).stderr)
+        outputs.append(
+            try run(["render", "no-such-bundled-scene", "--out", dir.appendingPathComponent("o").path]).stderr)
         outputs.append(try run(["render", scene, trace, "--out", dir.appendingPathComponent("o").path]).stderr)
         outputs.append(try run(["validate", dir.appendingPathComponent("nope.json").path]).stderr)
         for text in outputs {
@@ -154,8 +176,12 @@ struct HostileCommandTests {
     }
 
     static func hasBidiOrZeroWidth(_ s: String) -> Bool {
-        s.unicodeScalars.contains { [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
-                                     0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF].contains($0.value) }
+        s.unicodeScalars.contains {
+            [
+                0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
+                0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF,
+            ].contains($0.value)
+        }
     }
 
     @Test("--fps with an escape sequence is echoed escaped (ArgumentParser printed it raw)")
@@ -183,14 +209,18 @@ struct HostileCommandTests {
     func longIdCut() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let id = String(repeating: "x", count: 100_000)
-        let scene = try write("long.json", #"{"version":1,"regions":[{"id":"\#(id)","frame":[0,0,40,40],"selected":true}]}"#)
+        let scene = try write(
+            "long.json", #"{"version":1,"regions":[{"id":"\#(id)","frame":[0,0,40,40],"selected":true}]}"#)
         let r = try run(["lint", scene])
         #expect(r.status == 0)
         #expect(r.stdout.utf8.count < 2_000, "\(r.stdout.utf8.count) bytes")
-        #expect(r.stdout.contains(String(repeating: "x", count: 200) + "… (100000 characters)"), "\(r.stdout.prefix(500))")
+        #expect(
+            r.stdout.contains(String(repeating: "x", count: 200) + "… (100000 characters)"), "\(r.stdout.prefix(500))")
     }
 
-    @Test("a DISPLAY holding an escape sequence and a bidi override is echoed escaped when the X server cannot be reached")
+    @Test(
+        "a DISPLAY holding an escape sequence and a bidi override is echoed escaped when the X server cannot be reached"
+    )
     func displayEscaped() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["DISPLAY": "\u{1B}[2J\u{202E}:97", "PATH": "/usr/bin:/bin", "HOME": dir.path]

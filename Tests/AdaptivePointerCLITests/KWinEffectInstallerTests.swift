@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AdaptivePointerCLI
 
 /// The KWin companion's per-user install: under a temporary HOME (passed to the
@@ -26,9 +27,13 @@ import TestSupport
         let root: URL
         var home: URL { root.appendingPathComponent("home") }
         var plugin: URL { root.appendingPathComponent("build/adaptivepointercompanion.so") }
-        var soPath: URL { home.appendingPathComponent(".local/lib/qt5/plugins/kwin/effects/plugins/adaptivepointercompanion.so") }
+        var soPath: URL {
+            home.appendingPathComponent(".local/lib/qt5/plugins/kwin/effects/plugins/adaptivepointercompanion.so")
+        }
         var envPath: URL { home.appendingPathComponent(".config/plasma-workspace/env/adaptive-pointer-companion.sh") }
-        var entryPath: URL { home.appendingPathComponent(".local/share/applications/adaptive-pointer-kwin-input.desktop") }
+        var entryPath: URL {
+            home.appendingPathComponent(".local/share/applications/adaptive-pointer-kwin-input.desktop")
+        }
         var kwinrc: URL { home.appendingPathComponent(".config/kwinrc") }
 
         init(qt: Int = 5) throws {
@@ -39,17 +44,22 @@ import TestSupport
 
         /// A stand-in plugin: ELF magic and the Qt library it links, as the real one has.
         func writePlugin(qt: Int, build: String) throws {
-            try FileManager.default.createDirectory(at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("\u{7F}ELF fake kwin effect, needs libQt\(qt)Core.so.\(qt), build \(build)\n".utf8).write(to: plugin)
+            try FileManager.default.createDirectory(
+                at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("\u{7F}ELF fake kwin effect, needs libQt\(qt)Core.so.\(qt), build \(build)\n".utf8).write(
+                to: plugin)
         }
 
-        func installer(environment extra: [String: String] = [:], plugin: String? = nil,
-                       kwin: FakeKWin = FakeKWin()) throws -> KWinEffectInstaller {
+        func installer(
+            environment extra: [String: String] = [:], plugin: String? = nil,
+            kwin: FakeKWin = FakeKWin()
+        ) throws -> KWinEffectInstaller {
             var environment = ["HOME": home.path]
             environment.merge(extra) { $1 }
-            return try KWinEffectInstaller(plugin: plugin ?? self.plugin.path, environment: environment,
-                                           executable: root.appendingPathComponent("nowhere/bin/adaptive-pointer").path,
-                                           effects: kwin.call)
+            return try KWinEffectInstaller(
+                plugin: plugin ?? self.plugin.path, environment: environment,
+                executable: root.appendingPathComponent("nowhere/bin/adaptive-pointer").path,
+                effects: kwin.call)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -76,14 +86,18 @@ import TestSupport
         #expect(mode(box.soPath) == 0o644)
         let env = try text(box.envPath)
         #expect(env.hasPrefix("# "))
-        #expect(env.contains(#"export QT_PLUGIN_PATH="$HOME/.local/lib/qt5/plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}""#), "\(env)")
+        #expect(
+            env.contains(#"export QT_PLUGIN_PATH="$HOME/.local/lib/qt5/plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}""#),
+            "\(env)")
         #expect(try text(box.kwinrc) == "[Plugins]\nadaptivepointercompanionEnabled=true\n")
         #expect(installer.isEnabled == true)
         #expect(installer.installState == .current)
         // KWin grants fake input (the overlay's warps) to the program this entry names.
         let entry = try text(box.entryPath)
         #expect(entry.contains("\nExec=\(KWinEffectInstaller.execField(installer.executable))\n"), "\(entry)")
-        #expect(entry.contains("\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n") && entry.contains("\nNoDisplay=true\n"))
+        #expect(
+            entry.contains("\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")
+                && entry.contains("\nNoDisplay=true\n"))
         #expect(KWinEffectInstaller.execField("/opt/my apps/ap") == #""/opt/my apps/ap""#)
         #expect(KWinEffectInstaller.execField("/opt/a$b") == #""/opt/a\\$b""#)
         // No temporary file left beside either.
@@ -102,8 +116,9 @@ import TestSupport
         func run(_ existing: String?) throws -> String {
             var env = ["HOME": "/home/u", "PATH": "/usr/bin:/bin"]
             if let existing { env["QT_PLUGIN_PATH"] = existing }
-            let r = try ChildRun("/bin/sh", ["-c", ". \"$1\"; . \"$1\"; printf %s \"$QT_PLUGIN_PATH\"", "sh", box.envPath.path],
-                                 environment: env)
+            let r = try ChildRun(
+                "/bin/sh", ["-c", ". \"$1\"; . \"$1\"; printf %s \"$QT_PLUGIN_PATH\"", "sh", box.envPath.path],
+                environment: env)
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout
         }
@@ -121,22 +136,32 @@ import TestSupport
         let box = try Sandbox()
         defer { box.remove() }
         let installer = try box.installer()
-        try FileManager.default.createDirectory(at: box.kwinrc.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: box.kwinrc.deletingLastPathComponent(), withIntermediateDirectories: true)
         let cases: [(before: String, enabled: String, disabled: String)] = [
             // [Plugins] in the middle, with other keys: appended after its last key, before the blank line.
-            ("[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\n\n# a comment\n[Xwayland]\nScale=1.25\n",
-             "[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\nadaptivepointercompanionEnabled=true\n\n# a comment\n[Xwayland]\nScale=1.25\n",
-             "[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\nadaptivepointercompanionEnabled=false\n\n# a comment\n[Xwayland]\nScale=1.25\n"),
+            (
+                "[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\n\n# a comment\n[Xwayland]\nScale=1.25\n",
+                "[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\nadaptivepointercompanionEnabled=true\n\n# a comment\n[Xwayland]\nScale=1.25\n",
+                "[Desktops]\nNumber=2\nRows=1\n\n[Plugins]\nblurEnabled=false\n  zoomEnabled = true\nadaptivepointercompanionEnabled=false\n\n# a comment\n[Xwayland]\nScale=1.25\n"
+            ),
             // No [Plugins]: a new group at the end, after a blank line; a missing final newline is added before it.
-            ("[Compositing]\nOpenGLIsUnsafe=false", "[Compositing]\nOpenGLIsUnsafe=false\n\n[Plugins]\nadaptivepointercompanionEnabled=true\n",
-             "[Compositing]\nOpenGLIsUnsafe=false\n\n[Plugins]\nadaptivepointercompanionEnabled=false\n"),
+            (
+                "[Compositing]\nOpenGLIsUnsafe=false",
+                "[Compositing]\nOpenGLIsUnsafe=false\n\n[Plugins]\nadaptivepointercompanionEnabled=true\n",
+                "[Compositing]\nOpenGLIsUnsafe=false\n\n[Plugins]\nadaptivepointercompanionEnabled=false\n"
+            ),
             // The key already there (spaced, off): rewritten in place; [Plugins][Sub] is another group.
-            ("[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled = false\nx=1\n",
-             "[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled=true\nx=1\n",
-             "[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled=false\nx=1\n"),
+            (
+                "[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled = false\nx=1\n",
+                "[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled=true\nx=1\n",
+                "[Plugins][Sub]\nadaptivepointercompanionEnabled=odd\n[Plugins]\nadaptivepointercompanionEnabled=false\nx=1\n"
+            ),
             // [Plugins] last, without a final newline.
-            ("[A]\nk=v\n[Plugins]\nfoo=1", "[A]\nk=v\n[Plugins]\nfoo=1\nadaptivepointercompanionEnabled=true",
-             "[A]\nk=v\n[Plugins]\nfoo=1\nadaptivepointercompanionEnabled=false"),
+            (
+                "[A]\nk=v\n[Plugins]\nfoo=1", "[A]\nk=v\n[Plugins]\nfoo=1\nadaptivepointercompanionEnabled=true",
+                "[A]\nk=v\n[Plugins]\nfoo=1\nadaptivepointercompanionEnabled=false"
+            ),
         ]
         for c in cases {
             try c.before.write(to: box.kwinrc, atomically: true, encoding: .utf8)
@@ -147,7 +172,7 @@ import TestSupport
             #expect(enabled == c.enabled, "before:\n\(c.before)")
             #expect(installer.isEnabled == true)
             #expect(mode(box.kwinrc) == 0o600, "the file's own mode is kept")
-            try installer.install()   // a second time: nothing added
+            try installer.install() // a second time: nothing added
             #expect(try text(box.kwinrc) == c.enabled)
             try installer.uninstall()
             let disabled = try text(box.kwinrc)
@@ -164,7 +189,9 @@ import TestSupport
         let installer = try box.installer(environment: ["XDG_CONFIG_HOME": config.path])
         try installer.install()
         #expect(try text(config.appendingPathComponent("kwinrc")).contains("adaptivepointercompanionEnabled=true"))
-        #expect(FileManager.default.fileExists(atPath: config.appendingPathComponent("plasma-workspace/env/adaptive-pointer-companion.sh").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: config.appendingPathComponent("plasma-workspace/env/adaptive-pointer-companion.sh").path))
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent(".config").path))
         #expect(FileManager.default.fileExists(atPath: box.soPath.path))
     }
@@ -209,15 +236,18 @@ import TestSupport
         #expect(installer.installState == .current)
         // Another binary (make install after a dev build) is not the one KWin's entry
         // names: outdated, and installing from it names it instead.
-        let other = try KWinEffectInstaller(plugin: box.plugin.path, environment: ["HOME": box.home.path],
-                                            executable: "/usr/local/bin/adaptive-pointer", effects: FakeKWin().call)
+        let other = try KWinEffectInstaller(
+            plugin: box.plugin.path, environment: ["HOME": box.home.path],
+            executable: "/usr/local/bin/adaptive-pointer", effects: FakeKWin().call)
         #expect(other.installState == .outdated)
         try other.install()
         #expect(other.installState == .current && installer.installState == .outdated)
         #expect(try text(box.entryPath).contains("\nExec=/usr/local/bin/adaptive-pointer\n"))
     }
 
-    @Test("a link at the plugin path, a folder there, or an env script not ours is foreign: install refuses and touches nothing")
+    @Test(
+        "a link at the plugin path, a folder there, or an env script not ours is foreign: install refuses and touches nothing"
+    )
     func foreignFilesAreLeft() throws {
         let box = try Sandbox()
         defer { box.remove() }
@@ -269,7 +299,9 @@ import TestSupport
         #expect(!fm.fileExists(atPath: box.soPath.path) && !fm.fileExists(atPath: box.envPath.path))
         #expect(fm.fileExists(atPath: otherPlugin.path) && fm.fileExists(atPath: otherEnv.path))
         #expect(try text(box.kwinrc) == "[Plugins]\nadaptivepointercompanionEnabled=false\n")
-        #expect(kwin.recorded.contains(["org.kde.kwin.Effects.unloadEffect", "adaptivepointercompanion"]), "\(kwin.recorded)")
+        #expect(
+            kwin.recorded.contains(["org.kde.kwin.Effects.unloadEffect", "adaptivepointercompanion"]),
+            "\(kwin.recorded)")
         #expect(installer.installState == .missing)
 
         // Again: nothing to remove, still fine.
@@ -293,9 +325,10 @@ import TestSupport
     func missingPlugin() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        let installer = try KWinEffectInstaller(environment: ["HOME": box.home.path],
-                                                executable: box.root.appendingPathComponent("nowhere/bin/adaptive-pointer").path,
-                                                effects: FakeKWin().call)
+        let installer = try KWinEffectInstaller(
+            environment: ["HOME": box.home.path],
+            executable: box.root.appendingPathComponent("nowhere/bin/adaptive-pointer").path,
+            effects: FakeKWin().call)
         #expect(installer.source == nil)
         #expect(installer.installState == .missing)
         do {
@@ -303,30 +336,41 @@ import TestSupport
             Issue.record("install without a plugin should fail")
         } catch {
             let message = "\(error)"
-            #expect(message.hasPrefix("the KWin companion is not built: run companions/kde/build.sh (Debian: apt-get install kwin-dev "
-                + "libkf5globalaccel-dev qtbase5-dev-tools g++), or pass --plugin PATH"), "\(message)")
+            #expect(
+                message.hasPrefix(
+                    "the KWin companion is not built: run companions/kde/build.sh (Debian: apt-get install kwin-dev "
+                        + "libkf5globalaccel-dev qtbase5-dev-tools g++), or pass --plugin PATH"), "\(message)")
         }
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent(".local").path))
         #expect(try installer.uninstall().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: box.kwinrc.path), "nothing to disable: no kwinrc written")
 
         // An explicit --plugin that is not there, or is no ELF file.
-        #expect(throws: KWinEffectInstaller.Failure.self) { try box.installer(plugin: box.root.appendingPathComponent("no.so").path) }
+        #expect(throws: KWinEffectInstaller.Failure.self) {
+            try box.installer(plugin: box.root.appendingPathComponent("no.so").path)
+        }
         let text = box.root.appendingPathComponent("text.so")
         try Data("just text".utf8).write(to: text)
         let bad = try box.installer(plugin: text.path)
-        do { try bad.install(); Issue.record("a non-ELF plugin should be refused") } catch {
+        do {
+            try bad.install()
+            Issue.record("a non-ELF plugin should be refused")
+        } catch {
             #expect("\(error)".contains("not a compiled plugin"), "\(error)")
         }
     }
 
-    @Test("the plugin is found next to the dev build (.build/debug or .build/<triple>/debug) and make install's lib folder")
+    @Test(
+        "the plugin is found next to the dev build (.build/debug or .build/<triple>/debug) and make install's lib folder"
+    )
     func pluginCandidates() throws {
         let box = try Sandbox()
         defer { box.remove() }
         let fm = FileManager.default
         func found(_ exe: String) throws -> URL? {
-            try KWinEffectInstaller(environment: ["HOME": box.home.path], executable: box.root.path + exe, effects: FakeKWin().call).source
+            try KWinEffectInstaller(
+                environment: ["HOME": box.home.path], executable: box.root.path + exe, effects: FakeKWin().call
+            ).source
         }
         let dev = box.root.appendingPathComponent(".build/kwin-companion/adaptivepointercompanion.so")
         try fm.createDirectory(at: dev.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -347,9 +391,12 @@ import TestSupport
         let installer = try box.installer()
         #expect(installer.qtMajor == 6)
         try installer.install()
-        let so = box.home.appendingPathComponent(".local/lib/qt6/plugins/kwin/effects/plugins/adaptivepointercompanion.so")
+        let so = box.home.appendingPathComponent(
+            ".local/lib/qt6/plugins/kwin/effects/plugins/adaptivepointercompanion.so")
         #expect(FileManager.default.fileExists(atPath: so.path))
-        #expect(try text(box.envPath).contains(#"export QT_PLUGIN_PATH="$HOME/.local/lib/qt6/plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}""#))
+        #expect(
+            try text(box.envPath).contains(
+                #"export QT_PLUGIN_PATH="$HOME/.local/lib/qt6/plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}""#))
     }
 
     @Test("isLoaded reads KWin's loadedEffects; nil when KWin does not answer")
@@ -359,7 +406,8 @@ import TestSupport
         let loaded = FakeKWin(reply: "(<['blur', 'adaptivepointercompanion', 'zoom']>,)")
         #expect(try box.installer(kwin: loaded).isLoaded == true)
         #expect(loaded.recorded == [["org.freedesktop.DBus.Properties.Get", "org.kde.kwin.Effects", "loadedEffects"]])
-        #expect(try box.installer(kwin: FakeKWin(reply: "(<['blur', 'adaptivepointercompanionx']>,)")).isLoaded == false)
+        #expect(
+            try box.installer(kwin: FakeKWin(reply: "(<['blur', 'adaptivepointercompanionx']>,)")).isLoaded == false)
         #expect(try box.installer(kwin: FakeKWin(reply: nil)).isLoaded == nil)
     }
 
@@ -386,25 +434,33 @@ import TestSupport
         defer { box.remove() }
         let status0 = try companion(["status", "kde", "--plugin", box.plugin.path], box: box)
         #expect(status0.status == 1)
-        #expect(status0.stdout == "installed: no (run `adaptive-pointer companion install kde`)\nenabled: no\nrunning: no\n", "\(status0.stdout)")
+        #expect(
+            status0.stdout
+                == "installed: no (run `adaptive-pointer companion install kde`)\nenabled: no\nrunning: no\n",
+            "\(status0.stdout)")
 
         let install = try companion(["install", "kde", "--plugin", box.plugin.path], box: box)
         #expect(install.status == 0, "\(install.stderr)")
-        #expect(install.stdout == "installed the KWin companion into \(box.soPath.path) and enabled it\n"
-            + "log out and back in to load it (KWin reads QT_PLUGIN_PATH at login); then run `adaptive-pointer run desktop`\n",
+        #expect(
+            install.stdout == "installed the KWin companion into \(box.soPath.path) and enabled it\n"
+                + "log out and back in to load it (KWin reads QT_PLUGIN_PATH at login); then run `adaptive-pointer run desktop`\n",
             "\(install.stdout)")
         let again = try companion(["install", "kde", "--plugin", box.plugin.path], box: box)
         #expect(again.stdout.hasPrefix("already installed: \(box.soPath.path); enabled\n"), "\(again.stdout)")
 
         let status = try companion(["status", "kde", "--plugin", box.plugin.path], box: box)
         #expect(status.status == 1)
-        #expect(status.stdout == "installed: yes, \(box.soPath.path)\nenabled: yes\nrunning: no; log out and back in to load it\n",
-                "\(status.stdout)")
+        #expect(
+            status.stdout
+                == "installed: yes, \(box.soPath.path)\nenabled: yes\nrunning: no; log out and back in to load it\n",
+            "\(status.stdout)")
 
         let uninstall = try companion(["uninstall", "kde"], box: box)
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
-        #expect(uninstall.stdout == "disabled and removed \(box.soPath.path) and \(box.envPath.path) and \(box.entryPath.path)\n",
-                "\(uninstall.stdout)")
+        #expect(
+            uninstall.stdout
+                == "disabled and removed \(box.soPath.path) and \(box.envPath.path) and \(box.entryPath.path)\n",
+            "\(uninstall.stdout)")
         #expect(try text(box.kwinrc) == "[Plugins]\nadaptivepointercompanionEnabled=false\n")
     }
 

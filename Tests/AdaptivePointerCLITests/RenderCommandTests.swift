@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import PointerRendering
+import TestSupport
+import Testing
 
 /// End to end: `adaptive-pointer render` as a designer runs it.
 @Suite
@@ -27,12 +27,16 @@ struct RenderCommandTests {
     @Test("render writes numbered frames at i/fps and a contact sheet")
     func framesAndSheet() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = try write("s.json", """
+        let scene = try write(
+            "s.json",
+            """
             {"version": 1, "canvas": {"size": [200, 120], "color": "#FFFFFF"},
              "pointer": {"autoHideDelay": 0},
              "regions": [{"id": "b", "frame": [20, 20, 37, 37], "effect": "highlight", "content": {"symbol": "plus"}}]}
             """)
-        let trace = try write("t.jsonl", """
+        let trace = try write(
+            "t.jsonl",
+            """
             {"t":0,"type":"position","x":150,"y":80}
             {"t":0.1,"type":"position","x":40,"y":40}
             {"t":0.2,"type":"lift"}
@@ -62,11 +66,14 @@ struct RenderCommandTests {
         let (s1, e1) = try run(["no-such-scene", "--out", dir.path])
         #expect(s1 == 1 && e1.contains("no-such-scene"))
 
-        let trace = try write("bad.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"wiggle\"}\n")
+        let trace = try write(
+            "bad.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"wiggle\"}\n")
         let (s2, e2) = try run(["demo", trace, "--out", dir.appendingPathComponent("o").path])
         #expect(s2 == 1 && e2.contains(":2"), "\(e2)")
 
-        let scene = try write("img.json", #"{"version": 1, "regions": [{"id": "a", "frame": [0, 0, 10, 10], "content": {"image": "gone.png"}}]}"#)
+        let scene = try write(
+            "img.json",
+            #"{"version": 1, "regions": [{"id": "a", "frame": [0, 0, 10, 10], "content": {"image": "gone.png"}}]}"#)
         let (s3, e3) = try run([scene, "--at", "0", "--out", dir.appendingPathComponent("x.png").path])
         #expect(s3 == 1 && e3.contains("gone.png"), "\(e3)")
 
@@ -84,7 +91,8 @@ struct RenderCommandTests {
         for target in [scene, trace] {
             let (status, stderr) = try run([scene, trace, "--at", "1", "--out", target])
             #expect(status == 1)
-            #expect(stderr.contains("this command reads; writing the output there would destroy the input"), "\(stderr)")
+            #expect(
+                stderr.contains("this command reads; writing the output there would destroy the input"), "\(stderr)")
         }
         #expect(try String(contentsOfFile: scene, encoding: .utf8) == text)
     }
@@ -94,7 +102,9 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [100, 80]}}"#)
         for crop in ["nan,0,10,10", "inf,0,10,10", "0,0,inf,10", "0,-nan,10,10"] {
-            let (status, stderr) = try run([scene, "--at", "1", "--crop", crop, "--out", dir.appendingPathComponent("c.png").path])
+            let (status, stderr) = try run([
+                scene, "--at", "1", "--crop", crop, "--out", dir.appendingPathComponent("c.png").path,
+            ])
             #expect(status == 64, "\(crop)")
             #expect(stderr.contains("--crop wants x,y,w,h in pt: finite numbers with w, h > 0"), "\(crop): \(stderr)")
         }
@@ -111,7 +121,9 @@ struct RenderCommandTests {
         #expect(stderr.contains("the trace spans 86010 s; at 30 fps that is more than 10 000 frames"), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/frame-00000.png"))
         // One moment of it is fine.
-        let (atStatus, atError) = try run([scene, trace, "--at", "86000", "--out", dir.appendingPathComponent("m.png").path])
+        let (atStatus, atError) = try run([
+            scene, trace, "--at", "86000", "--out", dir.appendingPathComponent("m.png").path,
+        ])
         #expect(atStatus == 0, "\(atError)")
     }
 
@@ -119,9 +131,13 @@ struct RenderCommandTests {
     func pixelLimit() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [7680, 4320]}}"#)
-        let (status, stderr) = try run([scene, "--at", "0", "--scale", "2", "--out", dir.appendingPathComponent("big.png").path])
+        let (status, stderr) = try run([
+            scene, "--at", "0", "--scale", "2", "--out", dir.appendingPathComponent("big.png").path,
+        ])
         #expect(status == 1)
-        #expect(stderr.contains("an image of 15360 × 8640 px at --scale 2 is more than the 67 108 864-pixel limit"), "\(stderr)")
+        #expect(
+            stderr.contains("an image of 15360 × 8640 px at --scale 2 is more than the 67 108 864-pixel limit"),
+            "\(stderr)")
         let huge = try write("huge.json", #"{"version": 1, "canvas": {"size": [30000, 30000]}}"#)
         let (s2, e2) = try run([huge, "--at", "0", "--out", dir.appendingPathComponent("h.png").path])
         #expect(s2 == 1)
@@ -135,7 +151,11 @@ struct RenderCommandTests {
         header += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0]
         let png = dir.appendingPathComponent("huge.png").path
         try Data(header).write(to: URL(fileURLWithPath: png))
-        #expect(throws: CairoError.pngRead(path: png, message: "the image is 20000 × 20000 = 400 000 000 pixels, more than the 33 554 432-pixel limit")) {
+        #expect(
+            throws: CairoError.pngRead(
+                path: png,
+                message: "the image is 20000 × 20000 = 400 000 000 pixels, more than the 33 554 432-pixel limit")
+        ) {
             _ = try ImageSurface.loadPNG(path: png)
         }
         let text = try write("text.png", "hello")
@@ -147,18 +167,21 @@ struct RenderCommandTests {
     /// A valid 4 × 4 PNG, as Cairo writes it (signature, IHDR at byte 8, IDAT…, IEND).
     func smallPNG() throws -> [UInt8] { try ImageSurface(width: 4, height: 4).pngData() }
 
-    @Test("a PNG with a bad CRC, or a chunk claiming 2 GB in a 100-byte file, is refused in our words naming the file (Cairo said \"out of memory\")")
+    @Test(
+        "a PNG with a bad CRC, or a chunk claiming 2 GB in a 100-byte file, is refused in our words naming the file (Cairo said \"out of memory\")"
+    )
     func damagedPNG() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         var crc = try smallPNG()
-        crc[crc.count - 13] ^= 0xFF  // the last byte of the chunk before IEND: its CRC
+        crc[crc.count - 13] ^= 0xFF // the last byte of the chunk before IEND: its CRC
         let bad = dir.appendingPathComponent("crc.png").path
         try Data(crc).write(to: URL(fileURLWithPath: bad))
         #expect {
             _ = try ImageSurface.loadPNG(path: bad)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("cannot read image '\(bad)': its IDAT chunk at byte") && text.contains("fails its CRC check")
+            return text.contains("cannot read image '\(bad)': its IDAT chunk at byte")
+                && text.contains("fails its CRC check")
                 && !text.contains("out of memory")
         }
         // A chunk after IHDR (8 + 25 bytes) claiming 0x7FFFFFF0 bytes.
@@ -166,8 +189,12 @@ struct RenderCommandTests {
         let claim: [UInt8] = [0x7F, 0xFF, 0xFF, 0xF0] + Array("zTXt".utf8) + Array(repeating: 0x41, count: 20)
         let huge = dir.appendingPathComponent("huge-chunk.png").path
         try Data(Array(png.prefix(33)) + claim + Array(png.dropFirst(33))).write(to: URL(fileURLWithPath: huge))
-        #expect(throws: CairoError.pngRead(path: huge, message: "its zTXt chunk at byte 33 claims 2 147 483 632 bytes, more than the "
-            + "\(png.count + claim.count - 33 - 12) left in the file (the file is damaged or cut short)")) {
+        #expect(
+            throws: CairoError.pngRead(
+                path: huge,
+                message: "its zTXt chunk at byte 33 claims 2 147 483 632 bytes, more than the "
+                    + "\(png.count + claim.count - 33 - 12) left in the file (the file is damaged or cut short)")
+        ) {
             _ = try ImageSurface.loadPNG(path: huge)
         }
         // render and validate say the same, naming the scene key.
@@ -189,12 +216,19 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("messages in our words: --scale 1e-9 is a usage error (Cairo said \"out of memory\"/\"invalid matrix\"), --out under a file names it (Foundation said \"NSCocoaErrorDomain error 512\")")
+    @Test(
+        "messages in our words: --scale 1e-9 is a usage error (Cairo said \"out of memory\"/\"invalid matrix\"), --out under a file names it (Foundation said \"NSCocoaErrorDomain error 512\")"
+    )
     func libraryMessagesReplaced() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = try write("s.json", ##"{"version": 1, "canvas": {"size": [100, 80]}, "regions": [{"id": "a", "frame": [10, 10, 20, 20], "effect": "lift", "content": {"fill": "#FF0000"}}]}"##)
+        let scene = try write(
+            "s.json",
+            ##"{"version": 1, "canvas": {"size": [100, 80]}, "regions": [{"id": "a", "frame": [10, 10, 20, 20], "effect": "lift", "content": {"fill": "#FF0000"}}]}"##
+        )
         for tiny in ["1e-9", "1e-300"] {
-            let (status, stderr) = try run([scene, "--at", "0", "--scale", tiny, "--out", dir.appendingPathComponent("t.png").path])
+            let (status, stderr) = try run([
+                scene, "--at", "0", "--scale", tiny, "--out", dir.appendingPathComponent("t.png").path,
+            ])
             #expect(status == 64, "\(tiny): \(stderr)")
             #expect(stderr.contains("--scale must be at least 0.01 and at most 8"), "\(stderr)")
             #expect(!stderr.contains("matrix") && !stderr.contains("out of memory"), "\(stderr)")
@@ -208,8 +242,11 @@ struct RenderCommandTests {
 
     /// A scene and a three-event trace; `render … --fps N` writes a few dozen frames.
     func sceneAndTrace() throws -> (String, String) {
-        let scene = try write("s.json", #"{"version": 1, "canvas": {"size": [60, 40]}, "pointer": {"autoHideDelay": 0}}"#)
-        let trace = try write("t.jsonl", """
+        let scene = try write(
+            "s.json", #"{"version": 1, "canvas": {"size": [60, 40]}, "pointer": {"autoHideDelay": 0}}"#)
+        let trace = try write(
+            "t.jsonl",
+            """
             {"t":0,"type":"position","x":50,"y":30}
             {"t":0.1,"type":"position","x":10,"y":10}
             {"t":0.2,"type":"lift"}
@@ -221,7 +258,9 @@ struct RenderCommandTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
     }
 
-    @Test("render --out DIR removes only the frames its manifest lists: frame-abc.png, a directory named like a frame and a stranger's frame stay")
+    @Test(
+        "render --out DIR removes only the frames its manifest lists: frame-abc.png, a directory named like a frame and a stranger's frame stay"
+    )
     func removesOnlyItsOwnFrames() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (scene, trace) = try sceneAndTrace()
@@ -251,10 +290,14 @@ struct RenderCommandTests {
         let (s4, e4) = try run([scene, trace, "--out", out, "--fps", "5"])
         #expect(s4 == 0, "\(e4)")
         var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: out + "/" + last, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(
+            FileManager.default.fileExists(atPath: out + "/" + last, isDirectory: &isDirectory) && isDirectory.boolValue
+        )
     }
 
-    @Test("a later frame name that is a link to the scene is refused before any frame is written (frame 0 was rewritten first)")
+    @Test(
+        "a later frame name that is a link to the scene is refused before any frame is written (frame 0 was rewritten first)"
+    )
     func checksAllOutputsFirst() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (scene, trace) = try sceneAndTrace()

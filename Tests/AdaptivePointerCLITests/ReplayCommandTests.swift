@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End to end: `adaptive-pointer replay` as a user runs it, with the inputs a user
 /// gets wrong. Never crashes; errors say
@@ -44,8 +44,15 @@ struct ReplayCommandTests {
     func malformed() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let cases = [
-            ("missing.jsonl", "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n", ":2:1: missing \"dy\""),
-            ("backwards.jsonl", "{\"t\":0.5,\"type\":\"lift\"}\n\n{\"t\":0.1,\"type\":\"lift\"}\n", ":3:1: t 0.1 is earlier"),
+            (
+                "missing.jsonl",
+                "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":1}\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1}\n",
+                ":2:1: missing \"dy\""
+            ),
+            (
+                "backwards.jsonl", "{\"t\":0.5,\"type\":\"lift\"}\n\n{\"t\":0.1,\"type\":\"lift\"}\n",
+                ":3:1: t 0.1 is earlier"
+            ),
             ("broken.jsonl", "{\"t\":0,\"type\":\"lift\"\n", ":1:21: invalid JSON"),
         ]
         for (name, text, message) in cases {
@@ -58,12 +65,16 @@ struct ReplayCommandTests {
         }
     }
 
-    @Test("a long trace with an error near its end: the old --states file stays whole, nothing goes to stdout, no temporary file is left")
+    @Test(
+        "a long trace with an error near its end: the old --states file stays whole, nothing goes to stdout, no temporary file is left"
+    )
     func lateErrorWritesNothing() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         // 3 MB of good events (read in 1 MB pieces, frames already made), then a bad line.
         var text = ""
-        for i in 0..<40_000 { text += "{\"t\":\(Double(i) / 1000),\"type\":\"position\",\"x\":\(10 + i % 300),\"y\":28}\n" }
+        for i in 0..<40_000 {
+            text += "{\"t\":\(Double(i) / 1000),\"type\":\"position\",\"x\":\(10 + i % 300),\"y\":28}\n"
+        }
         let trace = try write("late.jsonl", text + "{\"t\":41,\"type\":\"motion\",\"dx\":1}\n")
         let states = try write("old.jsonl", "old frames\n")
         let r = try run([scene, trace, "--states", states])
@@ -103,7 +114,7 @@ struct ReplayCommandTests {
         let ok = try write("ok.jsonl", "{\"t\":0,\"type\":\"lift\"}\n")
         for fps in [["--fps", "0"], ["--fps=-5"], ["--fps", "-1"], ["--fps", "nan"], ["--fps", "20000"]] {
             let r = try run([scene, ok] + fps)
-            #expect(r.status == 64, "\(fps)")  // a usage error, not a trap
+            #expect(r.status == 64, "\(fps)") // a usage error, not a trap
             #expect(r.stderr.contains("--fps must be greater than 0"), "\(fps): \(r.stderr)")
         }
         let r2 = try run([scene, ok, "--states", dir.path])

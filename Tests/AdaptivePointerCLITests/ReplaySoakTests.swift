@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Soak: `adaptive-pointer replay` of a million-event session (about 17 minutes of
@@ -44,7 +45,8 @@ import Glibc
             case 600: chunk += #"{"t":\#(t),"type":"modifiers","keys":[\#(i % 3000 == 600 ? "\"ctrl\"" : "")]}"#
             case let k where k % 5 == 1: chunk += #"{"t":\#(t),"type":"motion","dx":\#(i % 7 - 3),"dy":\#(i % 5 - 2)}"#
             default:
-                let x = Int(400 + 360 * sin(a)), y = Int(300 + 270 * sin(2.3 * a))
+                let x = Int(400 + 360 * sin(a))
+                let y = Int(300 + 270 * sin(2.3 * a))
                 chunk += #"{"t":\#(t),"type":"position","x":\#(x),"y":\#(y)}"#
             }
             chunk += "\n"
@@ -74,14 +76,19 @@ import Glibc
             let frames = try String(contentsOfFile: states, encoding: .utf8).utf8.lazy.filter { $0 == 0x0A }.count
             #expect(frames >= count * 10 / 1000, "\(frames) frames for \(count) events")
             let size = (try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0
-            print("replay soak: \(count) events (\(size >> 20) MB of trace) → \(frames) frames, peak RSS \(run.peakKiB / 1024) MB (\(run.peakKiB) KiB), \(String(format: "%.1f", run.seconds)) s")
+            print(
+                "replay soak: \(count) events (\(size >> 20) MB of trace) → \(frames) frames, peak RSS \(run.peakKiB / 1024) MB (\(run.peakKiB) KiB), \(String(format: "%.1f", run.seconds)) s"
+            )
             peaks[count] = run
             unlink(trace)
             unlink(states)
         }
-        let small = try #require(peaks[100_000]), large = try #require(peaks[1_000_000])
+        let small = try #require(peaks[100_000])
+        let large = try #require(peaks[1_000_000])
         let growth = large.peakKiB - small.peakKiB
         print("replay soak: peak RSS grew by \(growth) KiB from 100 000 to 1 000 000 events")
-        #expect(growth < 4096, "peak RSS grew \(growth) KiB from 100 000 to 1 000 000 events (\(small.peakKiB) → \(large.peakKiB) KiB)")
+        #expect(
+            growth < 4096,
+            "peak RSS grew \(growth) KiB from 100 000 to 1 000 000 events (\(small.peakKiB) → \(large.peakKiB) KiB)")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 39: SIGINT and SIGTERM end every command within a second, in any state,
@@ -23,7 +24,8 @@ struct TerminationTests {
     /// lists another in `hides` hundreds of thousands of times.
     func bigScene(_ name: String, megabytes: Int) throws -> String {
         let count = megabytes * 1_000_000 / 4
-        var text = #"{"version":1,"name":"big","canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40],"hides":["a""#
+        var text =
+            #"{"version":1,"name":"big","canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40],"hides":["a""#
         text.reserveCapacity(count * 4 + 200)
         for _ in 1..<count { text += #","a""# }
         text += "]}]}"
@@ -43,7 +45,8 @@ struct TerminationTests {
     /// Starts the command, signals it after `after` seconds, and returns how long it
     /// took to end after the signal, and how it ended.
     func signalled(_ arguments: [String], signal: Int32, after: Double, environment: [String: String] = [:])
-        throws -> (seconds: Double, status: Int32, exited: Bool, log: String) {
+        throws -> (seconds: Double, status: Int32, exited: Bool, log: String)
+    {
         let child = try BackgroundProcess(try BuiltProducts.executable(), arguments, environment: environment)
         usleep(useconds_t(after * 1_000_000))
         #expect(child.isRunning, "it ended before the signal: \(child.log)")
@@ -53,7 +56,9 @@ struct TerminationTests {
         let seconds = Date().timeIntervalSince(sent)
         let running = child.isRunning
         if running { child.stop(signal: SIGKILL) }
-        return (seconds, child.process.terminationStatus, !running && child.process.terminationReason == .exit, child.log)
+        return (
+            seconds, child.process.terminationStatus, !running && child.process.terminationReason == .exit, child.log
+        )
     }
 
     @Test("validate of a large scene ends within a second of Ctrl-C, with status 130")
@@ -69,8 +74,9 @@ struct TerminationTests {
     func runLoadingTerminated() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = try bigScene("big.json", megabytes: 24)
-        let r = try signalled(["run", scene, "--backend", "wayland"], signal: SIGTERM, after: 0.7,
-                              environment: ["WAYLAND_DISPLAY": "ap-none", "XDG_RUNTIME_DIR": dir.path])
+        let r = try signalled(
+            ["run", scene, "--backend", "wayland"], signal: SIGTERM, after: 0.7,
+            environment: ["WAYLAND_DISPLAY": "ap-none", "XDG_RUNTIME_DIR": dir.path])
         #expect(r.seconds < Self.bound, "took \(r.seconds) s")
         #expect(r.exited && r.status == 0, "status \(r.status): \(r.log)")
     }
@@ -79,11 +85,14 @@ struct TerminationTests {
     func replayTerminated() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("s.json").path
-        try Data(#"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[10,10,40,40]}]}"#.utf8).write(to: URL(fileURLWithPath: scene))
+        try Data(#"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[10,10,40,40]}]}"#.utf8).write(
+            to: URL(fileURLWithPath: scene))
         let trace = dir.appendingPathComponent("t.jsonl").path
         // A long trace at a high frame rate: minutes of frames to write.
         var lines = ""
-        for i in 0..<2000 { lines += "{\"t\":\(Double(i) * 0.05),\"type\":\"position\",\"x\":\(i % 400),\"y\":\(i % 300)}\n" }
+        for i in 0..<2000 {
+            lines += "{\"t\":\(Double(i) * 0.05),\"type\":\"position\",\"x\":\(i % 400),\"y\":\(i % 300)}\n"
+        }
         try Data(lines.utf8).write(to: URL(fileURLWithPath: trace))
         let out = dir.appendingPathComponent("states.jsonl").path
         let r = try signalled(["replay", scene, trace, "--fps", "1000", "--states", out], signal: SIGTERM, after: 1.0)
@@ -97,13 +106,18 @@ struct TerminationTests {
     func renderInterrupted() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("s.json").path
-        try Data(##"{"version":1,"canvas":{"size":[4000,3000],"color":"#336699"},"regions":[{"id":"a","frame":[10,10,400,400]}]}"##.utf8)
-            .write(to: URL(fileURLWithPath: scene))
+        try Data(
+            ##"{"version":1,"canvas":{"size":[4000,3000],"color":"#336699"},"regions":[{"id":"a","frame":[10,10,400,400]}]}"##
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: scene))
         let out = dir.appendingPathComponent("frames")
         let r = try signalled(["render", scene, "--out", out.path, "--scale", "2"], signal: SIGINT, after: 1.5)
         #expect(r.seconds < Self.bound, "took \(r.seconds) s")
         #expect(r.exited && r.status == 130, "status \(r.status): \(r.log)")
-        let left = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
@@ -114,13 +128,17 @@ struct TerminationTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let server = try SilentServer(path: dir.appendingPathComponent("hung-0").path)
         let start = Date()
-        let r = try ChildRun(try BuiltProducts.executable(), ["run", "demo", "--backend", "wayland"],
-                             environment: Self.environment(["WAYLAND_DISPLAY": "hung-0", "XDG_RUNTIME_DIR": dir.path]), timeout: 30)
+        let r = try ChildRun(
+            try BuiltProducts.executable(), ["run", "demo", "--backend", "wayland"],
+            environment: Self.environment(["WAYLAND_DISPLAY": "hung-0", "XDG_RUNTIME_DIR": dir.path]), timeout: 30)
         let seconds = Date().timeIntervalSince(start)
         withExtendedLifetime(server) {}
         #expect(r.status == 3, "\(r.stderr)")
         #expect(seconds >= 4.5 && seconds < 10, "took \(seconds) s")
-        #expect(r.stderr.contains("the Wayland display 'hung-0' (WAYLAND_DISPLAY) accepted the connection but did not answer within 5 s"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "the Wayland display 'hung-0' (WAYLAND_DISPLAY) accepted the connection but did not answer within 5 s"),
+            "\(r.stderr)")
     }
 
     @Test("run on an X11 socket that never sends its setup gives up after 5 s with exit code 3, naming DISPLAY")
@@ -128,25 +146,33 @@ struct TerminationTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (server, display) = try SilentServer.x11()
         let start = Date()
-        let r = try ChildRun(try BuiltProducts.executable(), ["run", "demo", "--backend", "x11"],
-                             environment: Self.environment(["DISPLAY": display]), timeout: 30)
+        let r = try ChildRun(
+            try BuiltProducts.executable(), ["run", "demo", "--backend", "x11"],
+            environment: Self.environment(["DISPLAY": display]), timeout: 30)
         let seconds = Date().timeIntervalSince(start)
         withExtendedLifetime(server) {}
         #expect(r.status == 3, "\(r.stderr)")
         #expect(seconds >= 4.5 && seconds < 10, "took \(seconds) s")
-        #expect(r.stderr.contains("the X server at DISPLAY='\(display)' accepted the connection but did not answer within 5 s"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "the X server at DISPLAY='\(display)' accepted the connection but did not answer within 5 s"),
+            "\(r.stderr)")
     }
 
-    @Test("run connecting to a Wayland or X11 server that never answers ends within a second of SIGTERM or Ctrl-C, with status 0")
+    @Test(
+        "run connecting to a Wayland or X11 server that never answers ends within a second of SIGTERM or Ctrl-C, with status 0"
+    )
     func connectingInterrupted() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let wayland = try SilentServer(path: dir.appendingPathComponent("hung-1").path)
-        let w = try signalled(["run", "demo", "--backend", "wayland"], signal: SIGTERM, after: 1.5,
-                              environment: ["WAYLAND_DISPLAY": "hung-1", "XDG_RUNTIME_DIR": dir.path])
+        let w = try signalled(
+            ["run", "demo", "--backend", "wayland"], signal: SIGTERM, after: 1.5,
+            environment: ["WAYLAND_DISPLAY": "hung-1", "XDG_RUNTIME_DIR": dir.path])
         #expect(w.seconds < Self.bound, "took \(w.seconds) s")
         #expect(w.exited && w.status == 0, "status \(w.status): \(w.log)")
         let (x11, display) = try SilentServer.x11()
-        let x = try signalled(["run", "demo", "--backend", "x11"], signal: SIGINT, after: 1.5, environment: ["DISPLAY": display])
+        let x = try signalled(
+            ["run", "demo", "--backend", "x11"], signal: SIGINT, after: 1.5, environment: ["DISPLAY": display])
         #expect(x.seconds < Self.bound, "took \(x.seconds) s")
         #expect(x.exited && x.status == 0, "status \(x.status): \(x.log)")
         withExtendedLifetime((wayland, x11)) {}
@@ -166,12 +192,16 @@ final class SilentServer {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard fd >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw Failure(what: "socket \(path)") }
+        guard fd >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw Failure(what: "socket \(path)")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -181,10 +211,13 @@ final class SilentServer {
 
     /// One for DISPLAY=:N, on a display number nobody uses.
     static func x11() throws -> (SilentServer, String) {
-        try? FileManager.default.createDirectory(atPath: "/tmp/.X11-unix", withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o1777])
-        for n in 900..<1000 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") {
+        try? FileManager.default.createDirectory(
+            atPath: "/tmp/.X11-unix", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o1777])
+        for n in 900..<1000
+        where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+        {
             if let server = try? SilentServer(path: "/tmp/.X11-unix/X\(n)") { return (server, ":\(n)") }
         }
         throw Failure(what: "no free X display number in 900…999")

@@ -9,7 +9,9 @@ import PointerRendering
 public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let split = bytes.firstIndex(of: 0) ?? bytes.count
-    guard var scene = try? SceneLoader.load(data: Data(bytes[..<split]), file: "fuzz.json", baseDirectory: "/nonexistent") else {
+    guard
+        var scene = try? SceneLoader.load(data: Data(bytes[..<split]), file: "fuzz.json", baseDirectory: "/nonexistent")
+    else {
         return 0
     }
     if let s = scene.canvas.size, s.width * s.height > 512 * 512 { scene.canvas.size = Size(width: 512, height: 384) }

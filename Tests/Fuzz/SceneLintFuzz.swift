@@ -24,7 +24,9 @@ public func fuzzSceneLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let text = report.text()
     // Terminal output stays escaped: no control character but the line ends.
-    if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) { fatalError("raw control character in lint output") }
+    if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) {
+        fatalError("raw control character in lint output")
+    }
     _ = report.json()
     return 0
 }

@@ -1,32 +1,41 @@
 import Foundation
-import Testing
 import PointerCore
-@testable import PointerRendering
+import Testing
+
 @testable import GLRenderer
+@testable import PointerRendering
 
 /// How the GL renderer treats its target and its caches: what the backends and
 /// the cost model rely on.
 @Suite("GL renderer")
 struct GLRendererBehaviourTests {
     static func renderer(_ scene: Scene, scale: Double = 1) throws -> GLSceneRenderer {
-        try GLSceneRenderer(scene: scene, scale: scale, context: try GLTestSupport.context(),
-                            shaders: try ShaderSources.folder(GLTestSupport.shaderFolder))
+        try GLSceneRenderer(
+            scene: scene, scale: scale, context: try GLTestSupport.context(),
+            shaders: try ShaderSources.folder(GLTestSupport.shaderFolder))
     }
 
     @Test("D20 the GPU cross-fades the look as Cairo does: frame by frame across a black-white edge, and back")
     func materialCrossFadeMatchesCairo() throws {
-        let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 100), color: .white),
-                          regions: [Region(id: "black", frame: Rect(x: 100, y: 0, width: 100, height: 100), cornerRadius: .points(0),
-                                           effect: EffectSpec.none, content: RegionContent(fill: .black))])
+        let scene = Scene(
+            canvas: Canvas(size: Size(width: 200, height: 100), color: .white),
+            regions: [
+                Region(
+                    id: "black", frame: Rect(x: 100, y: 0, width: 100, height: 100), cornerRadius: .points(0),
+                    effect: EffectSpec.none, content: RegionContent(fill: .black))
+            ])
         let gl = try Self.renderer(scene)
         let cairo = try SceneRenderer(scene: scene, scale: 1)
         let xs = Array(stride(from: 60.0, through: 140, by: 1)) + Array(stride(from: 140.0, through: 60, by: -1))
-        var worst = 0, between = 0
+        var worst = 0
+        var between = 0
         for (k, x) in xs.enumerated() {
             var f = EffectParityTests.frame(EffectParityTests.circle(at: Point(x: x, y: 50)))
             f.time = Double(k) / 60
-            let a = try gl.render(frame: f), b = try cairo.render(frame: f)
-            let pa = try #require(a.pixel(x: Int(x), y: 50)), pb = try #require(b.pixel(x: Int(x), y: 50))
+            let a = try gl.render(frame: f)
+            let b = try cairo.render(frame: f)
+            let pa = try #require(a.pixel(x: Int(x), y: 50))
+            let pb = try #require(b.pixel(x: Int(x), y: 50))
             worst = max(worst, abs(Int(pa.r) - Int(pb.r)))
             if let m = cairo.materialMemory, m.light > 0, m.light < 1 { between += 1 }
         }
@@ -39,12 +48,17 @@ struct GLRendererBehaviourTests {
         let gl = try Self.renderer(EffectParityTests.stage, scale: 2)
         let surface = try gl.makeCanvasSurface()
         try surface.withPixels { raw in
-            for i in 0..<(surface.stride * surface.height / 4) { raw.storeBytes(of: 0xFFFF_00FF as UInt32, toByteOffset: i * 4, as: UInt32.self) }
+            for i in 0..<(surface.stride * surface.height / 4) {
+                raw.storeBytes(of: 0xFFFF_00FF as UInt32, toByteOffset: i * 4, as: UInt32.self)
+            }
         }
         let clip = Rect(x: 100.25, y: 60.5, width: 50, height: 40)
-        try gl.draw(frame: EffectParityTests.frame(EffectParityTests.circle(at: Point(x: 120, y: 80))), into: surface, clip: clip)
+        try gl.draw(
+            frame: EffectParityTests.frame(EffectParityTests.circle(at: Point(x: 120, y: 80))), into: surface,
+            clip: clip)
         let px = gl.reference.pixelRect(for: clip)
-        var inside = 0, outsideChanged = 0
+        var inside = 0
+        var outsideChanged = 0
         try surface.withPixels { raw in
             for y in 0..<surface.height {
                 for x in 0..<surface.width {
@@ -62,8 +76,9 @@ struct GLRendererBehaviourTests {
     @Test("a canvas kept up to date by damage alone ends as a full render of the last frame")
     func damageKeepsCanvasCurrent() throws {
         let played = try GLTestSupport.play("toolbar")
-        let gl = try GLSceneRenderer(scene: played.scene, scale: 1, context: try GLTestSupport.context(),
-                                     shaders: try ShaderSources.folder(GLTestSupport.shaderFolder))
+        let gl = try GLSceneRenderer(
+            scene: played.scene, scale: 1, context: try GLTestSupport.context(),
+            shaders: try ShaderSources.folder(GLTestSupport.shaderFolder))
         let canvas = try gl.makeCanvasSurface()
         var previous: PointerFrame?
         for frame in played.frames.prefix(160) {
@@ -85,16 +100,20 @@ struct GLRendererBehaviourTests {
         let first = gl.layerCounts
         #expect(first.content >= 4, "the stage's labels and symbols were rasterised: \(first)")
         for x in stride(from: 60.0, to: 300, by: 7) {
-            try gl.draw(frame: EffectParityTests.frame(EffectParityTests.circle(at: Point(x: x, y: 200))), into: surface)
+            try gl.draw(
+                frame: EffectParityTests.frame(EffectParityTests.circle(at: Point(x: x, y: 200))), into: surface)
         }
         #expect(gl.layerCounts.content == first.content, "moving the pointer rasterised layers again")
         // A lift animating in: its blurred layer is made once, then only composited.
         for k in 1...10 {
-            let e = Double(k) / 10, s = 1 + 0.1 * e
+            let e = Double(k) / 10
+            let s = 1 + 0.1 * e
             let state = RegionState(offset: Point(x: -45 * (s - 1), y: -45 * (s - 1)), scale: s, emphasis: e)
-            try gl.draw(frame: EffectParityTests.frame(EffectParityTests.rounded(Rect(x: 100, y: 60, width: 90, height: 90), radius: 20),
-                                                       pointer: Point(x: 150, y: 100), target: "icon", effect: .lift,
-                                                       regions: ["icon": state]), into: surface)
+            try gl.draw(
+                frame: EffectParityTests.frame(
+                    EffectParityTests.rounded(Rect(x: 100, y: 60, width: 90, height: 90), radius: 20),
+                    pointer: Point(x: 150, y: 100), target: "icon", effect: .lift,
+                    regions: ["icon": state]), into: surface)
         }
         #expect(gl.layerCounts.effects == first.effects + 1, "the lift layer is made once: \(gl.layerCounts)")
     }

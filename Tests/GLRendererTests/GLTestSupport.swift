@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import PointerCore
-@testable import PointerRendering
+import Testing
+
 @testable import GLRenderer
+@testable import PointerRendering
 
 /// What the GL tests share: a surfaceless context, the bundled scenes with
 /// their traces, the frames and key moments of each.
@@ -17,7 +18,8 @@ enum GLTestSupport {
     /// GL renderer is untested, and that is a failure, not a skip.
     static func context() throws -> GLContext {
         do { return try GLContext(platform: .surfaceless) } catch {
-            Issue.record("no surfaceless EGL/GLES 3 context: \(error). Install the packages of scripts/install-deps.sh.")
+            Issue.record(
+                "no surfaceless EGL/GLES 3 context: \(error). Install the packages of scripts/install-deps.sh.")
             throw error
         }
     }
@@ -53,7 +55,9 @@ enum GLTestSupport {
         // pointer's path, as `render` does.
         var output: Size?
         if scene.canvas.size == nil {
-            var b = SceneLayout(scene: scene).regions.reduce(Rect(x: 0, y: 0, width: 320, height: 200)) { $0.union($1.frame) }
+            var b = SceneLayout(scene: scene).regions.reduce(Rect(x: 0, y: 0, width: 320, height: 200)) {
+                $0.union($1.frame)
+            }
             for f in frames {
                 b = b.union(f.visible.frame.insetBy(dx: -40, dy: -40))
                 if let m = f.menu { b = b.union(m.frame.insetBy(dx: -40, dy: -40)) }
@@ -61,23 +65,27 @@ enum GLTestSupport {
             output = Size(width: b.maxX.rounded(.up), height: b.maxY.rounded(.up))
         }
         let canvas = scene.canvas.size ?? output ?? Size(width: 320, height: 200)
-        return Played(scene: scene, frames: frames, canvas: canvas, outputSize: output,
-                      plan: SheetPlan(frames: frames, canvas: canvas))
+        return Played(
+            scene: scene, frames: frames, canvas: canvas, outputSize: output,
+            plan: SheetPlan(frames: frames, canvas: canvas))
     }
 
     /// The Cairo and GL renderers of a played scene.
     static func renderers(_ p: Played, scale: Double, context: GLContext) throws -> (SceneRenderer, GLSceneRenderer) {
         let cairo = try SceneRenderer(scene: p.scene, scale: scale)
         cairo.outputSize = p.outputSize
-        let gl = try GLSceneRenderer(scene: p.scene, scale: scale, context: context,
-                                     shaders: try ShaderSources.folder(shaderFolder))
+        let gl = try GLSceneRenderer(
+            scene: p.scene, scale: scale, context: context,
+            shaders: try ShaderSources.folder(shaderFolder))
         gl.outputSize = p.outputSize
         return (cairo, gl)
     }
 
     /// `cell`'s window in device pixels.
     static func pixels(_ r: Rect, scale: Double) -> (x: Int, y: Int, width: Int, height: Int) {
-        (Int((r.minX * scale).rounded(.down)), Int((r.minY * scale).rounded(.down)),
-         Int((r.width * scale).rounded(.up)), Int((r.height * scale).rounded(.up)))
+        (
+            Int((r.minX * scale).rounded(.down)), Int((r.minY * scale).rounded(.down)),
+            Int((r.width * scale).rounded(.up)), Int((r.height * scale).rounded(.up))
+        )
     }
 }

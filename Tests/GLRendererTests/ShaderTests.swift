@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import PointerCore
 import PointerHost
-@testable import PointerRendering
+import Testing
+
 @testable import GLRenderer
+@testable import PointerRendering
 
 /// The shaders in Shaders/: every program compiles (glslangValidator, the
 /// reference GLSL ES front end, and the EGL driver), the binary's built-in copy
@@ -12,7 +13,9 @@ import PointerHost
 @Suite("Shaders")
 struct ShaderTests {
     static func glslang() -> String? {
-        ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
@@ -23,13 +26,16 @@ struct ShaderTests {
 
     @Test("every program's stages compile with glslangValidator as GLSL ES 3.00")
     func glslangValidates() throws {
-        let tool = try #require(Self.glslang(), "glslangValidator (glslang-tools) is not installed: scripts/install-deps.sh installs it")
+        let tool = try #require(
+            Self.glslang(), "glslangValidator (glslang-tools) is not installed: scripts/install-deps.sh installs it")
         let sources = try ShaderSources.folder(GLTestSupport.shaderFolder)
         let dir = try Self.temporaryDirectory("shaders")
         defer { try? FileManager.default.removeItem(at: dir) }
         var checked = 0
         for program in ShaderProgram.all {
-            for (stage, files, defines) in [("vert", [program.vertex], [String]()), ("frag", program.fragment, program.defines)] {
+            for (stage, files, defines) in [
+                ("vert", [program.vertex], [String]()), ("frag", program.fragment, program.defines),
+            ] {
                 let (text, order) = try ShaderProgram.assemble(files, defines: defines, from: sources)
                 let file = dir.appendingPathComponent("\(program.name).\(stage)")
                 try text.write(to: file, atomically: true, encoding: .utf8)
@@ -66,8 +72,9 @@ struct ShaderTests {
         for file in ShaderProgram.files {
             let disk = try String(contentsOf: GLTestSupport.shaderFolder.appendingPathComponent(file), encoding: .utf8)
             let embedded = try #require(EmbeddedShaders.files[file], "\(file) is not built in")
-            #expect(embedded.trimmingCharacters(in: .newlines) == disk.trimmingCharacters(in: .newlines),
-                    "the built-in \(file) differs from Shaders/\(file): run scripts/embed-shaders.sh")
+            #expect(
+                embedded.trimmingCharacters(in: .newlines) == disk.trimmingCharacters(in: .newlines),
+                "the built-in \(file) differs from Shaders/\(file): run scripts/embed-shaders.sh")
         }
     }
 
@@ -76,7 +83,8 @@ struct ShaderTests {
         let dir = try Self.temporaryDirectory("broken-shaders")
         defer { try? FileManager.default.removeItem(at: dir) }
         for f in ShaderProgram.files {
-            try FileManager.default.copyItem(at: GLTestSupport.shaderFolder.appendingPathComponent(f), to: dir.appendingPathComponent(f))
+            try FileManager.default.copyItem(
+                at: GLTestSupport.shaderFolder.appendingPathComponent(f), to: dir.appendingPathComponent(f))
         }
         // Line 12 of pointer.frag becomes a syntax error.
         let file = dir.appendingPathComponent("pointer.frag")
@@ -86,7 +94,8 @@ struct ShaderTests {
 
         var messages: [String] = []
         let factory = RendererFactory(choice: .gl, shaderFolders: [dir]) { messages.append($0) }
-        let renderer = try factory.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
+        let renderer = try factory.makeRenderer(
+            scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
         #expect(renderer is SceneRenderer, "a broken shader must leave the Cairo renderer drawing")
         #expect(factory.activeRenderer == "cairo")
         #expect(messages.count == 1, "one log line: \(messages)")
@@ -100,28 +109,39 @@ struct ShaderTests {
         let dir = try Self.temporaryDirectory("missing-shaders")
         defer { try? FileManager.default.removeItem(at: dir) }
         for f in ShaderProgram.files where f != "material.glsl" {
-            try FileManager.default.copyItem(at: GLTestSupport.shaderFolder.appendingPathComponent(f), to: dir.appendingPathComponent(f))
+            try FileManager.default.copyItem(
+                at: GLTestSupport.shaderFolder.appendingPathComponent(f), to: dir.appendingPathComponent(f))
         }
         var messages: [String] = []
         let factory = RendererFactory(choice: .auto, shaderFolders: [dir]) { messages.append($0) }
-        let renderer = try factory.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
+        let renderer = try factory.makeRenderer(
+            scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
         #expect(renderer is SceneRenderer)
-        #expect(messages.count == 1 && (messages.first ?? "").contains("material.glsl is missing from \(dir.path)"), "\(messages)")
+        #expect(
+            messages.count == 1 && (messages.first ?? "").contains("material.glsl is missing from \(dir.path)"),
+            "\(messages)")
     }
 
     @Test("auto takes GL when EGL and GLES 3 start, in one log line; cairo asks nothing of EGL")
     func autoTakesGL() throws {
         var messages: [String] = []
-        let factory = RendererFactory(choice: .auto, shaderFolders: [GLTestSupport.shaderFolder]) { messages.append($0) }
-        let renderer = try factory.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
+        let factory = RendererFactory(choice: .auto, shaderFolders: [GLTestSupport.shaderFolder]) {
+            messages.append($0)
+        }
+        let renderer = try factory.makeRenderer(
+            scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30), color: .white)), scale: 1)
         #expect(renderer is GLSceneRenderer)
         #expect(messages.count == 1 && (messages.first ?? "").hasPrefix("renderer: gl (OpenGL ES 3"), "\(messages)")
         _ = try factory.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30))), scale: 2)
         #expect(messages.count == 1, "the choice is logged once: \(messages)")
 
         var cairoMessages: [String] = []
-        let cairo = RendererFactory(choice: .cairo, platform: { throw GLError.unavailable("must not be asked") }) { cairoMessages.append($0) }
-        #expect(try cairo.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30))), scale: 1) is SceneRenderer)
+        let cairo = RendererFactory(
+            choice: .cairo, platform: { throw GLError.unavailable("must not be asked") },
+            log: { cairoMessages.append($0) })
+        #expect(
+            try cairo.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30))), scale: 1)
+                is SceneRenderer)
         #expect(cairoMessages.isEmpty)
     }
 
@@ -129,22 +149,27 @@ struct ShaderTests {
     func noEGLFallsBack() throws {
         for choice in [RendererChoice.auto, .gl] {
             var messages: [String] = []
-            let factory = RendererFactory(choice: choice, platform: { throw GLError.unavailable("no EGL display on the surfaceless platform") }) {
-                messages.append($0)
-            }
+            let factory = RendererFactory(
+                choice: choice, platform: { throw GLError.unavailable("no EGL display on the surfaceless platform") },
+                log: { messages.append($0) })
             let r = try factory.makeRenderer(scene: Scene(canvas: Canvas(size: Size(width: 40, height: 30))), scale: 1)
             #expect(r is SceneRenderer)
-            #expect(messages == [choice == .gl
-                ? "renderer: cairo (--renderer gl could not start: EGL/GLES 3 unavailable: no EGL display on the surfaceless platform)"
-                : "renderer: cairo (GL unavailable: EGL/GLES 3 unavailable: no EGL display on the surfaceless platform)"])
+            #expect(
+                messages == [
+                    choice == .gl
+                        ? "renderer: cairo (--renderer gl could not start: EGL/GLES 3 unavailable: no EGL display on the surfaceless platform)"
+                        : "renderer: cairo (GL unavailable: EGL/GLES 3 unavailable: no EGL display on the surfaceless platform)"
+                ])
         }
     }
 
     @Test("compiler logs: the source string and line of Mesa's and glslang's messages")
     func compilerLogParsing() {
         let mesa = CompilerLog.firstError("2:14(5): error: syntax error, unexpected IDENTIFIER")
-        #expect(mesa.sourceIndex == 2 && mesa.line == 14 && mesa.message == "error: syntax error, unexpected IDENTIFIER")
-        let glslang = CompilerLog.firstError("x.frag\nERROR: 3:7: 'foo' : undeclared identifier\nERROR: 1 compilation errors.")
+        #expect(
+            mesa.sourceIndex == 2 && mesa.line == 14 && mesa.message == "error: syntax error, unexpected IDENTIFIER")
+        let glslang = CompilerLog.firstError(
+            "x.frag\nERROR: 3:7: 'foo' : undeclared identifier\nERROR: 1 compilation errors.")
         #expect(glslang.sourceIndex == 3 && glslang.line == 7)
         #expect(CompilerLog.firstError("something odd").line == nil)
     }

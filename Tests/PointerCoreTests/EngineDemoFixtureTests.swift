@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// The engine demo (Fixtures/engine-demo.json + .jsonl) replayed end to end: each
@@ -18,7 +19,9 @@ import Testing
         return out
     }
 
-    @Test("demo: toolbar snapping and morphing, I-beam lines, flick to the control ahead, auto-hide, menu, pinch, modifier shape")
+    @Test(
+        "demo: toolbar snapping and morphing, I-beam lines, flick to the control ahead, auto-hide, menu, pinch, modifier shape"
+    )
     func demoShowsEachBehaviour() throws {
         let frames = try Self.frames()
         // A2: the toolbar is crossed button by button without falling back to the circle.
@@ -30,7 +33,9 @@ import Testing
         // A3: the I-beam sits on 22 pt lines (tops at 140 + 22k) once each step settles.
         let beams = frames.between(2.4, 6.2).filter { $0.visible.kind == .verticalBeam }
         #expect(beams.count > 50)
-        let settledTops = Set(beams.map { ($0.visible.frame.minY * 10).rounded() / 10 }).filter { ($0 - 140).truncatingRemainder(dividingBy: 22) == 0 }
+        let settledTops = Set(beams.map { ($0.visible.frame.minY * 10).rounded() / 10 }).filter {
+            ($0 - 140).truncatingRemainder(dividingBy: 22) == 0
+        }
         #expect(settledTops.count >= 5)
         // B10: auto-hide during the 2.2 s rest, then back on motion.
         #expect(frames.between(5, 6.5).contains { $0.hidden })
@@ -45,7 +50,8 @@ import Testing
         // E25: the pinch keeps the map point under the pointer within 0.5 pt.
         let pinched = try #require(frames.last(where: { $0.regions["map"] != nil })?.regions["map"])
         #expect(abs(pinched.scale - 1.8) < 1e-9 && abs(pinched.rotation - 20) < 1e-9)
-        let origin = Point(x: 700, y: 100), pointer = Point(x: 960, y: 320)
+        let origin = Point(x: 700, y: 100)
+        let pointer = Point(x: 960, y: 320)
         let drawn = RegionTransform(offset: pinched.offset, scale: pinched.scale, rotation: pinched.rotation)
             .apply(pointer - origin, origin: origin)
         #expect(drawn.distance(to: pointer) < 0.5)

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import PointerCore
 
 /// docs/architecture.md: same scene + same trace = same frames; idle means no wake-ups.
 @Suite struct EngineDeterminismTests {
-    static let scene = EngineFixture.sceneJSON("""
+    static let scene = EngineFixture.sceneJSON(
+        """
         {"id":"bar","frame":[100,20,400,37],"effect":"none","regions":[
           {"id":"b1","frame":[0,0,37,37]},{"id":"b2","frame":[45,0,37,37]}]},
         {"id":"notes","frame":[100,100,600,220],"shape":{"verticalBeam":{}},"constrainedAxes":["vertical"],"snap":{"y":22}},
@@ -36,14 +38,16 @@ import Testing
         let a = try EngineFixture.replay(Self.scene, "{\"t\":0,\"type\":\"position\",\"x\":118,\"y\":38}", fps: 60)
         let b = try EngineFixture.replay(Self.scene, "{\"t\":0,\"type\":\"position\",\"x\":118,\"y\":38}", fps: 240)
         for t in [0.05, 0.1, 0.2, 0.5] {
-            let fa = a.at(t).visible.frame, fb = b.at(t).visible.frame
+            let fa = a.at(t).visible.frame
+            let fb = b.at(t).visible.frame
             #expect(abs(fa.width - fb.width) < 1e-9 && abs(fa.midX - fb.midX) < 1e-9)
         }
     }
 
     @Test("idle: no wake-ups once settled; an inferred lift is announced by nextWakeTime")
     func idleWakeups() throws {
-        let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":0,\"liftDelay\":0.05"))
+        let scene = try EngineFixture.scene(
+            EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":0,\"liftDelay\":0.05"))
         let engine = PointerEngine(scene: scene)
         engine.handle(InputEvent(time: 0, .position(Point(x: 100, y: 100))))
         engine.handle(InputEvent(time: 0.01, .motion(dx: 1, dy: 0)))

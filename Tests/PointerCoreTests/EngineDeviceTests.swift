@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 /// B9, B12, B13 by device (docs/behaviours.md, "Which devices glide"): only a
@@ -7,7 +8,8 @@ import Testing
 @Suite("Device-aware gestures")
 struct EngineDeviceTests {
     /// Two buttons side by side; "save" is hit from its padding on the left.
-    static let scene = EngineFixture.sceneJSON("""
+    static let scene = EngineFixture.sceneJSON(
+        """
         {"id":"save","frame":[400,380,60,40],"effect":"highlight","hitPadding":20},
         {"id":"open","frame":[640,380,60,40],"effect":"highlight","hitPadding":20}
         """)
@@ -17,8 +19,10 @@ struct EngineDeviceTests {
         var trace = device.map { "{\"t\":0,\"type\":\"device\",\"device\":\"\($0)\"}\n" } ?? ""
         trace += "{\"t\":0,\"type\":\"acceleration\",\"curve\":\"host\"}\n"
         trace += "{\"t\":0.01,\"type\":\"position\",\"x\":100,\"y\":400}\n"
-        let dt = 0.008, step = speed * dt
-        var x = 100.0, t = 0.5
+        let dt = 0.008
+        let step = speed * dt
+        var x = 100.0
+        var t = 0.5
         while x + step <= 385 {
             trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":\(step),\"dy\":0}\n"
             x += step
@@ -32,8 +36,9 @@ struct EngineDeviceTests {
         requests.compactMap { if case .warpPointer(let p) = $0.request { return p } else { return nil } }
     }
 
-    @Test("B12 B13 a mouse stroke that stops dead in a hit padding never glides: the pointer stays on that control and only ever warps to its centre",
-          arguments: [600.0, 1500.0, 3000.0])
+    @Test(
+        "B12 B13 a mouse stroke that stops dead in a hit padding never glides: the pointer stays on that control and only ever warps to its centre",
+        arguments: [600.0, 1500.0, 3000.0])
     func mouseNeverGlides(speed: Double) throws {
         let (trace, end) = Self.strokeStoppingInPadding(device: "mouse", speed: speed)
         let (frames, requests) = try EngineFixture.run(Self.scene, trace)
@@ -45,7 +50,9 @@ struct EngineDeviceTests {
         #expect(frames.filter { $0.time >= end }.allSatisfy { $0.pointer.x <= 460 && $0.pointer.x >= 365 })
     }
 
-    @Test("B12 B13 the same stroke from a touchpad glides on with magnetism, and a trace without a device line replays as it always did")
+    @Test(
+        "B12 B13 the same stroke from a touchpad glides on with magnetism, and a trace without a device line replays as it always did"
+    )
     func touchpadAndUndeclaredGlide() throws {
         for device in ["touchpad", nil] as [String?] {
             let (trace, end) = Self.strokeStoppingInPadding(device: device, speed: 1500)
@@ -70,7 +77,9 @@ struct EngineDeviceTests {
         #expect(engine.model == Point(x: 430, y: 400))
     }
 
-    @Test("B9 a hand that moves on after the pause that recentred it: the warp goes where the model pointer is after that motion, so the real pointer never drifts from it")
+    @Test(
+        "B9 a hand that moves on after the pause that recentred it: the warp goes where the model pointer is after that motion, so the real pointer never drifts from it"
+    )
     func warpAfterLateMotion() throws {
         let (stroke, end) = Self.strokeStoppingInPadding(device: "mouse", speed: 1500)
         let engine = PointerEngine(scene: try EngineFixture.scene(Self.scene))
@@ -88,8 +97,10 @@ struct EngineDeviceTests {
     @Test("B9 a touchpad that reports its lifts is never recentred by a pause, only by the lift")
     func reportedLifts() throws {
         var trace = "{\"t\":0,\"type\":\"device\",\"device\":\"touchpad\",\"lifts\":true}\n"
-        trace += "{\"t\":0.01,\"type\":\"position\",\"x\":390,\"y\":400}\n{\"t\":0.02,\"type\":\"motion\",\"dx\":1,\"dy\":0}\n"
-        let (paused, pausedRequests) = try EngineFixture.run(Self.scene, trace + "{\"t\":0.5,\"type\":\"motion\",\"dx\":0,\"dy\":1}\n")
+        trace +=
+            "{\"t\":0.01,\"type\":\"position\",\"x\":390,\"y\":400}\n{\"t\":0.02,\"type\":\"motion\",\"dx\":1,\"dy\":0}\n"
+        let (paused, pausedRequests) = try EngineFixture.run(
+            Self.scene, trace + "{\"t\":0.5,\"type\":\"motion\",\"dx\":0,\"dy\":1}\n")
         #expect(Self.warps(pausedRequests).isEmpty)
         #expect(paused.last?.pointer.x == 391)
         let (_, liftRequests) = try EngineFixture.run(Self.scene, trace + "{\"t\":0.5,\"type\":\"lift\"}\n")
@@ -98,11 +109,16 @@ struct EngineDeviceTests {
 
     @Test("device lines round-trip through traces; lifts on anything but a touchpad is refused with a fix")
     func traceLines() throws {
-        let events = [InputEvent(time: 0, .device(.mouse)), InputEvent(time: 1, .device(PointingDevice(.touchpad, reportsLift: true))),
-                      InputEvent(time: 2, .device(PointingDevice(.tablet)))]
+        let events = [
+            InputEvent(time: 0, .device(.mouse)),
+            InputEvent(time: 1, .device(PointingDevice(.touchpad, reportsLift: true))),
+            InputEvent(time: 2, .device(PointingDevice(.tablet))),
+        ]
         #expect(try TraceReader.parse(TraceWriter.text(events)) == events)
         #expect(TraceWriter.line(events[1]) == "{\"t\":1,\"type\":\"device\",\"device\":\"touchpad\",\"lifts\":true}")
-        #expect(throws: TraceError.self) { try TraceReader.parse("{\"t\":0,\"type\":\"device\",\"device\":\"mouse\",\"lifts\":true}") }
+        #expect(throws: TraceError.self) {
+            try TraceReader.parse("{\"t\":0,\"type\":\"device\",\"device\":\"mouse\",\"lifts\":true}")
+        }
         do {
             _ = try TraceReader.parse("{\"t\":0,\"type\":\"device\",\"device\":\"mose\"}")
             Issue.record("accepted an unknown device")

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import PointerCore
 
 /// Behaviours C14–C17, C19 (effects) and D21–D23 (shapes) of docs/behaviours.md.
 @Suite struct EngineEffectShapeTests {
-    static let effects = EngineFixture.sceneJSON("""
+    static let effects = EngineFixture.sceneJSON(
+        """
         {"id":"small","frame":[100,100,37,37],"content":{"symbol":"star"}},
         {"id":"icon","frame":[300,100,120,120],"cornerRadius":27,"content":{"fill":"#FF9500"}},
         {"id":"banner","frame":[100,400,500,80],"content":{"label":"Notification"}},
@@ -76,7 +78,8 @@ import Testing
         #expect(abs((f.regions["card"]?.scale ?? 1) - 1.05) < 0.001)
     }
 
-    static let segmented = EngineFixture.sceneJSON("""
+    static let segmented = EngineFixture.sceneJSON(
+        """
         {"id":"seg","frame":[100,100,300,32],"effect":"none","regions":[
           {"id":"s1","frame":[0,0,60,32],"group":"seg","effect":"automatic","hides":["sep1"]},
           {"id":"sep1","frame":[60,6,1,20],"effect":"none"},
@@ -87,7 +90,9 @@ import Testing
 
     @Test("C19 segmented control: selected segment lifts, others highlight, entering fades neighbouring separators")
     func segmented() throws {
-        let frames = try EngineFixture.replay(Self.segmented, """
+        let frames = try EngineFixture.replay(
+            Self.segmented,
+            """
             {"t":0,"type":"position","x":130,"y":116}
             {"t":0.1,"type":"hold","phase":"begin"}
             {"t":1,"type":"position","x":191,"y":116}
@@ -104,10 +109,14 @@ import Testing
         #expect((onSelected.regions["sep1"]?.opacity ?? 1) < 0.01)
         #expect((onSelected.regions["sep2"]?.opacity ?? 1) < 0.01)
         // Coordinated: the separators fade (animate) rather than blink.
-        #expect(frames.between(1.0, 1.3).contains { ($0.regions["sep2"]?.opacity ?? 1) > 0.1 && ($0.regions["sep2"]?.opacity ?? 1) < 0.9 })
+        #expect(
+            frames.between(1.0, 1.3).contains {
+                ($0.regions["sep2"]?.opacity ?? 1) > 0.1 && ($0.regions["sep2"]?.opacity ?? 1) < 0.9
+            })
     }
 
-    static let shapes = EngineFixture.sceneJSON("""
+    static let shapes = EngineFixture.sceneJSON(
+        """
         {"id":"canvas","frame":[100,100,300,300],"shape":"crosshair"},
         {"id":"arrow","frame":[500,100,200,100],"shape":{"path":"M0 0 L20 10 L0 20 Z","size":[20,20],"anchor":[0,0]}},
         {"id":"pill","frame":[500,300,200,40],"shape":{"roundedRect":{"size":[120,24],"cornerRadius":12}}},
@@ -116,7 +125,9 @@ import Testing
 
     @Test("D21 circle → path morphs as data: kind, name and a transition whose progress runs 0 → 1")
     func pathTransition() throws {
-        let frames = try EngineFixture.replay(Self.shapes, """
+        let frames = try EngineFixture.replay(
+            Self.shapes,
+            """
             {"t":0,"type":"position","x":50,"y":50}
             {"t":0.2,"type":"position","x":250,"y":250}
             """)
@@ -146,13 +157,18 @@ import Testing
 
     @Test("D22 custom path shapes sit on their anchor point; the built-in cross is 24 pt")
     func customShapeAnchor() throws {
-        let end = try EngineFixture.replay(Self.shapes, "{\"t\":0,\"type\":\"position\",\"x\":600,\"y\":150}").last!.visible
+        let end = try EngineFixture.replay(Self.shapes, "{\"t\":0,\"type\":\"position\",\"x\":600,\"y\":150}").last!
+            .visible
         #expect(end.kind == .path)
         #expect(end.name == nil)
         #expect(end.frame == Rect(x: 600, y: 150, width: 20, height: 20))
-        guard case .path(let p) = end.geometry else { Issue.record("no path geometry"); return }
+        guard case .path(let p) = end.geometry else {
+            Issue.record("no path geometry")
+            return
+        }
         #expect(p.elements.count == 4)
-        let cross = try EngineFixture.replay(Self.shapes, "{\"t\":0,\"type\":\"position\",\"x\":250,\"y\":250}").last!.visible
+        let cross = try EngineFixture.replay(Self.shapes, "{\"t\":0,\"type\":\"position\",\"x\":250,\"y\":250}").last!
+            .visible
         #expect(cross.frame.size == Size(width: 24, height: 24))
     }
 
@@ -164,7 +180,7 @@ import Testing
         let frames = try EngineFixture.replay(Self.shapes, trace)
         let held = frames.at(0.25)
         #expect(held.visible.name == "crosshair")
-        #expect(abs(held.visible.frame.midY - 575) < 0.1)     // guide centre: 500 + 50·1 + 25
+        #expect(abs(held.visible.frame.midY - 575) < 0.1) // guide centre: 500 + 50·1 + 25
         #expect(held.visible.frame.midX == 200)
         let last = frames.last!
         #expect(last.target == "guides")
@@ -176,7 +192,8 @@ import Testing
 
 /// Issue 9 item 4: an effect and a `shape` on the same region both apply.
 extension EngineEffectShapeTests {
-    static let combined = EngineFixture.sceneJSON("""
+    static let combined = EngineFixture.sceneJSON(
+        """
         {"id":"card","frame":[100,100,300,120],"effect":"hover","shape":"crosshair","content":{"fill":"#DDEBFF"}},
         {"id":"badge","frame":[100,400,300,120],"effect":{"hover":{"scale":1.02}},"shape":{"roundedRect":{"size":[40,40],"cornerRadius":20}},"content":{"fill":"#DDEBFF"}},
         {"id":"tool","frame":[600,200,30,30],"effect":"highlight","shape":{"roundedRect":{"size":[44,44],"cornerRadius":12}},"content":{"symbol":"plus"}},
@@ -185,7 +202,9 @@ extension EngineEffectShapeTests {
 
     @Test("C16 hover with a custom shape: the pointer takes the shape (not the circle) and the object still hovers")
     func hoverTakesShape() throws {
-        let frames = try EngineFixture.replay(Self.combined, """
+        let frames = try EngineFixture.replay(
+            Self.combined,
+            """
             {"t":0,"type":"position","x":50,"y":50}
             {"t":0.2,"type":"position","x":180,"y":150}
             {"t":1,"type":"position","x":230,"y":170}
@@ -217,7 +236,8 @@ extension EngineEffectShapeTests {
         #expect(f.visible.frame.center.distance(to: Point(x: 615, y: 215)) < 0.01)
         #expect(abs((f.regions["tool"]?.scale ?? 1) - 1.08) < 0.001)
         // A path shape on a highlighted control is its platter too, centred on the control.
-        let star = try EngineFixture.replay(Self.combined, "{\"t\":0,\"type\":\"position\",\"x\":818.5,\"y\":218.5}").last!
+        let star = try EngineFixture.replay(Self.combined, "{\"t\":0,\"type\":\"position\",\"x\":818.5,\"y\":218.5}")
+            .last!
         #expect(star.visible.kind == .path && star.visible.name == "target")
         #expect(star.visible.frame.center.distance(to: Point(x: 818.5, y: 218.5)) < 0.01)
     }
@@ -232,19 +252,28 @@ extension EngineEffectShapeTests {
         return Point(x: v.frame.minX + u.x * v.frame.width, y: v.frame.minY + u.y * v.frame.height)
     }
 
-    @Test("D22 the marker tip shares the circle's anchor: no jump between the circle's centre and the tip during the morph, both ways")
+    @Test(
+        "D22 the marker tip shares the circle's anchor: no jump between the circle's centre and the tip during the morph, both ways"
+    )
     func markerTipKeepsAnchor() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"pins","frame":[100,100,300,200],"shape":"marker-tip","content":{"fill":"#DDEBFF"}}
             """, pointer: "\"autoHideDelay\":0")
-        let frames = try EngineFixture.replay(scene, """
+        let frames = try EngineFixture.replay(
+            scene,
+            """
             {"t":0,"type":"position","x":60,"y":180}
             {"t":0.2,"type":"position","x":200,"y":180}
             {"t":1,"type":"position","x":60,"y":180}
             """)
-        let centre = Point(x: 0.5, y: 0.5), tip = Point(x: 0.5, y: 1)
+        let centre = Point(x: 0.5, y: 0.5)
+        let tip = Point(x: 0.5, y: 1)
         let enter = frames.between(0.2, 0.95)
-        #expect(enter.contains { ($0.visible.transition?.progress ?? 1) > 0.2 && ($0.visible.transition?.progress ?? 1) < 0.8 })
+        #expect(
+            enter.contains {
+                ($0.visible.transition?.progress ?? 1) > 0.2 && ($0.visible.transition?.progress ?? 1) < 0.8
+            })
         for f in enter {
             let a = Self.drawnAnchor(f.visible, from: centre, to: tip)
             #expect(a.distance(to: f.pointer) < 0.01, "t=\(f.time): anchor \(a), pointer \(f.pointer)")

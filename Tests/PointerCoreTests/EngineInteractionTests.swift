@@ -1,14 +1,18 @@
 import Testing
+
 @testable import PointerCore
 
 /// Behaviours E24–E28 (docs/behaviours.md): reveals, two-finger gestures, menus, modifiers, drags.
 @Suite struct EngineInteractionTests {
     @Test("E24 hover reveals: a reveal region is hidden (opacity 0) until the pointer is over its hit area")
     func reveal() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"chrome","frame":[100,600,400,60],"reveal":"hover","effect":"none","content":{"fill":"#333333"}}
             """)
-        let frames = try EngineFixture.replay(scene, """
+        let frames = try EngineFixture.replay(
+            scene,
+            """
             {"t":0,"type":"position","x":300,"y":300}
             {"t":0.5,"type":"position","x":300,"y":630}
             {"t":1.5,"type":"position","x":300,"y":300}
@@ -16,11 +20,12 @@ import Testing
         #expect(frames.at(0.4).regions["chrome"]?.opacity == 0)
         let revealing = try #require(frames.at(0.6).regions["chrome"]?.opacity)
         #expect(revealing > 0 && revealing < 1)
-        #expect(frames.at(1.4).regions["chrome"] == nil)   // fully shown = rest
+        #expect(frames.at(1.4).regions["chrome"] == nil) // fully shown = rest
         #expect(frames.last!.regions["chrome"]?.opacity == 0)
     }
 
-    static let gestures = EngineFixture.sceneJSON("""
+    static let gestures = EngineFixture.sceneJSON(
+        """
         {"id":"list","frame":[100,100,300,400],"scroll":{"contentSize":[300,1000]},"effect":"none","regions":[
           {"id":"row5","frame":[0,200,300,44],"effect":"highlight","hitPadding":0}]},
         {"id":"map","frame":[500,100,600,500],"zoom":{"min":0.5,"max":4,"rotate":true},"effect":"none","regions":[
@@ -30,7 +35,10 @@ import Testing
     @Test("E25 two-finger scroll scrolls the region under the pointer, within its content size")
     func scroll() throws {
         var trace = "{\"t\":0,\"type\":\"position\",\"x\":250,\"y\":120}\n"
-        for i in 1...10 { trace += "{\"t\":\(Double(i) * 0.016),\"type\":\"scroll\",\"dx\":0,\"dy\":-20,\"source\":\"finger\",\"phase\":\"update\"}\n" }
+        for i in 1...10 {
+            trace +=
+                "{\"t\":\(Double(i) * 0.016),\"type\":\"scroll\",\"dx\":0,\"dy\":-20,\"source\":\"finger\",\"phase\":\"update\"}\n"
+        }
         let frames = try EngineFixture.replay(Self.gestures, trace)
         let f = frames.at(0.2)
         #expect(f.regions["list"]?.offset == Point(x: 0, y: -200))
@@ -44,18 +52,23 @@ import Testing
         #expect(abs(snapped.midY - 122) <= 5.01)
         // Bounded: contentSize 1000 in a 400 pt frame → at most 600.
         var far = "{\"t\":0,\"type\":\"position\",\"x\":250,\"y\":150}\n"
-        for i in 1...10 { far += "{\"t\":\(Double(i) * 0.016),\"type\":\"scroll\",\"dx\":0,\"dy\":-200,\"source\":\"finger\"}\n" }
+        for i in 1...10 {
+            far += "{\"t\":\(Double(i) * 0.016),\"type\":\"scroll\",\"dx\":0,\"dy\":-200,\"source\":\"finger\"}\n"
+        }
         far += "{\"t\":0.3,\"type\":\"scroll\",\"dx\":50,\"dy\":0,\"source\":\"finger\"}\n"
         #expect(try EngineFixture.replay(Self.gestures, far).last!.regions["list"]?.offset == Point(x: 0, y: -600))
     }
 
     @Test("E25 two-finger scroll moves the scroll region under the pointer, never another one")
     func scrollActsUnderPointer() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"left","frame":[100,100,300,400],"scroll":{"contentSize":[300,1000]},"effect":"none"},
             {"id":"right","frame":[500,100,300,400],"scroll":{"contentSize":[300,1000]},"effect":"none"}
             """)
-        let frames = try EngineFixture.replay(scene, """
+        let frames = try EngineFixture.replay(
+            scene,
+            """
             {"t":0,"type":"position","x":650,"y":300}
             {"t":0.1,"type":"scroll","dx":0,"dy":-30,"source":"finger"}
             {"t":0.2,"type":"position","x":250,"y":300}
@@ -78,7 +91,8 @@ import Testing
         var trace = "{\"t\":0,\"type\":\"position\",\"x\":\(pointer.x),\"y\":\(pointer.y)}\n"
         trace += "{\"t\":0.1,\"type\":\"pinch\",\"phase\":\"begin\",\"scale\":1,\"rotation\":0}\n"
         for i in 1...20 {
-            trace += "{\"t\":\(0.1 + Double(i) * 0.016),\"type\":\"pinch\",\"phase\":\"update\",\"scale\":\(1 + Double(i) * 0.05),\"rotation\":\(Double(i) * 1.5)}\n"
+            trace +=
+                "{\"t\":\(0.1 + Double(i) * 0.016),\"type\":\"pinch\",\"phase\":\"update\",\"scale\":\(1 + Double(i) * 0.05),\"rotation\":\(Double(i) * 1.5)}\n"
         }
         trace += "{\"t\":0.5,\"type\":\"pinch\",\"phase\":\"end\",\"scale\":2,\"rotation\":30}\n"
         let frames = try EngineFixture.replay(Self.gestures, trace)
@@ -87,7 +101,8 @@ import Testing
         let anchor = pointer - origin
         for f in frames.between(0.1, 1) {
             let s = f.regions["map"] ?? .rest
-            let drawn = RegionTransform(offset: s.offset, scale: s.scale, rotation: s.rotation).apply(anchor, origin: origin)
+            let drawn = RegionTransform(offset: s.offset, scale: s.scale, rotation: s.rotation).apply(
+                anchor, origin: origin)
             #expect(drawn.distance(to: pointer) <= 0.5)
         }
         let end = try #require(frames.last!.regions["map"])
@@ -100,7 +115,9 @@ import Testing
 
     @Test("E25 controls inside a zoomed region are hit-tested and snapped to where they are drawn")
     func zoomedChildren() throws {
-        let frames = try EngineFixture.replay(Self.gestures, """
+        let frames = try EngineFixture.replay(
+            Self.gestures,
+            """
             {"t":0,"type":"position","x":700,"y":300}
             {"t":0.1,"type":"pinch","phase":"begin","scale":1,"rotation":0}
             {"t":0.2,"type":"pinch","phase":"end","scale":2,"rotation":0}
@@ -124,7 +141,10 @@ import Testing
 
             """
         var t = 0.6
-        for _ in 0..<5 { trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":-8,\"dy\":0}\n"; t += 0.008 }
+        for _ in 0..<5 {
+            trace += "{\"t\":\(t),\"type\":\"motion\",\"dx\":-8,\"dy\":0}\n"
+            t += 0.008
+        }
         trace += "{\"t\":\(t),\"type\":\"lift\"}\n"
         let frames = try EngineFixture.replay(Self.gestures, trace)
         // pin drawn at [500,100,60,60]; the flick's plain landing (~x 400) is outside the map.
@@ -134,7 +154,9 @@ import Testing
 
     @Test("E25 pinch clamps to the zoom range; three-finger swipes are ignored")
     func pinchClampAndSwipe() throws {
-        let frames = try EngineFixture.replay(Self.gestures, """
+        let frames = try EngineFixture.replay(
+            Self.gestures,
+            """
             {"t":0,"type":"position","x":700,"y":300}
             {"t":0.1,"type":"pinch","phase":"begin","scale":1,"rotation":0}
             {"t":0.2,"type":"pinch","phase":"update","scale":9,"rotation":0}
@@ -147,7 +169,9 @@ import Testing
         #expect(frames.last!.regions["map"] == frames.at(0.35).regions["map"])
         #expect(frames.last!.pointer == Point(x: 700, y: 300))
         // Over a scroll region too, a three-finger swipe scrolls nothing.
-        let overList = try EngineFixture.replay(Self.gestures, """
+        let overList = try EngineFixture.replay(
+            Self.gestures,
+            """
             {"t":0,"type":"position","x":250,"y":150}
             {"t":0.1,"type":"swipe","phase":"begin","fingers":3,"dx":0,"dy":0}
             {"t":0.2,"type":"swipe","phase":"update","fingers":3,"dx":0,"dy":-300}
@@ -156,14 +180,17 @@ import Testing
         #expect(overList.allSatisfy { $0.regions["list"] == nil })
     }
 
-    static let menus = EngineFixture.sceneJSON("""
+    static let menus = EngineFixture.sceneJSON(
+        """
         {"id":"icon","frame":[300,200,120,120],"content":{"fill":"#FF9500"},"menu":["Play","Share…","Remove"]},
         {"id":"plain","frame":[700,200,37,37]}
         """)
 
     @Test("E26 secondary click opens the region's context menu at once, next to the pointer")
     func contextMenu() throws {
-        let (frames, requests) = try EngineFixture.run(Self.menus, """
+        let (frames, requests) = try EngineFixture.run(
+            Self.menus,
+            """
             {"t":0,"type":"position","x":360,"y":260}
             {"t":0.5,"type":"button","button":"secondary","state":"pressed"}
             {"t":0.55,"type":"button","button":"secondary","state":"released"}
@@ -183,7 +210,9 @@ import Testing
 
     @Test("E26 control+click opens the menu too; escape closes it; regions without a menu open none")
     func controlClick() throws {
-        let frames = try EngineFixture.replay(Self.menus, """
+        let frames = try EngineFixture.replay(
+            Self.menus,
+            """
             {"t":0,"type":"position","x":360,"y":260}
             {"t":0.2,"type":"modifiers","keys":["ctrl"]}
             {"t":0.3,"type":"button","button":"primary","state":"pressed"}
@@ -199,18 +228,22 @@ import Testing
         #expect(frames.at(1.0).menu == nil)
     }
 
-    static let modifierScene = EngineFixture.sceneJSON("""
+    static let modifierScene = EngineFixture.sceneJSON(
+        """
         {"id":"timeline","frame":[100,100,600,100],"effect":"hover"},
         {"id":"other","frame":[100,400,600,100],"effect":"hover"}
-        """, modifiers: """
-        {"keys":["ctrl"],"shape":"arrows-horizontal"},
-        {"keys":["ctrl"],"shape":"arrows-vertical","regions":["timeline"]},
-        {"keys":["ctrl","shift"],"shape":"crosshair"}
-        """)
+        """,
+        modifiers: """
+            {"keys":["ctrl"],"shape":"arrows-horizontal"},
+            {"keys":["ctrl"],"shape":"arrows-vertical","regions":["timeline"]},
+            {"keys":["ctrl","shift"],"shape":"crosshair"}
+            """)
 
     @Test("E27 modifier keys change the shape while held; the most specific rule wins; regions restrict")
     func modifierShapes() throws {
-        let frames = try EngineFixture.replay(Self.modifierScene, """
+        let frames = try EngineFixture.replay(
+            Self.modifierScene,
+            """
             {"t":0,"type":"position","x":300,"y":450}
             {"t":0.2,"type":"modifiers","keys":["ctrl"]}
             {"t":0.6,"type":"position","x":300,"y":150}
@@ -227,7 +260,8 @@ import Testing
         #expect(frames.at(0.21).visible.transition != nil)
     }
 
-    static let dragScene = EngineFixture.sceneJSON("""
+    static let dragScene = EngineFixture.sceneJSON(
+        """
         {"id":"a","frame":[100,100,37,37],"effect":"highlight"},
         {"id":"b","frame":[200,100,37,37],"effect":"highlight"}
         """)

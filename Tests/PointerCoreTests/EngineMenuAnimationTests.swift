@@ -1,11 +1,13 @@
 import Testing
+
 @testable import PointerCore
 
 /// E26: a context menu opens and closes with a short scale-and-fade from the
 /// pointer, and inside it the pointer becomes the highlight of the row under it.
 @Suite("Context menu motion")
 struct EngineMenuAnimationTests {
-    static let scene = EngineFixture.sceneJSON("""
+    static let scene = EngineFixture.sceneJSON(
+        """
         {"id":"photo","frame":[300,200,200,150],"effect":"hover","menu":["Copy","Share…","Delete"]}
         """, pointer: #""autoHideDelay":0"#)
 
@@ -24,7 +26,9 @@ struct EngineMenuAnimationTests {
     func opensAndClosesOverSeveralFrames() throws {
         let frames = try Self.frames(Self.openAndClose)
         let full = try #require(frames.first { $0.menu != nil }?.menu)
-        let opening = frames.filter { $0.time >= 0.5 && $0.time < 1.5 }.compactMap(\.menuShown).filter { $0.opacity > 0 && $0.opacity < 1 }
+        let opening = frames.filter { $0.time >= 0.5 && $0.time < 1.5 }.compactMap(\.menuShown).filter {
+            $0.opacity > 0 && $0.opacity < 1
+        }
         #expect(opening.count >= 2, "\(opening.count) frames between closed and open")
         // Growing from the pointer: smaller than the menu, its corner nearer the pointer (350, 250).
         for m in opening {
@@ -44,14 +48,18 @@ struct EngineMenuAnimationTests {
 
     @Test("E26 inside an open menu the pointer becomes the highlight of the row under it")
     func pointerBecomesRowHighlight() throws {
-        let frames = try Self.frames(Self.openAndClose.replacingOccurrences(of: "{\"t\":1.5,\"type\":\"key\",\"key\":\"escape\"}",
-                                                                             with: "{\"t\":0.9,\"type\":\"position\",\"x\":420,\"y\":300}"))
+        let frames = try Self.frames(
+            Self.openAndClose.replacingOccurrences(
+                of: "{\"t\":1.5,\"type\":\"key\",\"key\":\"escape\"}",
+                with: "{\"t\":0.9,\"type\":\"position\",\"x\":420,\"y\":300}"))
         let menu = try #require(frames.last?.menu)
         let row = try #require(menu.rows.first { $0.contains(Point(x: 420, y: 300)) })
         let last = try #require(frames.last)
         #expect(last.visible.kind == .roundedRect)
-        #expect(abs(last.visible.frame.width - (row.width - 12)) < 0.01 && abs(last.visible.frame.height - (row.height - 2)) < 0.01,
-                "\(last.visible.frame) for the row \(row)")
+        #expect(
+            abs(last.visible.frame.width - (row.width - 12)) < 0.01
+                && abs(last.visible.frame.height - (row.height - 2)) < 0.01,
+            "\(last.visible.frame) for the row \(row)")
         #expect(abs(last.visible.frame.midY - row.midY) < 0.01 && abs(last.visible.cornerRadius - 6) < 0.01)
     }
 }

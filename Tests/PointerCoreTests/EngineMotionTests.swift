@@ -1,17 +1,21 @@
 import Testing
+
 @testable import PointerCore
 
 /// Behaviours B6–B13 (docs/behaviours.md): model vs visible pointer, snapping distance, parallax,
 /// recentering, auto-hide, acceleration, inertia, magnetism.
 @Suite struct EngineMotionTests {
-    static let button = EngineFixture.sceneJSON("""
+    static let button = EngineFixture.sceneJSON(
+        """
         {"id":"plain","frame":[200,200,37,37],"effect":"highlight"},
         {"id":"bezel","frame":[600,200,60,60],"effect":"highlight","content":{"fill":"#FF9500"}}
         """)
 
     @Test("B6 hover targeting uses the model pointer; the model stays where the input put it while the drawn one snaps")
     func twoPointers() throws {
-        let frames = try EngineFixture.replay(Self.button, """
+        let frames = try EngineFixture.replay(
+            Self.button,
+            """
             {"t":0,"type":"position","x":190,"y":205}
             {"t":0.01,"type":"motion","dx":0.5,"dy":0}
             """, fps: 120)
@@ -24,14 +28,16 @@ import Testing
         #expect(f.visible.frame.width > 19)
         // Leaving: the model pointer crossing out of the hit area drops the target at
         // once, even though the drawn pointer is still over the control.
-        let leaving = try EngineFixture.replay(Self.button, """
+        let leaving = try EngineFixture.replay(
+            Self.button,
+            """
             {"t":0,"type":"position","x":218,"y":218}
             {"t":0.5,"type":"position","x":175,"y":218}
             """, fps: 120)
         #expect(leaving.at(0.45).target == "plain")
         let after = leaving.at(0.5)
         #expect(after.target == nil)
-        #expect(after.visible.frame.maxX > 200)   // still drawn over the control, animating off
+        #expect(after.visible.frame.maxX > 200) // still drawn over the control, animating off
     }
 
     @Test("B7 snapping starts at the hit area edge: 24 pt without a bezel, 12 pt with one")
@@ -49,7 +55,10 @@ import Testing
     func parallax() throws {
         // Slow drift to the right inside the control, finger down throughout.
         var trace = "{\"t\":0,\"type\":\"position\",\"x\":218.5,\"y\":218.5}\n"
-        for i in 1...50 { trace += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":\(218.5 + Double(i) * 0.27),\"y\":218.5}\n" }
+        for i in 1...50 {
+            trace +=
+                "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"position\",\"x\":\(218.5 + Double(i) * 0.27),\"y\":218.5}\n"
+        }
         let frames = try EngineFixture.replay(Self.button, trace)
         let centred = frames.at(0.45)
         let right = frames.at(1.5)
@@ -62,7 +71,9 @@ import Testing
 
     @Test("B9 recentering: on lift the model pointer moves to the control centre and the real cursor is warped")
     func recentering() throws {
-        let (frames, requests) = try EngineFixture.run(Self.button, """
+        let (frames, requests) = try EngineFixture.run(
+            Self.button,
+            """
             {"t":0,"type":"position","x":205,"y":230}
             {"t":0.008,"type":"motion","dx":0.5,"dy":0}
             {"t":0.2,"type":"lift"}
@@ -90,12 +101,16 @@ import Testing
         // …the later ones leave the pointer where the hand put it, so it walks off.
         let nudged = frames.at(0.3 + 2 * 0.15 + 0.1).pointer
         #expect(nudged.y > 218.5 + 12, "after two nudges and their pauses the pointer is at \(nudged)")
-        #expect(frames.at(1.9).target == nil, "eight 8 pt nudges with pauses did not leave the control: \(frames.at(1.9).pointer)")
+        #expect(
+            frames.at(1.9).target == nil,
+            "eight 8 pt nudges with pauses did not leave the control: \(frames.at(1.9).pointer)")
     }
 
     @Test("B9 an explicit lift still recentres every time")
     func explicitLiftsAlwaysRecentre() throws {
-        let frames = try EngineFixture.replay(Self.button, """
+        let frames = try EngineFixture.replay(
+            Self.button,
+            """
             {"t":0,"type":"position","x":205,"y":230}
             {"t":0.008,"type":"motion","dx":0.5,"dy":0}
             {"t":0.02,"type":"lift"}
@@ -107,10 +122,13 @@ import Testing
 
     @Test("B9 constrained shapes recentre only along their constrained axes")
     func recenteringConstrained() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"rail","frame":[100,100,600,40],"shape":"crosshair","constrainedAxes":["vertical"]}
             """)
-        let frames = try EngineFixture.replay(scene, """
+        let frames = try EngineFixture.replay(
+            scene,
+            """
             {"t":0,"type":"position","x":300,"y":110}
             {"t":0.01,"type":"motion","dx":0.5,"dy":0}
             {"t":0.1,"type":"lift"}
@@ -150,8 +168,8 @@ import Testing
             let scene = EngineFixture.sceneJSON("", pointer: "\"inertia\":false")
             return try EngineFixture.replay(scene, trace).last!.pointer.x - 100
         }
-        let slow = try travel(steps: 300, dt: 0.01)     // 100 pt/s
-        let fast = try travel(steps: 30, dt: 0.008)     // 1250 pt/s
+        let slow = try travel(steps: 300, dt: 0.01) // 100 pt/s
+        let fast = try travel(steps: 30, dt: 0.008) // 1250 pt/s
         #expect(abs(slow - 300) < 0.001)
         #expect(fast > slow * 1.5)
     }
@@ -173,14 +191,17 @@ import Testing
         let (trace, lift) = Self.flick(from: 100, y: 400, dx: 10)
         let frames = try EngineFixture.replay(scene, trace)
         let atLift = frames.at(lift).pointer.x
-        let a = frames.at(lift + 0.05).pointer.x, b = frames.at(lift + 0.1).pointer.x, c = frames.at(lift + 0.15).pointer.x
+        let a = frames.at(lift + 0.05).pointer.x
+        let b = frames.at(lift + 0.1).pointer.x
+        let c = frames.at(lift + 0.15).pointer.x
         #expect(a > atLift + 5)
-        #expect(b - a < a - atLift)   // decaying
+        #expect(b - a < a - atLift) // decaying
         #expect(c - b < b - a)
         let final = frames.last!.pointer.x
         #expect(final > atLift + 50)
 
-        let held = try EngineFixture.replay(scene, trace + "{\"t\":\(lift + 0.05),\"type\":\"hold\",\"phase\":\"begin\"}\n")
+        let held = try EngineFixture.replay(
+            scene, trace + "{\"t\":\(lift + 0.05),\"type\":\"hold\",\"phase\":\"begin\"}\n")
         let stop = held.at(lift + 0.06).pointer.x
         #expect(held.last!.pointer.x == stop)
         #expect(stop < final - 20)
@@ -205,7 +226,8 @@ import Testing
 
     @Test("B13 magnetism: a flick that lands on nothing glides to the control ahead, not a nearer one behind")
     func magnetism() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"behind","frame":[420,380,40,40],"effect":"highlight","hitPadding":4},
             {"id":"ahead","frame":[760,380,40,40],"effect":"highlight","hitPadding":4},
             {"id":"beside","frame":[560,100,40,40],"effect":"highlight","hitPadding":4}
@@ -213,7 +235,9 @@ import Testing
         let (trace, lift) = Self.flick(from: 500, y: 400, dx: 8, count: 5)
         let (frames, requests) = try EngineFixture.run(scene, trace)
         // Where plain inertia would stop: nothing there.
-        let plain = try EngineFixture.replay(scene.replacingOccurrences(of: "\"regions\"", with: "\"pointer\":{\"magnetism\":{\"radius\":0}},\"regions\""), trace)
+        let plain = try EngineFixture.replay(
+            scene.replacingOccurrences(
+                of: "\"regions\"", with: "\"pointer\":{\"magnetism\":{\"radius\":0}},\"regions\""), trace)
         #expect(plain.last!.target == nil)
         #expect(abs(plain.last!.pointer.x - 780) > 50)
         _ = lift
@@ -228,7 +252,8 @@ import Testing
 
     @Test("B13 magnetism never picks a control behind the swipe")
     func magnetismNeverBehind() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"behind","frame":[430,380,40,40],"effect":"highlight","hitPadding":4}
             """)
         let (trace, _) = Self.flick(from: 500, y: 400, dx: 8, count: 5)
@@ -243,10 +268,13 @@ import Testing
         // landing) and "beside" (102 pt, 72° off the swipe) are both nearer than "ahead" (130 pt).
         let (trace, _) = Self.flick(from: 500, y: 400, dx: 3)
         let ahead = #"{"id":"ahead","frame":[730,380,40,40],"effect":"highlight","hitPadding":4}"#
-        let plain = try EngineFixture.replay(EngineFixture.sceneJSON("", pointer: "\"magnetism\":{\"radius\":0}"), trace)
+        let plain = try EngineFixture.replay(
+            EngineFixture.sceneJSON("", pointer: "\"magnetism\":{\"radius\":0}"), trace)
         #expect(abs(plain.last!.pointer.x - 600) < 5)
-        for other in [#"{"id":"behind","frame":[440,380,40,40],"effect":"highlight","hitPadding":4}"#,
-                      #"{"id":"beside","frame":[540,500,40,40],"effect":"highlight","hitPadding":4}"#] {
+        for other in [
+            #"{"id":"behind","frame":[440,380,40,40],"effect":"highlight","hitPadding":4}"#,
+            #"{"id":"beside","frame":[540,500,40,40],"effect":"highlight","hitPadding":4}"#,
+        ] {
             let frames = try EngineFixture.replay(EngineFixture.sceneJSON(other + "," + ahead), trace)
             #expect(frames.last!.target == "ahead", "\(other)")
             #expect(frames.last!.pointer == Point(x: 750, y: 400))
@@ -255,7 +283,9 @@ import Testing
 
     @Test("press feedback: pressing scales the drawn pointer down; releasing restores it")
     func pressFeedback() throws {
-        let frames = try EngineFixture.replay(Self.button, """
+        let frames = try EngineFixture.replay(
+            Self.button,
+            """
             {"t":0,"type":"position","x":218,"y":218}
             {"t":0.3,"type":"button","button":"primary","state":"pressed"}
             {"t":0.6,"type":"button","button":"primary","state":"released"}
@@ -271,10 +301,13 @@ import Testing
 extension EngineMotionTests {
     @Test("B9 a snap grid without constrained axes moves only the drawn pointer, never the model on lift")
     func gridWithoutConstraintDoesNotRecenter() throws {
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"day","frame":[100,0,400,800],"shape":{"horizontalBeam":{"length":120}},"snap":{"y":15}}
             """)
-        let frames = try EngineFixture.replay(scene, """
+        let frames = try EngineFixture.replay(
+            scene,
+            """
             {"t":0,"type":"position","x":300,"y":101}
             {"t":0.01,"type":"motion","dx":0,"dy":0.5}
             {"t":0.2,"type":"lift"}
@@ -285,7 +318,8 @@ extension EngineMotionTests {
 }
 
 extension EngineMotionTests {
-    static let hideScene = EngineFixture.sceneJSON("""
+    static let hideScene = EngineFixture.sceneJSON(
+        """
         {"id":"button","frame":[200,200,37,37],"effect":"highlight","content":{"symbol":"plus"}},
         {"id":"icon","frame":[500,200,120,120],"cornerRadius":27,"effect":"lift","content":{"fill":"#FF9500"}},
         {"id":"chrome","frame":[500,400,200,40],"effect":"none","reveal":"hover","content":{"fill":"#DDDDDD"}}
@@ -293,7 +327,9 @@ extension EngineMotionTests {
 
     /// Frames of a pointer resting on (x, y) from t = 0, auto-hiding at 1 s, moved by 1 pt at t = 4.
     static func restThenMove(_ x: Double, _ y: Double) throws -> [PointerFrame] {
-        try EngineFixture.replay(hideScene, """
+        try EngineFixture.replay(
+            hideScene,
+            """
             {"t":0,"type":"position","x":\(x),"y":\(y)}
             {"t":4,"type":"motion","dx":1,"dy":0}
             """)

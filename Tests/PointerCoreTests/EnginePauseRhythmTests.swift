@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 /// B9 on a busy machine: a pause (an inferred lift) is judged against the rhythm
@@ -15,9 +16,11 @@ import Testing
     /// rhythm builds up there), then along it from x = 123 to 195, in the hit
     /// padding 5 pt left of the control. Returns the trace and its last motion's time.
     static func approach(gaps: [Double]) -> (trace: String, end: Double) {
-        var lines = ["{\"t\":0,\"type\":\"acceleration\",\"curve\":\"host\"}",
-                     "{\"t\":0,\"type\":\"device\",\"device\":\"unknown\"}",
-                     "{\"t\":0,\"type\":\"position\",\"x\":123,\"y\":259}"]
+        var lines = [
+            "{\"t\":0,\"type\":\"acceleration\",\"curve\":\"host\"}",
+            "{\"t\":0,\"type\":\"device\",\"device\":\"unknown\"}",
+            "{\"t\":0,\"type\":\"position\",\"x\":123,\"y\":259}",
+        ]
         var t = 0.0
         var i = 0
         func step(_ dx: Double, _ dy: Double) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// Random input never breaks the engine: frames stay finite and in range, and
@@ -8,22 +9,46 @@ import Testing
     static func randomEvent(_ t: Double, _ rng: inout SeededRandom) -> InputEvent {
         let phases = GesturePhase.allCases
         switch Int.random(in: 0..<14, using: &rng) {
-        case 0: return InputEvent(time: t, .position(Point(x: .random(in: -50...1350, using: &rng), y: .random(in: -50...850, using: &rng))))
-        case 1...5: return InputEvent(time: t, .motion(dx: .random(in: -30...30, using: &rng), dy: .random(in: -30...30, using: &rng)))
+        case 0:
+            return InputEvent(
+                time: t,
+                .position(Point(x: .random(in: -50...1350, using: &rng), y: .random(in: -50...850, using: &rng))))
+        case 1...5:
+            return InputEvent(
+                time: t, .motion(dx: .random(in: -30...30, using: &rng), dy: .random(in: -30...30, using: &rng)))
         case 6: return InputEvent(time: t, .lift)
         case 7: return InputEvent(time: t, .hold(phases.randomElement(using: &rng)!))
-        case 8: return InputEvent(time: t, .button(PointerButton.allCases.randomElement(using: &rng)!, ButtonState.allCases.randomElement(using: &rng)!))
-        case 9: return InputEvent(time: t, .scroll(dx: .random(in: -40...40, using: &rng), dy: .random(in: -40...40, using: &rng), source: .finger, phase: nil))
-        case 10: return InputEvent(time: t, .pinch(phase: phases.randomElement(using: &rng)!, scale: .random(in: 0.1...5, using: &rng), rotation: .random(in: -90...90, using: &rng)))
-        case 11: return InputEvent(time: t, .modifiers(Set(ModifierKey.allCases.filter { _ in Bool.random(using: &rng) })))
+        case 8:
+            return InputEvent(
+                time: t,
+                .button(
+                    PointerButton.allCases.randomElement(using: &rng)!, ButtonState.allCases.randomElement(using: &rng)!
+                ))
+        case 9:
+            return InputEvent(
+                time: t,
+                .scroll(
+                    dx: .random(in: -40...40, using: &rng), dy: .random(in: -40...40, using: &rng), source: .finger,
+                    phase: nil))
+        case 10:
+            return InputEvent(
+                time: t,
+                .pinch(
+                    phase: phases.randomElement(using: &rng)!, scale: .random(in: 0.1...5, using: &rng),
+                    rotation: .random(in: -90...90, using: &rng)))
+        case 11:
+            return InputEvent(time: t, .modifiers(Set(ModifierKey.allCases.filter { _ in Bool.random(using: &rng) })))
         case 12: return InputEvent(time: t, .key("escape"))
         default: return InputEvent(time: t, .leave)
         }
     }
 
     static func check(_ f: PointerFrame) -> Bool {
-        let numbers = [f.pointer.x, f.pointer.y, f.visible.frame.minX, f.visible.frame.minY, f.visible.frame.width,
-                       f.visible.frame.height, f.visible.cornerRadius, f.visible.scale]
+        let numbers =
+            [
+                f.pointer.x, f.pointer.y, f.visible.frame.minX, f.visible.frame.minY, f.visible.frame.width,
+                f.visible.frame.height, f.visible.cornerRadius, f.visible.scale,
+            ]
             + f.regions.values.flatMap { [$0.offset.x, $0.offset.y, $0.scale, $0.rotation, $0.opacity, $0.emphasis] }
         return numbers.allSatisfy(\.isFinite) && (0...1).contains(f.visible.opacity)
             && f.visible.frame.width >= 0 && f.visible.frame.height >= 0
@@ -64,9 +89,12 @@ import Testing
     @Test("absurd magnitudes (1e308 motion, scroll, pinch, position) never leave the pointer stuck at NaN")
     func absurdMagnitudes() throws {
         // With and without a canvas (without one nothing clamps the pointer to it).
-        let zoom = ##"{"id":"m","frame":[0,0,500,500],"zoom":{"min":0.5,"max":4,"rotate":true},"scroll":{"contentSize":[1000,1000]},"regions":[{"id":"k","frame":[10,10,40,40],"effect":"lift","content":{"fill":"#ff0000"}}]},{"id":"free","frame":[600,0,100,100],"scroll":{"contentSize":[1e6,1e6]}}"##
+        let zoom =
+            ##"{"id":"m","frame":[0,0,500,500],"zoom":{"min":0.5,"max":4,"rotate":true},"scroll":{"contentSize":[1000,1000]},"regions":[{"id":"k","frame":[10,10,40,40],"effect":"lift","content":{"fill":"#ff0000"}}]},{"id":"free","frame":[600,0,100,100],"scroll":{"contentSize":[1e6,1e6]}}"##
         for sceneJSON in [EngineFixture.sceneJSON(zoom), "{\"version\":1,\"regions\":[\(zoom)]}"] {
-            let frames = try EngineFixture.replay(sceneJSON, """
+            let frames = try EngineFixture.replay(
+                sceneJSON,
+                """
                 {"t":0,"type":"position","x":100,"y":100}
                 {"t":0.01,"type":"motion","dx":1e300,"dy":1e300}
                 {"t":0.02,"type":"motion","dx":1.7e308,"dy":-1.7e308}

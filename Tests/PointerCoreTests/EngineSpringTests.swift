@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 /// docs/architecture.md: springs are stepped by an exact solver and ask for no frame at rest.
@@ -12,8 +13,10 @@ import Testing
     @Test("one big step equals many small ones (closed form, frame-rate independent)")
     func exactStepping() {
         for p in Self.all {
-            var a = Spring(0, parameters: p), b = Spring(0, parameters: p)
-            a.target = 100; b.target = 100
+            var a = Spring(0, parameters: p)
+            var b = Spring(0, parameters: p)
+            a.target = 100
+            b.target = 100
             a.step(0.12)
             for _ in 0..<120 { b.step(0.001) }
             #expect(abs(a.value - b.value) < 1e-9)
@@ -28,7 +31,10 @@ import Testing
             var s = Spring(0, parameters: p)
             s.target = 100
             var peak = 0.0
-            for _ in 0..<600 { s.step(1.0 / 120); peak = max(peak, s.value) }
+            for _ in 0..<600 {
+                s.step(1.0 / 120)
+                peak = max(peak, s.value)
+            }
             peaks.append(peak)
             #expect(s.isAtRest)
             #expect(s.value == 100 && s.velocity == 0)
@@ -47,7 +53,8 @@ import Testing
     @Test("B10, C15, C16: a fade ends once what is left of it cannot show (half an 8-bit step), not frames later")
     func fadesEndWhenTheRestCannotShow() throws {
         // The pointer lifts the icon, hovers the card, leaves both, then auto-hides.
-        let scene = EngineFixture.sceneJSON("""
+        let scene = EngineFixture.sceneJSON(
+            """
             {"id":"icon","frame":[300,100,120,120],"cornerRadius":27,"content":{"fill":"#FF9500"}},
             {"id":"card","frame":[700,400,200,200],"effect":{"hover":{"scale":1.05,"shadow":true}}}
             """, pointer: "\"autoHideDelay\":1")
@@ -59,10 +66,16 @@ import Testing
         let frames = try EngineFixture.run(scene, trace, fps: 60).frames
         /// Lengths of the runs of frames in which `value` is strictly between 0 and 1.
         func fades(_ value: (PointerFrame) -> Double) -> [Int] {
-            var runs: [Int] = [], run = 0
+            var runs: [Int] = []
+            var run = 0
             for f in frames {
                 let v = value(f)
-                if v > 0 && v < 1 { run += 1 } else if run > 0 { runs.append(run); run = 0 }
+                if v > 0 && v < 1 {
+                    run += 1
+                } else if run > 0 {
+                    runs.append(run)
+                    run = 0
+                }
             }
             return run > 0 ? runs + [run] : runs
         }

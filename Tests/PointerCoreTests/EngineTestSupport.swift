@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PointerCore
 
 /// SplitMix64: a tiny deterministic RNG so property tests are reproducible.
@@ -31,7 +32,8 @@ enum EngineFixture {
 
     /// Like `replay`, also collecting host requests with the time they were drained.
     static func run(_ sceneJSON: String, _ trace: String, fps: Double = 120) throws
-        -> (frames: [PointerFrame], requests: [(time: Double, request: HostRequest)]) {
+        -> (frames: [PointerFrame], requests: [(time: Double, request: HostRequest)])
+    {
         let scene = try scene(sceneJSON)
         let events = try TraceReader.parse(trace)
         let engine = PointerEngine(scene: scene)
@@ -64,7 +66,9 @@ enum EngineFixture {
 
     /// Trace lines moving the pointer from `from` to `to` with `position` events
     /// every `dt` seconds starting at `t0`; returns the lines and the end time.
-    static func glidePositions(from: Point, to: Point, steps: Int, t0: Double, dt: Double = 1.0 / 120) -> (String, Double) {
+    static func glidePositions(from: Point, to: Point, steps: Int, t0: Double, dt: Double = 1.0 / 120) -> (
+        String, Double
+    ) {
         var lines = ""
         for i in 0...steps {
             let p = from.interpolated(to: to, Double(i) / Double(steps))

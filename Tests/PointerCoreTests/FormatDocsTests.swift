@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// docs/scene-format.md and docs/trace-format.md are contracts other tools read:
@@ -32,7 +33,8 @@ import Testing
         #expect(scene.regions.map(\.id) == ["toolbar", "lyrics", "cover"])
         #expect(scene.regions[0].regions.map(\.id) == ["back", "forward"])
         #expect(scene.regions[1].snap == SnapGrid(y: 24))
-        #expect(scene.modifiers == [ModifierRule(keys: [.alt], shape: .builtin(.arrowsHorizontal), regions: ["lyrics"])])
+        #expect(
+            scene.modifiers == [ModifierRule(keys: [.alt], shape: .builtin(.arrowsHorizontal), regions: ["lyrics"])])
     }
 
     @Test("every top-level and region key the loader accepts is documented in docs/scene-format.md")
@@ -58,8 +60,10 @@ import Testing
 
     /// Every event type. The switch has no default: a new kind of event does not
     /// compile here until it is named, added to the example and documented.
-    static let allTypeNames: Set<String> = ["position", "motion", "lift", "hold", "button", "scroll", "pinch", "swipe",
-                                            "modifiers", "leave", "key", "acceleration", "device"]
+    static let allTypeNames: Set<String> = [
+        "position", "motion", "lift", "hold", "button", "scroll", "pinch", "swipe",
+        "modifiers", "leave", "key", "acceleration", "device",
+    ]
     static func typeName(_ kind: InputEvent.Kind) -> String {
         switch kind {
         case .position: return "position"
@@ -83,10 +87,12 @@ import Testing
         let text = try Self.read("trace-format.md")
         let line = try Self.firstBlock(in: text, after: "## Frame dumps", fence: "```")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let written = FrameDumpWriter.line(PointerFrame(
-            time: 0, pointer: .zero,
-            visible: VisiblePointer(kind: .circle, frame: Rect(x: 0, y: 0, width: 19, height: 19), cornerRadius: 9.5,
-                                    geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5))))
+        let written = FrameDumpWriter.line(
+            PointerFrame(
+                time: 0, pointer: .zero,
+                visible: VisiblePointer(
+                    kind: .circle, frame: Rect(x: 0, y: 0, width: 19, height: 19), cornerRadius: 9.5,
+                    geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5))))
         let expected = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
         #expect(Set(object.keys) == Set(expected.keys))
         let visible = try #require(object["visible"] as? [String: Any])

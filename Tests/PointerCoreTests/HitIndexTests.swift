@@ -1,12 +1,14 @@
 import Testing
+
 @testable import PointerCore
 
 @Suite struct HitIndexTests {
     static func randomRects(count: Int, seed: UInt64) -> [Rect] {
         var rng = SeededRandom(seed: seed)
         return (0..<count).map { _ in
-            Rect(x: Double.random(in: 0..<2000, using: &rng), y: Double.random(in: 0..<1500, using: &rng),
-                 width: Double.random(in: 1..<160, using: &rng), height: Double.random(in: 1..<120, using: &rng))
+            Rect(
+                x: Double.random(in: 0..<2000, using: &rng), y: Double.random(in: 0..<1500, using: &rng),
+                width: Double.random(in: 1..<160, using: &rng), height: Double.random(in: 1..<120, using: &rng))
         }
     }
 
@@ -17,7 +19,8 @@ import Testing
             let index = HitIndex(rects: rects)
             var rng = SeededRandom(seed: seed &+ 100)
             for _ in 0..<400 {
-                let p = Point(x: Double.random(in: -50..<2200, using: &rng), y: Double.random(in: -50..<1700, using: &rng))
+                let p = Point(
+                    x: Double.random(in: -50..<2200, using: &rng), y: Double.random(in: -50..<1700, using: &rng))
                 let brute = rects.indices.filter { rects[$0].contains(p) }
                 #expect(index.regions(containing: p) == brute)
                 #expect(index.topmost(containing: p) == brute.last)
@@ -27,7 +30,8 @@ import Testing
                 let within = rects.indices.filter { rects[$0].distance(to: p) <= radius }
                 #expect(index.regions(within: radius, of: p) == within)
                 let nearest = within.min { a, b in
-                    let da = rects[a].distance(to: p), db = rects[b].distance(to: p)
+                    let da = rects[a].distance(to: p)
+                    let db = rects[b].distance(to: p)
                     return da != db ? da < db : a > b
                 }
                 #expect(index.nearest(to: p, within: radius)?.id == nearest)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 /// Hosts that report accelerated absolute positions (X11, Wayland without
@@ -30,7 +31,10 @@ import Testing
         engine.handle(InputEvent(time: 0.2, .lift))
         var last = engine.frame(at: 0.2)
         var t = 0.2
-        while t < 3 { t += 1.0 / 60; last = engine.frame(at: t) }
+        while t < 3 {
+            t += 1.0 / 60
+            last = engine.frame(at: t)
+        }
         #expect(last.pointer.x > 500, "stopped at \(last.pointer.x): no glide from 1:1 steps")
     }
 }
@@ -53,7 +57,10 @@ extension HostPointerStepsTests {
             }
         }
         var t = 0.08
-        while t < 3 { t += 1.0 / 60; _ = engine.frame(at: t) }
+        while t < 3 {
+            t += 1.0 / 60
+            _ = engine.frame(at: t)
+        }
         #expect(engine.frame(at: 3).pointer == Point(x: 440, y: 400))
     }
 }

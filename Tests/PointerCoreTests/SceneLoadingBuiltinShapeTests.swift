@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// Subpaths of a path flattened to polygons (cubics sampled).
@@ -18,7 +19,8 @@ private func polygons(_ elements: [PathElement]) -> [[Point]] {
             pen = p
         case .cubic(let c1, let c2, let p):
             for i in 1...32 {
-                let t = Double(i) / 32, u = 1 - t
+                let t = Double(i) / 32
+                let u = 1 - t
                 current.append(pen * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
             }
             pen = p
@@ -36,7 +38,8 @@ private func inkArea(_ shape: PathShape) -> Double {
     let signed = polygons(shape.elements).map { poly -> Double in
         var s = 0.0
         for i in poly.indices {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let a = poly[i]
+            let b = poly[(i + 1) % poly.count]
             s += a.x * b.y - b.x * a.y
         }
         return s / 2
@@ -46,16 +49,19 @@ private func inkArea(_ shape: PathShape) -> Double {
 
 private func bounds(_ shape: PathShape) -> Rect {
     let points = polygons(shape.elements).flatMap { $0 }
-    let xs = points.map(\.x), ys = points.map(\.y)
-    return Rect(x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0),
-                height: (ys.max() ?? 0) - (ys.min() ?? 0))
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    return Rect(
+        x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0),
+        height: (ys.max() ?? 0) - (ys.min() ?? 0))
 }
 
 @Suite struct SceneLoadingBuiltinShapeTests {
     static let circleArea = Double.pi * 9.5 * 9.5
 
-    @Test("D22 every built-in is a named, parsed path with visual weight like the 19 pt circle",
-          arguments: BuiltinShape.allCases)
+    @Test(
+        "D22 every built-in is a named, parsed path with visual weight like the 19 pt circle",
+        arguments: BuiltinShape.allCases)
     func builtin(_ builtin: BuiltinShape) throws {
         let shape = builtin.pathShape
         #expect(shape.name == builtin.rawValue)
@@ -100,7 +106,8 @@ private func bounds(_ shape: PathShape) -> Rect {
         let target = BuiltinShape.target.pathShape
         #expect(polygons(target.elements).count == 3)
         #expect(target.anchor == Point(x: 12, y: 12))
-        let ring = Double.pi * (12 * 12 - 7.5 * 7.5), dot = Double.pi * 9
+        let ring = Double.pi * (12 * 12 - 7.5 * 7.5)
+        let dot = Double.pi * 9
         #expect(abs(inkArea(target) - (ring + dot)) < 1)
         let marker = BuiltinShape.markerTip.pathShape
         #expect(marker.anchor == Point(x: 8, y: 24))

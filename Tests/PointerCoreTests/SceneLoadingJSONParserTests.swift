@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 @Suite struct SceneLoadingJSONParserTests {
@@ -8,12 +9,18 @@ import Testing
         let text = "{\n  \"a\": [1, true],\n\t\"ü\": {\"b\": null}, \"c\": \"é\"\n}"
         let root = try JSONParser.parse(text)
         #expect(root.position.line == 1 && root.position.column == 1)
-        guard case .object(let object) = root.kind else { Issue.record("object expected"); return }
+        guard case .object(let object) = root.kind else {
+            Issue.record("object expected")
+            return
+        }
         let members = Array(object)
         #expect(members.map(\.key) == ["a", "ü", "c"])
         #expect(members[0].keyPosition.line == 2 && members[0].keyPosition.column == 3)
         #expect(members[0].value.position.column == 8)
-        guard case .array(let items) = members[0].value.kind else { Issue.record("array expected"); return }
+        guard case .array(let items) = members[0].value.kind else {
+            Issue.record("array expected")
+            return
+        }
         #expect(items.map(\.position.column) == [9, 12])
         #expect(members[1].keyPosition.line == 3 && members[1].keyPosition.column == 2)
         // After the two-byte "ü" the columns still count characters.
@@ -22,12 +29,17 @@ import Testing
         #expect(members[2].value.position.column == 25)
     }
 
-    @Test("positions deep into a large file match a count from its start (lines, tabs, multi-byte text, a byte order mark)")
+    @Test(
+        "positions deep into a large file match a count from its start (lines, tabs, multi-byte text, a byte order mark)"
+    )
     func positionsFarIntoTheFile() throws {
         var text = "[\n"
         for i in 0..<6000 {
             let name = i % 3 == 0 ? "caf\u{e9} \u{1F600} \(i)" : "item \(i)"
-            text += i % 7 == 0 ? "\t{\"\(name)\": [\(i), true, null]},\n" : "  \"\(String(repeating: "\u{fc}", count: i % 40))\", \(i),"
+            text +=
+                i % 7 == 0
+                ? "\t{\"\(name)\": [\(i), true, null]},\n"
+                : "  \"\(String(repeating: "\u{fc}", count: i % 40))\", \(i),"
         }
         text += "0]"
         for bom in [false, true] {
@@ -35,10 +47,18 @@ import Testing
             let root = try JSONParser.parse(bytes)
             // Line and column of every byte, counted the slow way.
             var expected: [TextPosition] = []
-            var line = 1, lineStart = bom ? 3 : 0, continuation = 0
+            var line = 1
+            var lineStart = bom ? 3 : 0
+            var continuation = 0
             for (offset, b) in bytes.enumerated() {
                 expected.append(TextPosition(offset: offset, line: line, column: offset - lineStart - continuation + 1))
-                if b == 0x0A { line += 1; lineStart = offset + 1; continuation = 0 } else if offset >= 3 || !bom, b & 0xC0 == 0x80 { continuation += 1 }
+                if b == 0x0A {
+                    line += 1
+                    lineStart = offset + 1
+                    continuation = 0
+                } else if offset >= 3 || !bom, b & 0xC0 == 0x80 {
+                    continuation += 1
+                }
             }
             var checked = 0
             func walk(_ value: JSONValue) {
@@ -63,40 +83,61 @@ import Testing
     @Test("arrays and objects step over nested values; counts, keys and values read back as written")
     func containers() throws {
         let root = try JSONParser.parse(#"[[1, [2, 3]], {"a": {"b": [4]}, "c": 5, "a": "dup"}, [], {}, 6]"#)
-        guard case .array(let items) = root.kind else { Issue.record("array expected"); return }
+        guard case .array(let items) = root.kind else {
+            Issue.record("array expected")
+            return
+        }
         #expect(items.count == 5)
         #expect(items.map(\.kindName) == ["an array", "an object", "an array", "an object", "a number"])
         let all = Array(items)
         #expect(all[4].kind == .number(6))
-        guard case .object(let object) = all[1].kind else { Issue.record("object expected"); return }
+        guard case .object(let object) = all[1].kind else {
+            Issue.record("object expected")
+            return
+        }
         #expect(object.map(\.key) == ["a", "c", "a"])
         #expect(object["c"]?.kind == .number(5))
         #expect(object["missing"] == nil)
         guard case .object(let inner)? = object["a"]?.kind, case .array(let four)? = inner["b"]?.kind else {
-            Issue.record("the first \"a\" is the object"); return
+            Issue.record("the first \"a\" is the object")
+            return
         }
         #expect(Array(four).map(\.kind) == [.number(4)])
-        guard case .array(let first) = all[0].kind else { Issue.record("array expected"); return }
+        guard case .array(let first) = all[0].kind else {
+            Issue.record("array expected")
+            return
+        }
         let twoThree = try JSONParser.parse("[2,3]")
         #expect(first.count == 2 && Array(first)[1] == twoThree)
-        if case .array(let empty) = all[2].kind { #expect(empty.isEmpty && empty.count == 0) } else { Issue.record("[] expected") }
+        if case .array(let empty) = all[2].kind {
+            #expect(empty.isEmpty && empty.count == 0)
+        } else {
+            Issue.record("[] expected")
+        }
         if case .object(let empty) = all[3].kind { #expect(empty.isEmpty) } else { Issue.record("{} expected") }
     }
 
     @Test("values: numbers in every JSON form, escapes, surrogate pairs, literals")
     func values() throws {
-        let root = try JSONParser.parse(#"[0, -0.5, 12.25, 1e3, -2.5E-2, 123456789012345678, 0.1, "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", true, false, null]"#)
-        guard case .array(let array) = root.kind else { Issue.record("array expected"); return }
+        let root = try JSONParser.parse(
+            #"[0, -0.5, 12.25, 1e3, -2.5E-2, 123456789012345678, 0.1, "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", true, false, null]"#
+        )
+        guard case .array(let array) = root.kind else {
+            Issue.record("array expected")
+            return
+        }
         let v = Array(array)
         let numbers = v[0..<7].compactMap { if case .number(let n) = $0.kind { return n } else { return nil } }
-        #expect(numbers == [0, -0.5, 12.25, 1000, -0.025, 123456789012345680, 0.1])
+        #expect(numbers == [0, -0.5, 12.25, 1000, -0.025, 123_456_789_012_345_680, 0.1])
         #expect(v[7].kind == .string("a\"\\/\u{8}\u{c}\n\r\té😀"))
         #expect(v[8].kind == .bool(true) && v[9].kind == .bool(false) && v[10].kind == .null)
     }
 
     @Test("decimal numbers round exactly like Double's own parser")
     func numberRounding() throws {
-        for text in ["0.1", "0.3", "1.7976931348623157", "3.14159265358979", "123.456", "999999999999999.9", "0.000001"] {
+        for text in [
+            "0.1", "0.3", "1.7976931348623157", "3.14159265358979", "123.456", "999999999999999.9", "0.000001",
+        ] {
             let root = try JSONParser.parse(text)
             #expect(root.kind == .number(Double(text)!), "\(text)")
         }
@@ -132,8 +173,8 @@ import Testing
         // "café" saved as Latin-1 on line 2, after a valid "é" on the same line.
         let cases: [([UInt8], Int, Int)] = [
             (Array("{\"a\": 1,\n \"b\": \"\u{e9} caf".utf8) + [0xE9] + Array("\"}".utf8), 2, 13),
-            (Array("[\"\\n".utf8) + [0xFF, 0x22, 0x5D], 1, 5),       // after an escape (slow path)
-            (Array("[\"".utf8) + [0xC3] + Array("\"]".utf8), 1, 3),  // truncated sequence
+            (Array("[\"\\n".utf8) + [0xFF, 0x22, 0x5D], 1, 5), // after an escape (slow path)
+            (Array("[\"".utf8) + [0xC3] + Array("\"]".utf8), 1, 3), // truncated sequence
         ]
         for (bytes, line, column) in cases {
             do {
@@ -158,7 +199,8 @@ import Testing
         var text = "{\"version\": 1, \"regions\": ["
         for i in 0..<10_000 {
             if i > 0 { text += ",\n" }
-            text += #"{"id": "r\#(i)", "frame": [\#(i % 100 * 12), \#(i / 100 * 12), 10.5, 10], "effect": "lift", "#
+            text +=
+                #"{"id": "r\#(i)", "frame": [\#(i % 100 * 12), \#(i / 100 * 12), 10.5, 10], "effect": "lift", "#
                 + ##""group": "g\##(i % 7)", "content": {"fill": "#FF9500", "label": "Item \##(i)"}, "hitPadding": 4}"##
         }
         text += "]}"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// A small deterministic generator (SplitMix64) so failures reproduce.
@@ -16,19 +17,19 @@ private struct SplitMix64: RandomNumberGenerator {
 
 @Suite struct SceneLoadingRobustnessTests {
     static let valid = """
-    {
-      "version": 1, "name": "Fuzz", "appearance": "dark",
-      "canvas": { "size": [800, 600], "color": "#1C1C1E" },
-      "pointer": { "diameter": 19, "magnetism": { "radius": 160 } },
-      "regions": [
-        { "id": "a", "frame": [10, 10, 37, 37], "effect": {"hover": {"scale": 1.1, "tint": "overlay"}},
-          "group": "bar", "hitPadding": [1, 2, 3, 4], "content": {"fill": "#FF9500", "label": "A"}, "hides": ["b"] },
-        { "id": "b", "frame": [60, 10, 300, 200], "shape": {"path": "M0 0 L10 5 Q 5 5 0 10 a5 5 0 1 1 1 1 Z", "size": [10, 10]},
-          "snap": {"x": 10, "origin": [1, 2]}, "regions": [ { "id": "c", "frame": [1, 1, 5, 5], "cornerRadius": "capsule" } ] }
-      ],
-      "modifiers": [ { "keys": ["ctrl", "shift"], "shape": "crosshair", "regions": ["a"] } ]
-    }
-    """
+        {
+          "version": 1, "name": "Fuzz", "appearance": "dark",
+          "canvas": { "size": [800, 600], "color": "#1C1C1E" },
+          "pointer": { "diameter": 19, "magnetism": { "radius": 160 } },
+          "regions": [
+            { "id": "a", "frame": [10, 10, 37, 37], "effect": {"hover": {"scale": 1.1, "tint": "overlay"}},
+              "group": "bar", "hitPadding": [1, 2, 3, 4], "content": {"fill": "#FF9500", "label": "A"}, "hides": ["b"] },
+            { "id": "b", "frame": [60, 10, 300, 200], "shape": {"path": "M0 0 L10 5 Q 5 5 0 10 a5 5 0 1 1 1 1 Z", "size": [10, 10]},
+              "snap": {"x": 10, "origin": [1, 2]}, "regions": [ { "id": "c", "frame": [1, 1, 5, 5], "cornerRadius": "capsule" } ] }
+          ],
+          "modifiers": [ { "keys": ["ctrl", "shift"], "shape": "crosshair", "regions": ["a"] } ]
+        }
+        """
 
     @Test("the fuzz base scene is valid")
     func baseIsValid() throws {
@@ -70,8 +71,10 @@ private struct SplitMix64: RandomNumberGenerator {
 
     @Test("path data with absurd magnitudes and random junk never traps")
     func pathJunk() {
-        let absurd = ["M0 0 A1e308 1e308 0 0 1 1e308 0", "M1e308 1e308 A1e-308 1e-308 1e308 1 1 -1e308 -1e308",
-                      "M0 0 A1 1 1e308 0 0 1 1", "M0 0 C1e308 1e308 -1e308 -1e308 1e308 0"]
+        let absurd = [
+            "M0 0 A1e308 1e308 0 0 1 1e308 0", "M1e308 1e308 A1e-308 1e-308 1e308 1 1 -1e308 -1e308",
+            "M0 0 A1 1 1e308 0 0 1 1", "M0 0 C1e308 1e308 -1e308 -1e308 1e308 0",
+        ]
         for d in absurd { _ = try? SVGPathParser.parse(d) }
         var rng = SplitMix64(state: 7)
         let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.-+eE, ".utf8)

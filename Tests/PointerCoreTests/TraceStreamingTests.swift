@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// Traces are read and replayed a piece at a time (a million-event session is 50 MB):
 /// the pieces' boundaries never change what is read or replayed.
 @Suite struct TraceStreamingTests {
-    static let text = "\u{FEFF}" + TraceTests.formatExample.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n\r\n"
-        + #"{"t":2,"type":"position","x":10,"y":20}"#  // no line end at the very end
+    static let text =
+        "\u{FEFF}" + TraceTests.formatExample.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n\r\n"
+        + #"{"t":2,"type":"position","x":10,"y":20}"# // no line end at the very end
 
-    @Test("fed in pieces of 1, 7, 63, 64 or 1000 bytes, the scanner reads exactly what one whole read gives, BOM and CRLF included")
+    @Test(
+        "fed in pieces of 1, 7, 63, 64 or 1000 bytes, the scanner reads exactly what one whole read gives, BOM and CRLF included"
+    )
     func piecesAgree() throws {
         let bytes = Array(Self.text.utf8)
         let whole = try TraceReader.parse(bytes: bytes)
@@ -29,7 +33,9 @@ import Testing
 
     @Test("an error found in a later piece names its line and column; a line over 64 KB fails before it is complete")
     func errorsAcrossPieces() {
-        let bad = Array((String(repeating: #"{"t":0,"type":"lift"}"# + "\n", count: 100) + #"{"t":1,"type":"lift","x":1}"# + "\n").utf8)
+        let bad = Array(
+            (String(repeating: #"{"t":0,"type":"lift"}"# + "\n", count: 100) + #"{"t":1,"type":"lift","x":1}"# + "\n")
+                .utf8)
         var scanner = TraceScanner()
         do throws(TraceError) {
             var offset = 0
@@ -55,8 +61,9 @@ import Testing
 
     @Test("the streaming sampler gives the frames that sampling the whole trace at 0, 1/fps, … gives")
     func samplerMatchesPlayer() throws {
-        let scene = Scene(canvas: Canvas(size: Size(width: 800, height: 600)),
-                          regions: [Region(id: "b", frame: Rect(x: 380, y: 280, width: 44, height: 44), effect: .highlight)])
+        let scene = Scene(
+            canvas: Canvas(size: Size(width: 800, height: 600)),
+            regions: [Region(id: "b", frame: Rect(x: 380, y: 280, width: 44, height: 44), effect: .highlight)])
         let events = try TraceReader.parse(TraceTests.formatExample)
         var streamed: [PointerFrame] = []
         Replay.frames(scene: scene, events: events, fps: 60) { streamed.append($0) }

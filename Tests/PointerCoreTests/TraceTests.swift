@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 @Suite struct TraceTests {
@@ -35,21 +36,26 @@ import Testing
 
     @Test("writer and reader round-trip every event kind")
     func roundTrip() throws {
-        let events = try TraceReader.parse(Self.formatExample + "\n{\"t\":2,\"type\":\"key\",\"key\":\"escape\"}"
-                                           + "\n{\"t\":2,\"type\":\"acceleration\",\"curve\":\"host\"}")
+        let events = try TraceReader.parse(
+            Self.formatExample + "\n{\"t\":2,\"type\":\"key\",\"key\":\"escape\"}"
+                + "\n{\"t\":2,\"type\":\"acceleration\",\"curve\":\"host\"}")
         let text = TraceWriter.text(events)
         #expect(try TraceReader.parse(text) == events)
         #expect(text.split(separator: "\n").count == events.count)
     }
 
-    @Test("B11 a trace that says its motion was accelerated by the host replays it 1:1; without it the engine's curve applies")
+    @Test(
+        "B11 a trace that says its motion was accelerated by the host replays it 1:1; without it the engine's curve applies"
+    )
     func recordedAcceleration() throws {
         var stroke = #"{"t":0,"type":"position","x":200,"y":300}"# + "\n"
         for i in 1...10 { stroke += #"{"t":\#(0.1 + Double(i) * 0.008),"type":"motion","dx":30,"dy":0}"# + "\n" }
         func endX(_ text: String) throws -> Double {
             var last: PointerFrame?
-            Replay.frames(scene: Scene(pointer: PointerSettings(autoHideDelay: 0, inertia: false)),
-                          events: try TraceReader.parse(text), fps: 60) { last = $0 }
+            Replay.frames(
+                scene: Scene(pointer: PointerSettings(autoHideDelay: 0, inertia: false)),
+                events: try TraceReader.parse(text), fps: 60
+            ) { last = $0 }
             return last?.pointer.x ?? .nan
         }
         #expect(abs(try endX(#"{"t":0,"type":"acceleration","curve":"host"}"# + "\n" + stroke) - 500) < 0.01)
@@ -59,7 +65,10 @@ import Testing
     @Test("a malformed line is an error naming its line number and the problem; nothing is returned")
     func malformedLines() {
         func error(_ text: String) -> TraceError? {
-            do { _ = try TraceReader.parse(text); return nil } catch let e as TraceError { return e } catch { return nil }
+            do {
+                _ = try TraceReader.parse(text)
+                return nil
+            } catch let e as TraceError { return e } catch { return nil }
         }
         let good = "{\"t\":0,\"type\":\"position\",\"x\":1,\"y\":2}\n"
         let broken = error(good + "\n{\"t\":0.1,\"type\":\"motion\",\"dx\":1\n")
@@ -86,10 +95,16 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let latin1 = dir.appendingPathComponent("latin1.jsonl")
-        try Data(Array("{\"t\":0,\"type\":\"lift\"}\n{\"t\":1,\"type\":\"key\",\"key\":\"".utf8) + [0xE9] + Array("\"}\n".utf8))
-            .write(to: latin1)
+        try Data(
+            Array("{\"t\":0,\"type\":\"lift\"}\n{\"t\":1,\"type\":\"key\",\"key\":\"".utf8) + [0xE9]
+                + Array("\"}\n".utf8)
+        )
+        .write(to: latin1)
         func error(_ path: String) -> TraceError? {
-            do { _ = try TraceReader.read(path: path); return nil } catch let e as TraceError { return e } catch { return nil }
+            do {
+                _ = try TraceReader.read(path: path)
+                return nil
+            } catch let e as TraceError { return e } catch { return nil }
         }
         let bad = error(latin1.path)
         #expect(bad?.line == 2)
@@ -104,7 +119,9 @@ import Testing
             let text = JSONText.number(v)
             let parsed = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [Double]
             #expect(parsed?.count == 1, "\(v) → \(text)")
-            if v.isFinite, let x = parsed?.first { #expect(abs(x - v) <= max(abs(v) * 1e-15, 0.0005), "\(v) → \(text)") }
+            if v.isFinite, let x = parsed?.first {
+                #expect(abs(x - v) <= max(abs(v) * 1e-15, 0.0005), "\(v) → \(text)")
+            }
         }
     }
 
@@ -112,19 +129,26 @@ import Testing
     func frameDumpFormat() throws {
         let frame = PointerFrame(
             time: 1.0 / 120, pointer: Point(x: 412.00001, y: 300.5),
-            visible: VisiblePointer(kind: .roundedRect, frame: Rect(x: 398.12345, y: 282, width: 41, height: 41),
-                                    cornerRadius: 8, geometry: .roundedRect(size: Size(width: 41, height: 41), cornerRadius: 8)),
+            visible: VisiblePointer(
+                kind: .roundedRect, frame: Rect(x: 398.12345, y: 282, width: 41, height: 41),
+                cornerRadius: 8, geometry: .roundedRect(size: Size(width: 41, height: 41), cornerRadius: 8)),
             target: "back", effect: .highlight,
-            menu: ContextMenu(region: "icon", items: ["Play", "Say \"hi\""], frame: Rect(x: 1, y: 2, width: 3, height: 4)),
-            regions: ["map": RegionState(offset: Point(x: 0, y: -12), scale: 1.3, rotation: 12),
-                      "quiet": RegionState(emphasis: 0.0001)])
+            menu: ContextMenu(
+                region: "icon", items: ["Play", "Say \"hi\""], frame: Rect(x: 1, y: 2, width: 3, height: 4)),
+            regions: [
+                "map": RegionState(offset: Point(x: 0, y: -12), scale: 1.3, rotation: 12),
+                "quiet": RegionState(emphasis: 0.0001),
+            ])
         let line = FrameDumpWriter.line(frame)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         for key in ["t", "pointer", "visible", "target", "effect", "pressed", "hidden", "menu", "regions"] {
             #expect(object[key] != nil, "missing \(key)")
         }
         #expect(line.hasPrefix("{\"t\":0.008,\"pointer\":{\"x\":412,\"y\":300.5}"))
-        #expect(line.contains("\"visible\":{\"shape\":\"roundedRect\",\"name\":null,\"frame\":[398.123,282,41,41],\"cornerRadius\":8,\"opacity\":1,\"scale\":1}"))
+        #expect(
+            line.contains(
+                "\"visible\":{\"shape\":\"roundedRect\",\"name\":null,\"frame\":[398.123,282,41,41],\"cornerRadius\":8,\"opacity\":1,\"scale\":1}"
+            ))
         #expect(line.contains("\"regions\":{\"map\":{\"offset\":[0,-12],\"scale\":1.3,\"rotation\":12}}"))
         #expect(line.contains("\"items\":[\"Play\",\"Say \\\"hi\\\"\"]"))
     }
@@ -132,7 +156,8 @@ import Testing
     @Test("replay samples from 0 at 1/fps until the engine settles after the last event")
     func replaySampling() throws {
         let scene = try EngineFixture.scene(EngineFixture.sceneJSON("", pointer: "\"autoHideDelay\":0"))
-        let events = try TraceReader.parse("{\"t\":0,\"type\":\"position\",\"x\":10,\"y\":10}\n{\"t\":0.5,\"type\":\"motion\",\"dx\":1,\"dy\":0}")
+        let events = try TraceReader.parse(
+            "{\"t\":0,\"type\":\"position\",\"x\":10,\"y\":10}\n{\"t\":0.5,\"type\":\"motion\",\"dx\":1,\"dy\":0}")
         let dump = Replay.dump(scene: scene, events: events, fps: 10)
         let lines = dump.split(separator: "\n")
         #expect(lines.first?.hasPrefix("{\"t\":0,") == true)

@@ -1,13 +1,15 @@
 import Foundation
 import PointerCore
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
 
 /// Hot reload is all or nothing, and a failed draw is never shown or remembered.
 @Suite struct AtomicReloadTests {
     @Test("a scene the painter cannot draw leaves the model on the last good scene too")
     func reloadAllOrNothing() throws {
-        let model = FakeModel(), painter = FakePainter()
+        let model = FakeModel()
+        let painter = FakePainter()
         let session = OverlaySession(model: model, painter: painter, start: 0)
         let next = Scene(name: "next")
         painter.failReplace = true
@@ -34,7 +36,9 @@ import Testing
 
     @Test("a draw that fails is not committed, and the next draw repaints everything")
     func failedDrawNotCommitted() {
-        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let model = FakeModel()
+        let painter = FakePainter()
+        let canvas = FakeCanvas()
         let session = OverlaySession(model: model, painter: painter, start: 0)
         var logged: [String] = []
         session.log = { logged.append($0) }
@@ -51,6 +55,8 @@ import Testing
         painter.failDraws = false
         session.handle(.position(Point(x: 61, y: 61)), at: 1.2)
         session.service(now: 1.2)
-        #expect(canvas.commits.last == [Rect(x: 0, y: 0, width: 100, height: 100)], "after a failure the whole canvas is redrawn")
+        #expect(
+            canvas.commits.last == [Rect(x: 0, y: 0, width: 100, height: 100)],
+            "after a failure the whole canvas is redrawn")
     }
 }

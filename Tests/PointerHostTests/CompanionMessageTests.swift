@@ -13,13 +13,24 @@ import Testing
 
     @Test("Windows and monitors arrive as JSON; the buffer defaults to the frame")
     func layout() throws {
-        let w = try CompanionMessage.parse(#"windows [{"id":3,"pid":42,"title":"Files","frame":[10,20,300,200],"buffer":[0,10,320,220],"overlay":false},{"id":4,"pid":7,"title":"AdaptivePointer overlay on Virtual-1","frame":[0,0,1280,800],"overlay":true}]"#)
-        guard case .windows(let list)? = w else { Issue.record("not windows: \(String(describing: w))"); return }
+        let w = try CompanionMessage.parse(
+            #"windows [{"id":3,"pid":42,"title":"Files","frame":[10,20,300,200],"buffer":[0,10,320,220],"overlay":false},{"id":4,"pid":7,"title":"AdaptivePointer overlay on Virtual-1","frame":[0,0,1280,800],"overlay":true}]"#
+        )
+        guard case .windows(let list)? = w else {
+            Issue.record("not windows: \(String(describing: w))")
+            return
+        }
         #expect(list.count == 2)
         #expect(list[0].buffer == Rect(x: 0, y: 10, width: 320, height: 220))
         #expect(list[1].isOverlay && list[1].buffer == list[1].frame)
-        let m = try CompanionMessage.parse(#"monitors [{"x":0,"y":0,"width":1280,"height":800,"scale":2,"connector":"Virtual-1"}]"#)
-        #expect(m == .monitors([CompanionMonitor(frame: Rect(x: 0, y: 0, width: 1280, height: 800), scale: 2, connector: "Virtual-1")]))
+        let m = try CompanionMessage.parse(
+            #"monitors [{"x":0,"y":0,"width":1280,"height":800,"scale":2,"connector":"Virtual-1"}]"#)
+        #expect(
+            m
+                == .monitors([
+                    CompanionMonitor(
+                        frame: Rect(x: 0, y: 0, width: 1280, height: 800), scale: 2, connector: "Virtual-1")
+                ]))
     }
 
     @Test("Bad lines are errors that say what is wrong; unknown ones are ignored so the companion can grow")
@@ -27,7 +38,9 @@ import Testing
         #expect(throws: CompanionMessage.ParseError.self) { try CompanionMessage.parse("pointer 1 nan 3 0 0") }
         #expect(throws: CompanionMessage.ParseError.self) { try CompanionMessage.parse("pointer 1 2") }
         #expect(throws: CompanionMessage.ParseError.self) { try CompanionMessage.parse("windows {\"not\":\"a list\"}") }
-        #expect(throws: CompanionMessage.ParseError.self) { try CompanionMessage.parse(#"windows [{"frame":[0,0,-5,3]}]"#) }
+        #expect(throws: CompanionMessage.ParseError.self) {
+            try CompanionMessage.parse(#"windows [{"frame":[0,0,-5,3]}]"#)
+        }
         #expect((try? CompanionMessage.parse("sparkles 1 2 3")) == .some(nil))
     }
 
@@ -40,7 +53,9 @@ import Testing
         let path = dir.appendingPathComponent("c.sock").path
         let server = try FakeCompanion(path: path)
         let serverThread = Thread {
-            server.acceptAndGreet(then: ["pointer 10000", "00 5 6 1 0\nmonitors [{\"x\":0,\"y\":0,\"width\":800,\"height\":600}]\n"])
+            server.acceptAndGreet(then: [
+                "pointer 10000", "00 5 6 1 0\nmonitors [{\"x\":0,\"y\":0,\"width\":800,\"height\":600}]\n",
+            ])
         }
         serverThread.start()
         let link = try CompanionLink(path: path)
@@ -49,7 +64,10 @@ import Testing
         var got: [CompanionMessage] = []
         var closed: String?
         link.onMessage = { got.append($0) }
-        link.onClosed = { closed = $0; loop.stop(exitCode: 0) }
+        link.onClosed = {
+            closed = $0
+            loop.stop(exitCode: 0)
+        }
         link.attach(to: loop)
         link.send("cursor hidden")
         _ = try loop.run()
@@ -98,7 +116,9 @@ final class FakeCompanion: @unchecked Sendable {
             for (i, b) in path.utf8.enumerated() { raw[i] = b }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, listen(fd, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
     }

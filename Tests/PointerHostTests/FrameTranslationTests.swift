@@ -1,5 +1,6 @@
 import PointerCore
 import Testing
+
 @testable import PointerHost
 
 /// A canvas that can move what it shows (the X11 overlay's pointer-sized window).
@@ -25,10 +26,12 @@ final class MovingCanvas: OverlayCanvas {
 
 @Suite struct FrameTranslationTests {
     static func frame(at p: Point, pressed: Bool = false) -> PointerFrame {
-        PointerFrame(time: 0, pointer: p,
-                     visible: VisiblePointer(kind: .circle, frame: Rect(center: p, size: Size(width: 19, height: 19)),
-                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)),
-                     pressed: pressed)
+        PointerFrame(
+            time: 0, pointer: p,
+            visible: VisiblePointer(
+                kind: .circle, frame: Rect(center: p, size: Size(width: 19, height: 19)),
+                cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)),
+            pressed: pressed)
     }
 
     @Test("a frame that only moves the pointer is a translation; a changed look is not")
@@ -47,7 +50,9 @@ final class MovingCanvas: OverlayCanvas {
 
     @Test("pure motion on a canvas that can move: moved by the offset, not repainted")
     func sessionMovesInsteadOfPainting() {
-        let model = FakeModel(), painter = FakePainter(), canvas = MovingCanvas()
+        let model = FakeModel()
+        let painter = FakePainter()
+        let canvas = MovingCanvas()
         let session = OverlaySession(model: model, painter: painter, start: 0)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)

@@ -1,8 +1,9 @@
 import Foundation
 import PointerCore
 import PointerRendering
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
 
 /// Pixels that stay where they are while the canvas hands out pointers to them.
 final class Pixels {
@@ -21,7 +22,9 @@ final class Pixels {
     subscript(i: Int) -> UInt32 { data[i] }
 
     func buffer(origin: Point = .zero) -> PixelBuffer {
-        PixelBuffer(data: UnsafeMutableRawPointer(data), width: width, height: height, stride: 4 * width, scale: 1, origin: origin)
+        PixelBuffer(
+            data: UnsafeMutableRawPointer(data), width: width, height: height, stride: 4 * width, scale: 1,
+            origin: origin)
     }
 }
 
@@ -52,7 +55,8 @@ final class ComposingCanvas: LayeredCanvas {
     private var drawing: [Int: (rect: Rect, pixels: Pixels)] = [:]
     /// What the compositor shows of each layer: drawn layers take effect with the parent's commit.
     private var drawnLayers: [Int: (rect: Rect, pixels: Pixels)] = [:]
-    private var shownLayers = [(rect: Rect, pixels: Pixels?)](repeating: (.zero, nil), count: LiveLayerPlacement.layerCount)
+    private var shownLayers = [(rect: Rect, pixels: Pixels?)](
+        repeating: (.zero, nil), count: LiveLayerPlacement.layerCount)
     /// Canvas pt drawn into live layers, and the layers' own area, over the frames drawn.
     private(set) var liveDrawn = 0.0, liveArea = 0.0
     private var bannerRect = Rect.zero
@@ -91,11 +95,15 @@ final class ComposingCanvas: LayeredCanvas {
         guard !held, !rect.isEmpty else { return nil }
         let pixels = Pixels(width: Int(rect.width), height: Int(rect.height), fill: 0xDEAD_BEEF)
         let buffer = pixels.buffer(origin: rect.origin)
-        let screen = LayerBackfill.Screen(still: keepsStill ? still.buffer() : nil,
-                                          layers: shownLayers.compactMap { shown in shown.pixels.map { $0.buffer(origin: shown.rect.origin) } })
+        let screen = LayerBackfill.Screen(
+            still: keepsStill ? still.buffer() : nil,
+            layers: shownLayers.compactMap { shown in shown.pixels.map { $0.buffer(origin: shown.rect.origin) } })
         // A layer in place lacks all of a new buffer, but may skip the frame.
-        guard let repaint = LayerBackfill.prepare(buffer, rect: rect, damage: damage, stale: liveMoved[index] ? nil : [rect],
-                                                  screen: screen) else { return nil }
+        guard
+            let repaint = LayerBackfill.prepare(
+                buffer, rect: rect, damage: damage, stale: liveMoved[index] ? nil : [rect],
+                screen: screen)
+        else { return nil }
         liveMoved[index] = false
         drawing[index] = (rect, pixels)
         liveDrawn += repaint.reduce(0) { $0 + $1.width * $1.height }
@@ -142,16 +150,21 @@ final class ComposingCanvas: LayeredCanvas {
         var out = (0..<width * height).map { still[$0] | 0xFF00_0000 }
         for (rect, pixels) in shownLayers where !rect.isEmpty {
             guard let pixels else { continue }
-            let lx = Int(rect.minX), ly = Int(rect.minY), lw = Int(rect.width)
+            let lx = Int(rect.minX)
+            let ly = Int(rect.minY)
+            let lw = Int(rect.width)
             for y in 0..<Int(rect.height) {
                 for x in 0..<lw { out[(ly + y) * width + lx + x] = pixels[y * lw + x] | 0xFF00_0000 }
             }
         }
         guard bannerShown, let banner else { return out }
-        let bx = Int(bannerRect.minX), by = Int(bannerRect.minY), bw = Int(bannerRect.width)
+        let bx = Int(bannerRect.minX)
+        let by = Int(bannerRect.minY)
+        let bw = Int(bannerRect.width)
         for y in 0..<Int(bannerRect.height) where by + y < height {
             for x in 0..<bw where bx + x < width {
-                let s = banner[y * bw + x], i = (by + y) * width + bx + x
+                let s = banner[y * bw + x]
+                let i = (by + y) * width + bx + x
                 let k = 255 - (s >> 24)
                 var d: UInt32 = 0
                 for shift in Swift.stride(from: 0, through: 24, by: 8) {
@@ -177,9 +190,12 @@ final class ComposingCanvas: LayeredCanvas {
     /// by the compositor, released a moment later; the frame must wait for them,
     /// not show that layer's old look. `keepsStill` false: the layers cannot
     /// copy from the still stage and draw what no other layer held.
-    @Test("C14/C15/E26 still stage + live layer + banner layer = the whole frame, every frame of a bundled trace",
-          arguments: [("demo", false, true), ("context-menus", false, true), ("app-icons", false, true),
-                      ("demo", true, true), ("app-icons", true, true), ("demo", false, false)])
+    @Test(
+        "C14/C15/E26 still stage + live layer + banner layer = the whole frame, every frame of a bundled trace",
+        arguments: [
+            ("demo", false, true), ("context-menus", false, true), ("app-icons", false, true),
+            ("demo", true, true), ("app-icons", true, true), ("demo", false, false),
+        ])
     func layersComposeToTheFrame(name: String, holding: Bool, keepsStill: Bool) throws {
         let scene = try SceneLoader.load(path: Self.assets.appendingPathComponent("Scenes/\(name).json").path)
         let events = try TraceReader.read(path: Self.assets.appendingPathComponent("Traces/\(name).jsonl").path)
@@ -188,7 +204,8 @@ final class ComposingCanvas: LayeredCanvas {
         layered.holdsMovedLayers = holding
         layered.keepsStill = keepsStill
         var holds = 0
-        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+        let session = OverlaySession(
+            model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
         session.add(layered)
         session.pointerMoved(toCanvas: 1)
         session.showBanner("Ctrl+Alt+Esc quits the stage", for: 1.5, now: 0)
@@ -198,7 +215,8 @@ final class ComposingCanvas: LayeredCanvas {
         let end = min(events.last?.time ?? 0, 12) + 0.5
         var next = 0
         var compared = 0
-        var worstSeen: UInt32 = 0, mostDiffering = 0
+        var worstSeen: UInt32 = 0
+        var mostDiffering = 0
         var areas: [Double] = []
         var t = 0.0
         // Every frame: a wrong frame between two right ones is what a user sees as a flicker.
@@ -217,28 +235,38 @@ final class ComposingCanvas: LayeredCanvas {
             let frame = session.model.frame(at: t)
             let banner = session.banner(at: t)
             try fresh.withUnsafeMutableBytes {
-                let buffer = PixelBuffer(data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1)
+                let buffer = PixelBuffer(
+                    data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width,
+                    scale: 1)
                 let all = [Rect(origin: .zero, size: size)]
                 try reference.draw(frame, into: buffer, clip: all)
                 if let banner { try reference.drawBanner(banner, into: buffer, canvasSize: size, clip: all) }
             }
             let shown = layered.composed()
-            var differing = 0, worst: UInt32 = 0, at = (0, 0)
+            var differing = 0
+            var worst: UInt32 = 0
+            var at = (0, 0)
             for i in 0..<shown.count where shown[i] != fresh[i] {
                 var d: UInt32 = 0
                 for shift in Swift.stride(from: 0, through: 24, by: 8) {
-                    let u = (shown[i] >> shift) & 0xFF, v = (fresh[i] >> shift) & 0xFF
+                    let u = (shown[i] >> shift) & 0xFF
+                    let v = (fresh[i] >> shift) & 0xFF
                     d = max(d, u > v ? u - v : v - u)
                 }
                 if d > 2 { differing += 1 }
-                if d > worst { worst = d; at = (i % layered.width, i / layered.width) }
+                if d > worst {
+                    worst = d
+                    at = (i % layered.width, i / layered.width)
+                }
             }
             // Tolerance: a few antialiased fringe pixels the painter's damage
             // rectangles miss (a canvas drawn whole shows such pixels too, up to
             // 8/255). A layering error shows as whole areas.
             let ok = differing <= 16 && worst <= 12
-            worstSeen = max(worstSeen, worst); mostDiffering = max(mostDiffering, differing)
-            #expect(ok, "\(name) at \(t) s: \(differing) pixels differ from the whole frame, up to \(worst)/255 at \(at)")
+            worstSeen = max(worstSeen, worst)
+            mostDiffering = max(mostDiffering, differing)
+            #expect(
+                ok, "\(name) at \(t) s: \(differing) pixels differ from the whole frame, up to \(worst)/255 at \(at)")
             if !ok { return }
             compared += 1
             t += 1.0 / 30
@@ -249,10 +277,14 @@ final class ComposingCanvas: LayeredCanvas {
         // Most of the time the live layers are small next to the stage (the pointer and
         // the control under it; a menu and the pointer far from it on layers of their own).
         let median = areas.sorted()[areas.count / 2]
-        print("layered \(name)\(keepsStill ? "" : " (still gone)"): drew \(Int(100 * layered.liveDrawn / max(layered.liveArea, 1))) % of the live layers' area")
+        print(
+            "layered \(name)\(keepsStill ? "" : " (still gone)"): drew \(Int(100 * layered.liveDrawn / max(layered.liveArea, 1))) % of the live layers' area"
+        )
         // Layers readied by copying the screen draw what changed, not themselves whole.
         #expect(layered.liveDrawn < 0.75 * layered.liveArea, "drew \(layered.liveDrawn) pt² of \(layered.liveArea)")
-        print("layered \(name): worst \(worstSeen)/255, at most \(mostDiffering) pixels; median live layer \(median) pt² (\(Int(100 * median / (size.width * size.height))) % of the canvas), largest \(areas.max() ?? 0)")
+        print(
+            "layered \(name): worst \(worstSeen)/255, at most \(mostDiffering) pixels; median live layer \(median) pt² (\(Int(100 * median / (size.width * size.height))) % of the canvas), largest \(areas.max() ?? 0)"
+        )
         #expect(median < 0.4 * size.width * size.height, "median live layer \(median) pt² on \(size)")
     }
 
@@ -265,10 +297,12 @@ final class ComposingCanvas: LayeredCanvas {
         var t = 0.0
 
         init(_ name: String) throws {
-            scene = try SceneLoader.load(path: LayeredCanvasTests.assets.appendingPathComponent("Scenes/\(name).json").path)
+            scene = try SceneLoader.load(
+                path: LayeredCanvasTests.assets.appendingPathComponent("Scenes/\(name).json").path)
             size = try #require(scene.canvas.size)
             layered = ComposingCanvas(size: size)
-            session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+            session = OverlaySession(
+                model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
             session.add(layered)
             session.pointerMoved(toCanvas: 1)
         }
@@ -296,7 +330,9 @@ final class ComposingCanvas: LayeredCanvas {
         }
     }
 
-    @Test("C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it (and its light) as the repaint's first frame drew it")
+    @Test(
+        "C15 a stage's animation is drawn once per repaint: a second motion before the repaint moves the pointer, and leaves the icon settling behind it (and its light) as the repaint's first frame drew it"
+    )
     func animationOncePerRepaint() throws {
         let stage = try RepaintingStage("app-icons")
         let (scene, size, layered, session) = (stage.scene, stage.size, stage.layered, stage.session)
@@ -323,8 +359,9 @@ final class ComposingCanvas: LayeredCanvas {
             #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
             let now = layered.composed()
             #expect(Self.differing(now, shown, width: layered.width, in: whole) > 50, "the pointer moved")
-            #expect(Self.differing(now, before, width: layered.width, in: music) == 0,
-                    "the settling icon, its light included, was not drawn again for the same repaint")
+            #expect(
+                Self.differing(now, before, width: layered.width, in: music) == 0,
+                "the settling icon, its light included, was not drawn again for the same repaint")
             shown = now
         }
         let second = shown
@@ -332,20 +369,27 @@ final class ComposingCanvas: LayeredCanvas {
         // After the repaint the next frame draws the settle on.
         stage.repaint()
         let third = layered.composed()
-        #expect(Self.differing(third, second, width: layered.width, in: music) > 100, "the settle went on after the repaint")
+        #expect(
+            Self.differing(third, second, width: layered.width, in: music) > 100, "the settle went on after the repaint"
+        )
         // And it ends where a frame drawn whole would: at rest.
         for _ in 0..<60 { stage.repaint() }
         let reference = try RendererPainter(scene: scene)
         var fresh = [UInt32](repeating: 0, count: layered.width * layered.height)
         try fresh.withUnsafeMutableBytes {
-            let buffer = PixelBuffer(data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1)
+            let buffer = PixelBuffer(
+                data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1
+            )
             try reference.draw(session.model.frame(at: stage.t), into: buffer, clip: [Rect(origin: .zero, size: size)])
         }
-        #expect(Self.differing(layered.composed(), fresh.map { $0 | 0xFF00_0000 }, width: layered.width, in: music) == 0,
-                "at rest it shows what a frame drawn whole shows")
+        #expect(
+            Self.differing(layered.composed(), fresh.map { $0 | 0xFF00_0000 }, width: layered.width, in: music) == 0,
+            "at rest it shows what a frame drawn whole shows")
     }
 
-    @Test("C16 over a hover card that is still growing, a second motion before the repaint moves the circle alone: the card stays as the repaint's first frame drew it, and grows on after the repaint")
+    @Test(
+        "C16 over a hover card that is still growing, a second motion before the repaint moves the circle alone: the card stays as the repaint's first frame drew it, and grows on after the repaint"
+    )
     func hoverTargetHeldUntilRepaint() throws {
         let stage = try RepaintingStage("notifications")
         let (size, layered) = (stage.size, stage.layered)
@@ -365,14 +409,18 @@ final class ComposingCanvas: LayeredCanvas {
             stage.move(to: Point(x: x, y: 208), after: dt)
             #expect(layered.frameIDs.count == frames + 1, "the motion was drawn at once")
             let now = layered.composed()
-            #expect(Self.differing(now, shown, width: layered.width, in: Rect(origin: .zero, size: size)) > 50, "the circle moved")
-            #expect(Self.differing(now, before, width: layered.width, in: cardEnd) == 0,
-                    "the growing card was drawn again for the same repaint")
+            #expect(
+                Self.differing(now, shown, width: layered.width, in: Rect(origin: .zero, size: size)) > 50,
+                "the circle moved")
+            #expect(
+                Self.differing(now, before, width: layered.width, in: cardEnd) == 0,
+                "the growing card was drawn again for the same repaint")
             shown = now
         }
         stage.repaint()
-        #expect(Self.differing(layered.composed(), shown, width: layered.width, in: cardEnd) > 20,
-                "the card grew on after the repaint")
+        #expect(
+            Self.differing(layered.composed(), shown, width: layered.width, in: cardEnd) > 20,
+            "the card grew on after the repaint")
     }
 
     @Test("a start-up hint that fails to draw leaves the stage running: the pointer is still drawn, one log line")

@@ -29,7 +29,9 @@ import Testing
         #expect(used.count == 1)
     }
 
-    @Test("the pointer moving within its layer keeps the layer; moving on, it takes its own layer along; a layer left empty shrinks")
+    @Test(
+        "the pointer moving within its layer keeps the layer; moving on, it takes its own layer along; a layer left empty shrinks"
+    )
     func layersFollowAndPark() {
         let first = LiveLayerPlacement.layers(for: [menu, pointer], current: [], canvas: canvas)
         let nudged = pointer.offsetBy(Point(x: 4, y: 0))
@@ -40,7 +42,9 @@ import Testing
         #expect(second[menuLayer] == first[menuLayer], "the menu's layer is not redrawn")
         // The menu closes: its layer is parked, small.
         let third = LiveLayerPlacement.layers(for: [moved], current: second, canvas: canvas)
-        #expect(third[menuLayer].width <= LiveLayerPlacement.parkedSide && third[menuLayer].height <= LiveLayerPlacement.parkedSide)
+        #expect(
+            third[menuLayer].width <= LiveLayerPlacement.parkedSide
+                && third[menuLayer].height <= LiveLayerPlacement.parkedSide)
         #expect(!third[menuLayer].isEmpty, "parked, not unmapped")
     }
 
@@ -50,7 +54,9 @@ import Testing
         let layers = LiveLayerPlacement.layers(for: spots, current: [], canvas: canvas)
         #expect(layers.count == LiveLayerPlacement.layerCount)
         for s in spots {
-            #expect(layers.contains { $0.minX <= s.minX && $0.maxX >= s.maxX && $0.minY <= s.minY && $0.maxY >= s.maxY }, "\(s) uncovered")
+            #expect(
+                layers.contains { $0.minX <= s.minX && $0.maxX >= s.maxX && $0.minY <= s.minY && $0.maxY >= s.maxY },
+                "\(s) uncovered")
         }
     }
 }

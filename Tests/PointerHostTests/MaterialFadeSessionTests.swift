@@ -1,15 +1,20 @@
 import PointerCore
 import PointerRendering
 import Testing
+
 @testable import PointerHost
 
 /// D20: the look's cross-fade runs to its end on screen, even when the hand
 /// stops in the frame the switch begins.
 @Suite struct MaterialFadeSessionTests {
     static func edge(autoHideDelay: Double) -> Scene {
-        var scene = Scene(canvas: Canvas(size: Size(width: 200, height: 100), color: .white),
-                          regions: [Region(id: "black", frame: Rect(x: 100, y: 0, width: 100, height: 100), cornerRadius: .points(0),
-                                           effect: EffectSpec.none, content: RegionContent(fill: .black))])
+        var scene = Scene(
+            canvas: Canvas(size: Size(width: 200, height: 100), color: .white),
+            regions: [
+                Region(
+                    id: "black", frame: Rect(x: 100, y: 0, width: 100, height: 100), cornerRadius: .points(0),
+                    effect: EffectSpec.none, content: RegionContent(fill: .black))
+            ])
         scene.pointer.autoHideDelay = autoHideDelay
         return scene
     }
@@ -40,7 +45,8 @@ import Testing
             session.service(now: now)
             now += 1.0 / 60
         } while !(x > 110 && centre() > 8) && x < 160
-        #expect(x < 150 && centre() < 60, "the look never started to change on the way to x = \(x) (centre \(centre()))")
+        #expect(
+            x < 150 && centre() < 60, "the look never started to change on the way to x = \(x) (centre \(centre()))")
         let atStop = canvas.commits.count
         // The hand rests: only the session's own wake-ups from here.
         for _ in 0..<90 {
@@ -53,7 +59,8 @@ import Testing
         // there), as a still draws it or stronger (the strength held from the way there).
         let last = try #require(painterFrame(session))
         let settled = try SceneRenderer(scene: scene).render(frame: last)
-        let grey = Int((canvas.pixel(Int(x), 50) >> 16) & 0xFF), expected = Int(try #require(settled.pixel(x: Int(x), y: 50)).r)
+        let grey = Int((canvas.pixel(Int(x), 50) >> 16) & 0xFF)
+        let expected = Int(try #require(settled.pixel(x: Int(x), y: 50)).r)
         #expect(expected > 80 && grey >= expected - 3, "on screen \(grey), the settled look \(expected)")
     }
 

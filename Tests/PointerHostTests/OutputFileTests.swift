@@ -1,9 +1,11 @@
 import Foundation
 import PointerCore
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Outputs are written whole or not at all, never over an input (issue 13: on a
@@ -20,7 +22,8 @@ import Glibc
         ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".tmp") }
     }
 
-    @Test("a full disk (ENOSPC after 100 bytes) is reported as a full disk and leaves the old file and no temporary file")
+    @Test(
+        "a full disk (ENOSPC after 100 bytes) is reported as a full disk and leaves the old file and no temporary file")
     func fullDiskKeepsOldFile() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/states.jsonl"
@@ -28,7 +31,10 @@ import Glibc
         final class Budget: @unchecked Sendable { var left = 100 }
         let budget = Budget()
         let full = OutputFile.System(write: { fd, base, count in
-            if budget.left == 0 { errno = ENOSPC; return -1 }
+            if budget.left == 0 {
+                errno = ENOSPC
+                return -1
+            }
             let n = Glibc.write(fd, base, min(count, budget.left))
             budget.left -= max(n, 0)
             return n
@@ -43,7 +49,10 @@ import Glibc
             Issue.record("the write did not fail")
         } catch {
             #expect(error.code == ENOSPC)
-            #expect(error.description.hasPrefix("cannot write \(path): no space left on device (the disk is full); the old file, if any, is unchanged"))
+            #expect(
+                error.description.hasPrefix(
+                    "cannot write \(path): no space left on device (the disk is full); the old file, if any, is unchanged"
+                ))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old content\n")
         #expect(leftovers().isEmpty)
@@ -54,15 +63,22 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/frame.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let noRename = OutputFile.System(rename: { _, _ in errno = EIO; return -1 })
+        let noRename = OutputFile.System(rename: { _, _ in
+            errno = EIO
+            return -1
+        })
         #expect(throws: OutputFile.Failure.self) { try OutputFile.write([1, 2, 3], to: path, system: noRename) }
-        let noSync = OutputFile.System(fsync: { _ in errno = ENOSPC; return -1 })
+        let noSync = OutputFile.System(fsync: { _ in
+            errno = ENOSPC
+            return -1
+        })
         #expect(throws: OutputFile.Failure.self) { try OutputFile.write([1, 2, 3], to: path, system: noSync) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         #expect(leftovers().isEmpty)
     }
 
-    @Test("an output that is an input (same path, symlink, hard link, ./ spelling) is refused before anything is written")
+    @Test(
+        "an output that is an input (same path, symlink, hard link, ./ spelling) is refused before anything is written")
     func inputsAreNeverOutputs() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scene = dir + "/scene.json"
@@ -84,7 +100,8 @@ import Glibc
     @Test("writing through a symlink replaces the file it points to and keeps the link; a new file is complete")
     func symlinkTargetReplaced() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let real = dir + "/real.txt", link = dir + "/link.txt"
+        let real = dir + "/real.txt"
+        let link = dir + "/link.txt"
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         try OutputFile.write(Array("new".utf8), to: link)
@@ -95,7 +112,9 @@ import Glibc
         #expect(leftovers().isEmpty)
     }
 
-    @Test("a real full disk (a 64 KB tmpfs): ENOSPC reported, the old file intact", .enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+    @Test(
+        "a real full disk (a 64 KB tmpfs): ENOSPC reported, the old file intact",
+        .enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
     func realFullDisk() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let mountPoint = dir + "/small"
@@ -116,10 +135,13 @@ import Glibc
         }
         let kept = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(kept.count == 20_000 && kept.allSatisfy { $0 == 0x6F })
-        #expect(((try? FileManager.default.contentsOfDirectory(atPath: mountPoint)) ?? []).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            ((try? FileManager.default.contentsOfDirectory(atPath: mountPoint)) ?? []).filter { $0.hasSuffix(".tmp") }
+                .isEmpty)
     }
 
-    @Test("run --record onto a named pipe writes into the pipe and leaves it a pipe (it was replaced by a regular file)")
+    @Test(
+        "run --record onto a named pipe writes into the pipe and leaves it a pipe (it was replaced by a regular file)")
     func recordIntoFIFO() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fifo = dir + "/record.fifo"
@@ -153,12 +175,14 @@ import Glibc
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
-    @Test("run --record onto a full device (a copy of /dev/full) reports the write failure with the path; the device stays")
+    @Test(
+        "run --record onto a full device (a copy of /dev/full) reports the write failure with the path; the device stays"
+    )
     func recordIntoFullDevice() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A private node for /dev/full (1, 7), so a failing test cannot replace the real one.
         let full = dir + "/full"
-        guard mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 else { return }  // makedev(1, 7); needs root
+        guard mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 else { return } // makedev(1, 7); needs root
         let recorder = try TraceRecorder(path: full)
         final class Log: @unchecked Sendable { var lines: [String] = [] }
         let log = Log()
@@ -166,7 +190,10 @@ import Glibc
         recorder.record(InputEvent(time: 0, .lift))
         recorder.flush()
         #expect(recorder.failure == "no space left on device (the disk is full)")
-        #expect(log.lines == ["recording to \(full) stopped: no space left on device (the disk is full); the session goes on"])
+        #expect(
+            log.lines == [
+                "recording to \(full) stopped: no space left on device (the disk is full); the session goes on"
+            ])
         var info = stat()
         #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
@@ -202,6 +229,7 @@ import Glibc
         recorder.log = { log.lines.append($0) }
         recorder.record(InputEvent(time: 0, .lift))
         recorder.flush()
-        #expect(log.lines == ["recording to \(fifo) stopped: the program reading the pipe went away; the session goes on"])
+        #expect(
+            log.lines == ["recording to \(fifo) stopped: the program reading the pipe went away; the session goes on"])
     }
 }

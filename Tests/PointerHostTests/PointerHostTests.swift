@@ -1,9 +1,11 @@
 import Foundation
 import PointerCore
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct LatencyStatsTests {
@@ -40,7 +42,8 @@ import Glibc
         r.flush()
         let events = try TraceReader.read(path: path)
         let kinds: [InputEvent.Kind] = events.map { $0.kind }
-        #expect(kinds == [.position(Point(x: 400, y: 300)), .modifiers([.ctrl, .shift]), .button(.secondary, .pressed)])
+        #expect(
+            kinds == [.position(Point(x: 400, y: 300)), .modifiers([.ctrl, .shift]), .button(.secondary, .pressed)])
     }
 }
 
@@ -99,7 +102,9 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 @Suite struct OverlaySessionTests {
     @Test("idle: after input is drawn the session asks for no timer (zero wake-ups)")
     func idleAsksForNothing() {
-        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let model = FakeModel()
+        let painter = FakePainter()
+        let canvas = FakeCanvas()
         let session = OverlaySession(model: model, painter: painter, start: 0)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }
@@ -116,7 +121,9 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 
     @Test("cost model: a pointer move repaints only its damage, in whole pixels")
     func repaintsOnlyDamage() {
-        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let model = FakeModel()
+        let painter = FakePainter()
+        let canvas = FakeCanvas()
         let session = OverlaySession(model: model, painter: painter, start: 0)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
@@ -130,26 +137,34 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 
     @Test("animating: frames are paced by the canvas, and the timer only when no callback will come")
     func animationPacing() {
-        let model = FakeModel(), painter = FakePainter(), canvas = FakeCanvas()
+        let model = FakeModel()
+        let painter = FakePainter()
+        let canvas = FakeCanvas()
         model.animateUntil = 2
         let session = OverlaySession(model: model, painter: painter, start: 0)
         var deadline: Double?? = .none
         session.setDeadline = { deadline = $0 }
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
-        session.service(now: 1)           // commits: the frame callback will pace the next draw
+        session.service(now: 1) // commits: the frame callback will pace the next draw
         #expect(deadline == .some(nil))
         canvas.isReadyToDraw = true
         model.pointer = Point(x: 30, y: 30)
         session.service(now: 1.016)
         #expect(canvas.commits.count == 2)
-        session.service(now: 1.03)        // animating but nothing changed: no commit, so the timer ticks
-        if case .some(.some(let t)) = deadline { #expect(t > 1.03 && t < 1.06) } else { Issue.record("no timer while animating") }
+        session.service(now: 1.03) // animating but nothing changed: no commit, so the timer ticks
+        if case .some(.some(let t)) = deadline {
+            #expect(t > 1.03 && t < 1.06)
+        } else {
+            Issue.record("no timer while animating")
+        }
     }
 }
 
 @Suite struct SceneResolverTests {
-    @Test("one rule for every command: paths as given, bare names are bundled scenes, unknown names list the bundled ones")
+    @Test(
+        "one rule for every command: paths as given, bare names are bundled scenes, unknown names list the bundled ones"
+    )
     func resolves() throws {
         let assets = try AssetLocator.locate()
         #expect(try AssetLocator.resolveScene("demo") == assets.scene(named: "demo").path)
@@ -170,8 +185,9 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
     /// hand is, not extrapolated past it: clicks land at the real pointer.
     @Test("a pointer drawn ahead of a moving hand comes back to where the hand stopped, with no further input")
     func predictionSettles() throws {
-        let scene = try SceneLoader.load(text: #"{"version":1,"canvas":{"size":[1280,800]},"regions":[],"pointer":{"autoHideDelay":0}}"#,
-                                         file: "empty.json")
+        let scene = try SceneLoader.load(
+            text: #"{"version":1,"canvas":{"size":[1280,800]},"regions":[],"pointer":{"autoHideDelay":0}}"#,
+            file: "empty.json")
         // About 150 pt/s, too slow to glide on when the hand stops; reports every
         // 8 ms, or every 28 ms (what a loaded machine delivered in an end-to-end run).
         for interval in [0.008, 0.028] {
@@ -187,7 +203,8 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
             let stopped = try #require(model.truePointer)
             // A frame drawn with the last report: drawn ahead.
             let (ahead, _) = model.frame(at: t + 0.002, presentAt: t + 0.018)
-            #expect(ahead.pointer.distance(to: stopped) > 1, "interval \(interval): nothing predicted, so nothing to check")
+            #expect(
+                ahead.pointer.distance(to: stopped) > 1, "interval \(interval): nothing predicted, so nothing to check")
             // Then only wake-ups (an inferred lift, a glide, its end): each draws a
             // frame, and the last one drawn is what stays on screen.
             var now = t + 0.002
@@ -197,8 +214,9 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
                 last = model.frame(at: now, presentAt: now + 0.016).frame
             }
             let exact = model.frame(at: now + 1).pointer // where the pointer rests (the real one is warped there)
-            #expect(last.pointer.distance(to: exact) < 0.01,
-                    "interval \(interval): the pointer stays drawn at \(last.pointer), it rests at \(exact)")
+            #expect(
+                last.pointer.distance(to: exact) < 0.01,
+                "interval \(interval): the pointer stays drawn at \(last.pointer), it rests at \(exact)")
         }
     }
 }

@@ -1,19 +1,23 @@
 import Foundation
 import PointerCore
+import Testing
+
 @testable import PointerHost
 @testable import PointerRendering
-import Testing
 
 /// C15/C16 at the host: a stage's effect layers are made before its first frame
 /// is drawn, and again for a reloaded scene, so no later frame pays for them.
 @Suite struct PreparedEffectsHostTests {
     static func scene(iconAt x: Double) -> Scene {
-        Scene(name: "icons", appearance: .light,
-              canvas: Canvas(size: Size(width: 200, height: 120), color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
-              regions: [
-                Region(id: "icon", frame: Rect(x: x, y: 20, width: 60, height: 60), cornerRadius: .points(14),
-                       effect: .lift, content: RegionContent(fill: RGBA(r: 1, g: 0.58, b: 0), symbol: "music", color: .white)),
-              ])
+        Scene(
+            name: "icons", appearance: .light,
+            canvas: Canvas(size: Size(width: 200, height: 120), color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
+            regions: [
+                Region(
+                    id: "icon", frame: Rect(x: x, y: 20, width: 60, height: 60), cornerRadius: .points(14),
+                    effect: .lift,
+                    content: RegionContent(fill: RGBA(r: 1, g: 0.58, b: 0), symbol: "music", color: .white))
+            ])
     }
 
     func blurs(_ painter: RendererPainter) throws -> Int {
@@ -38,8 +42,9 @@ import Testing
         // The display went away and came back: new renderers, made ahead again.
         painter.windowSystemClosing()
         let pixels = Pixels(width: 200, height: 120, fill: 0)
-        try painter.draw(EngineModel(scene: Self.scene(iconAt: 110)).frame(at: 0), into: pixels.buffer(),
-                         clip: [Rect(x: 0, y: 0, width: 200, height: 120)])
+        try painter.draw(
+            EngineModel(scene: Self.scene(iconAt: 110)).frame(at: 0), into: pixels.buffer(),
+            clip: [Rect(x: 0, y: 0, width: 200, height: 120)])
         #expect(try blurs(painter) == 2)
     }
 }

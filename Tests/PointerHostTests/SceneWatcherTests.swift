@@ -1,9 +1,11 @@
 import Foundation
 import PointerCore
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hot reload under abuse (issue 13): a scene saved in pieces, deleted, replaced by
@@ -36,7 +38,9 @@ import Glibc
         #"{"version": 1, "name": "\#(name)", "canvas": {"size": [200, 100]}, "regions": [{"id": "a", "frame": [10, 10, 40, 40]}]}"#
     }
 
-    @Test("saved in pieces, deleted, a directory, symlinks to a scene, a FIFO, /dev/zero and a loop, a link's target saved by rename: the last good scene stays, each bad state is reported")
+    @Test(
+        "saved in pieces, deleted, a directory, symlinks to a scene, a FIFO, /dev/zero and a loop, a link's target saved by rename: the last good scene stays, each bad state is reported"
+    )
     func abuse() throws {
         let dir = NSTemporaryDirectory() + "watcher-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -47,7 +51,10 @@ import Glibc
         let log = Log()
         try onOwnThread {
             let watcher = try SceneWatcher(path: path) { try SceneLoader.load(path: $0) }
-            watcher.onScene = { log.current = $0.name; log.reloads += 1 }
+            watcher.onScene = {
+                log.current = $0.name
+                log.reloads += 1
+            }
             watcher.onError = { log.errors.append("\($0)") }
             watcher.reload()
             /// Runs a fresh loop (a stopped one stays stopped) long enough to see the edit.
@@ -81,7 +88,9 @@ import Glibc
             unlink(path)
             try pump()
             #expect(log.current == "two")
-            #expect(log.errors.count == errorsBefore + 1 && log.errors.last?.contains("no such file") == true, "\(log.errors)")
+            #expect(
+                log.errors.count == errorsBefore + 1 && log.errors.last?.contains("no such file") == true,
+                "\(log.errors)")
             mkdir(path, 0o755)
             try pump()
             #expect(log.current == "two")
@@ -96,7 +105,8 @@ import Glibc
             #expect(log.current == "three")
             let fifo = dir + "/pipe"
             mkfifo(fifo, 0o644)
-            for (target, reason) in [(fifo, "named pipe"), ("/dev/zero", "character device"), (path, "symbolic links")] {
+            for (target, reason) in [(fifo, "named pipe"), ("/dev/zero", "character device"), (path, "symbolic links")]
+            {
                 unlink(path)
                 symlink(target, path)
                 try pump()
@@ -140,7 +150,9 @@ import Glibc
         }
     }
 
-    @Test("Issue 39: a slow load runs off the loop (its timer keeps firing on time); edits made meanwhile load once after it")
+    @Test(
+        "Issue 39: a slow load runs off the loop (its timer keeps firing on time); edits made meanwhile load once after it"
+    )
     func slowLoadDoesNotFreeze() throws {
         let dir = NSTemporaryDirectory() + "watcher-slow-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -160,7 +172,10 @@ import Glibc
                 usleep(600_000) // a large scene
                 return try SceneLoader.load(path: p)
             }
-            watcher.onScene = { log.current = $0.name; log.reloads += 1 }
+            watcher.onScene = {
+                log.current = $0.name
+                log.reloads += 1
+            }
             let loop = try EventLoop()
             watcher.attach(to: loop)
             let began = MonotonicClock.now()

@@ -1,5 +1,6 @@
 import PointerCore
 import PointerRendering
+
 @testable import PointerHost
 
 /// A fake canvas and model to test what the session draws and when it sleeps.
@@ -17,7 +18,8 @@ final class FakeCanvas: OverlayCanvas {
     }
     deinit { memory.deallocate() }
     func beginDraw() -> (buffer: PixelBuffer, stale: [Rect]?)? {
-        let w = Int(sizeInPoints.width), h = Int(sizeInPoints.height)
+        let w = Int(sizeInPoints.width)
+        let h = Int(sizeInPoints.height)
         return (PixelBuffer(data: memory, width: w, height: h, stride: 4 * w, scale: 1), commits.isEmpty ? nil : [])
     }
     /// The ARGB pixel at (x, y).
@@ -38,9 +40,11 @@ final class FakeModel: OverlayModel {
         if case .position(let p) = event.kind { pointer = p }
     }
     func frame(at time: Double) -> PointerFrame {
-        PointerFrame(time: time, pointer: pointer,
-                     visible: VisiblePointer(kind: .circle, frame: Rect(center: pointer, size: Size(width: 19, height: 19)),
-                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)))
+        PointerFrame(
+            time: time, pointer: pointer,
+            visible: VisiblePointer(
+                kind: .circle, frame: Rect(center: pointer, size: Size(width: 19, height: 19)),
+                cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)))
     }
     func nextWakeTime(after time: Double) -> Double? { time < animateUntil ? time : nil }
     func drainHostRequests() -> [HostRequest] { [] }
@@ -66,7 +70,8 @@ final class FakePainter: OverlayPainter {
         clips.append(clip)
         guard paintsOpaque else { return }
         for y in 0..<buffer.height {
-            buffer.data.advanced(by: y * buffer.stride).initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: buffer.width)
+            buffer.data.advanced(by: y * buffer.stride).initializeMemory(
+                as: UInt32.self, repeating: 0xFF00_0000, count: buffer.width)
         }
     }
     func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {
@@ -77,4 +82,3 @@ final class FakePainter: OverlayPainter {
         scenes.append(scene)
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import PointerCore
 import Testing
+
 @testable import PointerHost
 
 /// B12: real finger lifts from a touchpad's evdev events. No evdev node can be
@@ -31,7 +32,8 @@ import Testing
     @Test("B12 a finger landing and leaving the pad, each counted when its frame ends, with the kernel's time")
     func touchAndLift() {
         var d = EvdevContactDecoder()
-        let bytes = Self.touch(10.25, true) + Self.motion(10.25) + Self.report(10.25)
+        let bytes =
+            Self.touch(10.25, true) + Self.motion(10.25) + Self.report(10.25)
             + Self.motion(10.3) + Self.report(10.3)
             + Self.touch(10.5, false) + Self.report(10.5)
         #expect(feed(&d, bytes) == [.touched(at: 10.25), .lifted(at: 10.5)])
@@ -42,7 +44,8 @@ import Testing
     func splitReadsAndSecondFinger() {
         var d = EvdevContactDecoder()
         // BTN_TOUCH stays 1 while a second finger lands and the first leaves.
-        let bytes = Self.touch(1, true) + Self.report(1) + Self.motion(1.1) + Self.report(1.1)
+        let bytes =
+            Self.touch(1, true) + Self.report(1) + Self.motion(1.1) + Self.report(1.1)
             + Self.touch(1.2, false) + Self.report(1.2)
         var changes: [EvdevContactDecoder.Change] = []
         changes += feed(&d, Array(bytes[0..<30]))
@@ -61,7 +64,9 @@ import Testing
         #expect(!d.lostEvents)
     }
 
-    @Test("B12 discovery opens only touchpads: a folder of other nodes and files reads nothing, and no folder is no error")
+    @Test(
+        "B12 discovery opens only touchpads: a folder of other nodes and files reads nothing, and no folder is no error"
+    )
     func discoveryFindsNoFalseTouchpads() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evdev-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -78,7 +83,8 @@ import Testing
     func deviceReportsLiftOnlyWhenRead() throws {
         let loop = try EventLoop()
         var logged: [String] = []
-        let contact = TouchpadContact(loop: loop, directory: "/nonexistent-input", log: { logged.append($0) }, deliver: { _, _ in })
+        let contact = TouchpadContact(
+            loop: loop, directory: "/nonexistent-input", log: { logged.append($0) }, deliver: { _, _ in })
         #expect(contact.device(.touchpad) == PointingDevice(.touchpad, reportsLift: false))
         #expect(contact.device(.mouse).reportsLift == false)
         #expect(logged.isEmpty, "nothing to say without touchpads: \(logged)")

@@ -1,8 +1,9 @@
 import Foundation
 import PointerCore
 import PointerRendering
-@testable import PointerHost
 import Testing
+
+@testable import PointerHost
 
 /// Issue "never take the desktop hostage": every stage has a way out, and says so.
 @Suite struct WayOutTests {
@@ -12,10 +13,10 @@ import Testing
         let session = OverlaySession(model: model, painter: FakePainter(), start: 0)
         var quits = 0
         session.onQuitShortcut = { quits += 1 }
-        session.handle(.key("escape"), at: 1)               // Escape alone closes menus: the model gets it
+        session.handle(.key("escape"), at: 1) // Escape alone closes menus: the model gets it
         #expect(quits == 0)
         session.handle(.modifiers([.ctrl]), at: 1.1)
-        session.handle(.key("escape"), at: 1.2)             // Ctrl+Esc is not the shortcut
+        session.handle(.key("escape"), at: 1.2) // Ctrl+Esc is not the shortcut
         #expect(quits == 0)
         session.handle(.modifiers([.ctrl, .alt]), at: 1.3)
         session.handle(.key("escape"), at: 1.4)
@@ -26,10 +27,12 @@ import Testing
 
     @Test("the stage hint is drawn for its seconds, fades, and is gone after; the session wakes for it, then sleeps")
     func bannerShowsThenGoes() throws {
-        let scene = Scene(canvas: Canvas(size: Size(width: 480, height: 200), color: RGBA(r: 0, g: 0.5, b: 0)),
-                          pointer: PointerSettings(autoHideDelay: 0))
+        let scene = Scene(
+            canvas: Canvas(size: Size(width: 480, height: 200), color: RGBA(r: 0, g: 0.5, b: 0)),
+            pointer: PointerSettings(autoHideDelay: 0))
         let canvas = FakeCanvas(width: 480, height: 200)
-        let session = OverlaySession(model: EngineModel(scene: scene), painter: try RendererPainter(scene: scene), start: 0)
+        let session = OverlaySession(
+            model: EngineModel(scene: scene), painter: try RendererPainter(scene: scene), start: 0)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }
         session.add(canvas)
@@ -40,11 +43,13 @@ import Testing
         let box = BannerPainter.frame(canvasSize: canvas.sizeInPoints)
         let green: UInt32 = 0xFF00_8000
         func bannerPixels() -> (dark: Int, light: Int) {
-            var dark = 0, light = 0
+            var dark = 0
+            var light = 0
             for y in Int(box.minY)..<Int(box.maxY) {
                 for x in Int(box.minX)..<Int(box.maxX) {
                     let p = canvas.pixel(x, y)
-                    let g = (p >> 8) & 0xFF, r = (p >> 16) & 0xFF
+                    let g = (p >> 8) & 0xFF
+                    let r = (p >> 16) & 0xFF
                     if g < 0x40 { dark += 1 }
                     if r > 0xC0 && g > 0xC0 { light += 1 }
                 }

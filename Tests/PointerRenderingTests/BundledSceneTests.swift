@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// The bundled scenes (Assets/Scenes) render with their demo traces.
@@ -20,7 +21,9 @@ import PointerCore
         for file in Self.sceneFiles {
             let scene = try SceneLoader.load(path: file.path)
             func visit(_ r: Region) {
-                if let s = r.content?.symbol { #expect(SymbolSet.contains(s), "\(file.lastPathComponent): \(r.id) uses unknown symbol '\(s)'") }
+                if let s = r.content?.symbol {
+                    #expect(SymbolSet.contains(s), "\(file.lastPathComponent): \(r.id) uses unknown symbol '\(s)'")
+                }
                 r.regions.forEach(visit)
             }
             scene.regions.forEach(visit)
@@ -33,7 +36,8 @@ import PointerCore
             let scene = try SceneLoader.load(path: file.path)
             let trace = Self.assets.appendingPathComponent("Traces")
                 .appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".jsonl")
-            let events = FileManager.default.fileExists(atPath: trace.path) ? try TraceReader.read(path: trace.path) : []
+            let events =
+                FileManager.default.fileExists(atPath: trace.path) ? try TraceReader.read(path: trace.path) : []
             let engine = PointerEngine(scene: scene)
             let t = (events.last?.time ?? 0) / 2
             for e in events where e.time <= t { engine.handle(e) }

@@ -1,5 +1,6 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 @Suite struct DamageTests {
@@ -10,11 +11,14 @@ import PointerCore
             let t = Double(k) / 6
             let p = Point(x: 40 + 110 * t, y: 120 - 20 * t)
             let s = RegionState(offset: Point(x: -4.5 * t, y: -4.5 * t), scale: 1 + 0.1 * t, emphasis: t)
-            out.append(Fixtures.frame(Fixtures.circle(at: p), pointer: p, target: k > 2 ? "icon" : nil,
-                                      effect: k > 2 ? .lift : nil, regions: k > 0 ? ["icon": s] : [:]))
+            out.append(
+                Fixtures.frame(
+                    Fixtures.circle(at: p), pointer: p, target: k > 2 ? "icon" : nil,
+                    effect: k > 2 ? .lift : nil, regions: k > 0 ? ["icon": s] : [:]))
         }
         var last = out[out.count - 1]
-        last.menu = ContextMenu(region: "icon", items: ["Play", "Share…", "Remove"], frame: Rect(x: 150, y: 100, width: 150, height: 110))
+        last.menu = ContextMenu(
+            region: "icon", items: ["Play", "Share…", "Remove"], frame: Rect(x: 150, y: 100, width: 150, height: 110))
         out.append(last)
         last.menu = nil
         last.regions = ["back": RegionState(scale: 1.08, emphasis: 0.5)]
@@ -35,7 +39,9 @@ import PointerCore
                 previous = f
                 let full = try r.render(frame: f)
                 let diff = try ImageDiff(incremental, full, tolerance: 2)
-                #expect(diff.maxChannel <= 6 && diff.over * 1000 <= diff.total, "scale \(scale) frame \(f.target ?? "-") menu \(f.menu != nil): \(diff)")
+                #expect(
+                    diff.maxChannel <= 6 && diff.over * 1000 <= diff.total,
+                    "scale \(scale) frame \(f.target ?? "-") menu \(f.menu != nil): \(diff)")
             }
         }
     }
@@ -64,21 +70,30 @@ struct ImageDiff: CustomStringConvertible {
 
     init(_ a: ImageSurface, _ b: ImageSurface, tolerance: Int = 0) throws {
         guard a.width == b.width, a.height == b.height else {
-            maxChannel = 255; over = max(a.width * a.height, 1); total = over; return
+            maxChannel = 255
+            over = max(a.width * a.height, 1)
+            total = over
+            return
         }
         total = a.width * a.height
-        for y in 0..<a.height { for x in 0..<a.width {
-            guard let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) else { continue }
-            // Compare premultiplied values so fully transparent colours don't count.
-            func pm(_ c: UInt8, _ al: UInt8) -> Int { Int(c) * Int(al) / 255 }
-            let d = max(abs(pm(p.r, p.a) - pm(q.r, q.a)), abs(pm(p.g, p.a) - pm(q.g, q.a)),
-                        abs(pm(p.b, p.a) - pm(q.b, q.a)), abs(Int(p.a) - Int(q.a)))
-            if d > maxChannel { maxChannel = d; worst = (x, y) }
-            if d > tolerance {
-                over += 1
-                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                guard let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) else { continue }
+                // Compare premultiplied values so fully transparent colours don't count.
+                func pm(_ c: UInt8, _ al: UInt8) -> Int { Int(c) * Int(al) / 255 }
+                let d = max(
+                    abs(pm(p.r, p.a) - pm(q.r, q.a)), abs(pm(p.g, p.a) - pm(q.g, q.a)),
+                    abs(pm(p.b, p.a) - pm(q.b, q.a)), abs(Int(p.a) - Int(q.a)))
+                if d > maxChannel {
+                    maxChannel = d
+                    worst = (x, y)
+                }
+                if d > tolerance {
+                    over += 1
+                    box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+                }
             }
-        } }
+        }
     }
 
     var description: String {
@@ -90,7 +105,9 @@ struct ImageDiff: CustomStringConvertible {
 @Suite struct OutputSizedCanvasTests {
     @Test("an output-sized transparent canvas damages and draws the pointer anywhere on the output")
     func outputSized() throws {
-        let scene = Scene(regions: [Region(id: "b", frame: Rect(x: 10, y: 10, width: 37, height: 37), effect: .highlight)])
+        let scene = Scene(regions: [
+            Region(id: "b", frame: Rect(x: 10, y: 10, width: 37, height: 37), effect: .highlight)
+        ])
         let r = try SceneRenderer(scene: scene, scale: 1)
         r.outputSize = Size(width: 400, height: 300)
         let a = Fixtures.frame(Fixtures.circle(at: Point(x: 300, y: 200)))
@@ -109,22 +126,30 @@ struct ImageDiff: CustomStringConvertible {
 }
 
 @Suite struct EffectDamageTests {
-    @Test("C16 a hovered card's damage is where its shadow can show: every pixel the hover changes, little more, and less above the card than below (the shadow drops)")
+    @Test(
+        "C16 a hovered card's damage is where its shadow can show: every pixel the hover changes, little more, and less above the card than below (the shadow drops)"
+    )
     func hoverDamageFollowsTheShadow() throws {
         let card = Rect(x: 150, y: 100, width: 100, height: 60)
-        let scene = Scene(name: "card", appearance: .light,
-                          canvas: Canvas(size: Size(width: 400, height: 300), color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
-                          regions: [Region(id: "card", frame: card, cornerRadius: .points(12),
-                                           effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
-                                           content: RegionContent(fill: .white, label: "Card"))])
+        let scene = Scene(
+            name: "card", appearance: .light,
+            canvas: Canvas(size: Size(width: 400, height: 300), color: RGBA(r: 0.95, g: 0.95, b: 0.97)),
+            regions: [
+                Region(
+                    id: "card", frame: card, cornerRadius: .points(12),
+                    effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
+                    content: RegionContent(fill: .white, label: "Card"))
+            ])
         let r = try SceneRenderer(scene: scene, scale: 1)
         let p = Point(x: 200, y: 130)
         let effect = PointerEffect.hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay))
         let rest = Fixtures.frame(Fixtures.circle(at: p), target: "card", effect: effect)
-        let hovered = Fixtures.frame(Fixtures.circle(at: p), target: "card", effect: effect,
-                                     regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)])
-        _ = try r.render(frame: hovered)  // the shadow is made on first use, then known
-        let a = try r.render(frame: rest), b = try r.render(frame: hovered)
+        let hovered = Fixtures.frame(
+            Fixtures.circle(at: p), target: "card", effect: effect,
+            regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)])
+        _ = try r.render(frame: hovered) // the shadow is made on first use, then known
+        let a = try r.render(frame: rest)
+        let b = try r.render(frame: hovered)
         let damage = r.damage(from: rest, to: hovered)
         var changed: Rect?
         for y in 0..<a.height {
@@ -137,8 +162,9 @@ struct ImageDiff: CustomStringConvertible {
         let shown = try #require(changed)
         let reach = try #require(damage.dropFirst().reduce(damage.first) { $0?.union($1) })
         print("hover damage \(reach), changed pixels \(shown)")
-        #expect(reach.width * reach.height <= 1.5 * shown.width * shown.height,
-                "damage \(reach) against changed pixels \(shown)")
+        #expect(
+            reach.width * reach.height <= 1.5 * shown.width * shown.height,
+            "damage \(reach) against changed pixels \(shown)")
         #expect(card.minY - reach.minY < reach.maxY - card.maxY, "damage \(reach) around \(card)")
     }
 }

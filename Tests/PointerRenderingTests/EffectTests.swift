@@ -1,5 +1,6 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 @Suite struct EffectTests {
@@ -9,8 +10,9 @@ import PointerCore
         var s = Self.liftState
         s.emphasis = emphasis
         if emphasis == 0 { s = .rest }
-        return Fixtures.frame(Fixtures.rounded(Rect(x: 100, y: 60, width: 90, height: 90), radius: 20),
-                              pointer: Point(x: 160, y: 90), target: "icon", effect: .lift, regions: ["icon": s])
+        return Fixtures.frame(
+            Fixtures.rounded(Rect(x: 100, y: 60, width: 90, height: 90), radius: 20),
+            pointer: Point(x: 160, y: 90), target: "icon", effect: .lift, regions: ["icon": s])
     }
 
     @Test("C15 a lifted element casts a darker band below it")
@@ -52,21 +54,28 @@ import PointerCore
     func highlightBehindGlyph() throws {
         let r = try SceneRenderer(scene: Fixtures.stage, scale: 2)
         let state = RegionState(offset: Point(x: -1.5, y: -1.5), scale: 1.08, emphasis: 1)
-        let frame = Fixtures.frame(Fixtures.rounded(Rect(x: 12, y: 10, width: 37, height: 37), radius: 8),
-                                   pointer: Point(x: 31, y: 29), target: "back", effect: .highlight,
-                                   regions: ["back": state])
+        let frame = Fixtures.frame(
+            Fixtures.rounded(Rect(x: 12, y: 10, width: 37, height: 37), radius: 8),
+            pointer: Point(x: 31, y: 29), target: "back", effect: .highlight,
+            regions: ["back": state])
         let img = try r.render(frame: frame)
         let stage = try r.render(frame: nil)
         // The chevron's stroke passes through the glyph box; find its bluest pixel.
         var bluest: RGBAPixel?
-        for y in 40...60 { for x in 40...80 {
-            if let p = img.pixel(x: x, y: y), Int(p.b) - Int(p.r) > Int(bluest.map { Int($0.b) - Int($0.r) } ?? 0) { bluest = p }
-        } }
+        for y in 40...60 {
+            for x in 40...80 {
+                if let p = img.pixel(x: x, y: y), Int(p.b) - Int(p.r) > Int(bluest.map { Int($0.b) - Int($0.r) } ?? 0) {
+                    bluest = p
+                }
+            }
+        }
         let glyph = try #require(bluest)
         #expect(glyph.b > 230 && Int(glyph.b) - Int(glyph.r) > 170, "glyph keeps the system blue: \(glyph)")
         // Around the glyph, the pointer darkens the light stage a little (lighter than a plain pointer).
-        let bg = try #require(img.pixel(x: 30, y: 80)), bare = try #require(stage.pixel(x: 30, y: 80))
-        #expect(bg.brightness < bare.brightness - 0.03 && bg.brightness > 0.6, "highlight background: \(bg) over \(bare)")
+        let bg = try #require(img.pixel(x: 30, y: 80))
+        let bare = try #require(stage.pixel(x: 30, y: 80))
+        #expect(
+            bg.brightness < bare.brightness - 0.03 && bg.brightness > 0.6, "highlight background: \(bg) over \(bare)")
     }
 
     @Test("C16 hover tints on top of the content; the shadow only comes with scale")
@@ -74,12 +83,17 @@ import PointerCore
         let r = try SceneRenderer(scene: Fixtures.stage, scale: 1)
         let v = Fixtures.circle(at: Point(x: 290, y: 70))
         let rest = try r.render(frame: Fixtures.frame(v))
-        let noScale = try r.render(frame: Fixtures.frame(v, target: "card", effect: .hover(HoverStyle()),
-                                                         regions: ["card": RegionState(emphasis: 1)]))
-        let scaled = try r.render(frame: Fixtures.frame(v, target: "card", effect: .hover(HoverStyle()),
-                                                        regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)]))
+        let noScale = try r.render(
+            frame: Fixtures.frame(
+                v, target: "card", effect: .hover(HoverStyle()),
+                regions: ["card": RegionState(emphasis: 1)]))
+        let scaled = try r.render(
+            frame: Fixtures.frame(
+                v, target: "card", effect: .hover(HoverStyle()),
+                regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)]))
         // Overlay tint darkens the white card (light appearance), label included.
-        let cardRest = try #require(rest.pixel(x: 225, y: 30)), cardTinted = try #require(noScale.pixel(x: 225, y: 30))
+        let cardRest = try #require(rest.pixel(x: 225, y: 30))
+        let cardTinted = try #require(noScale.pixel(x: 225, y: 30))
         #expect(cardTinted.brightness < cardRest.brightness - 0.02)
         // No shadow without scale; a shadow with it.
         let belowRest = try #require(rest.pixel(x: 260, y: 88))
@@ -94,9 +108,11 @@ import PointerCore
         for k in 0...10 {
             let t = Double(k) / 10
             let s = RegionState(offset: Point(x: -4.5 * t, y: -4.5 * t), scale: 1 + 0.1 * t, emphasis: t)
-            try r.draw(frame: Fixtures.frame(Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon",
-                                             effect: .lift, regions: ["icon": s]), into: surface)
+            try r.draw(
+                frame: Fixtures.frame(
+                    Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon",
+                    effect: .lift, regions: ["icon": s]), into: surface)
         }
-        #expect(r.effects.blurCount == 2)  // one shadow, one radiosity
+        #expect(r.effects.blurCount == 2) // one shadow, one radiosity
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// Every frame of every bundled scene's demo trace, and of the test fixtures
@@ -33,8 +34,10 @@ import PointerCore
             let trace = root.appendingPathComponent("Assets/Traces/\(base).jsonl").path
             out.append(Session(name: base, scenePath: scene, tracePath: fm.fileExists(atPath: trace) ? trace : nil))
         }
-        let fixtureDirs = ["Tests/PointerCoreTests/Fixtures", "Tests/WaylandBackendTests/Fixtures",
-                           "Tests/X11BackendTests/Fixtures", "Tests/Fixtures/SchemaCases/good"]
+        let fixtureDirs = [
+            "Tests/PointerCoreTests/Fixtures", "Tests/WaylandBackendTests/Fixtures",
+            "Tests/X11BackendTests/Fixtures", "Tests/Fixtures/SchemaCases/good",
+        ]
         for dir in fixtureDirs {
             for scene in jsons(dir) {
                 let trace = String(scene.dropLast(".json".count)) + ".jsonl"
@@ -50,7 +53,8 @@ import PointerCore
     func invariants(_ session: Session) throws {
         let scene = try session.scenePath.map { try SceneLoader.load(path: $0) } ?? Fixtures.stage
         let checker = try FrameInvariantChecker(name: session.name, scene: scene)
-        let events = try session.tracePath.map { try TraceReader.read(path: $0) }
+        let events =
+            try session.tracePath.map { try TraceReader.read(path: $0) }
             ?? SweepTrace.events(for: scene, canvas: checker.renderer.canvasSize)
         var failure: Error?
         Replay.frames(scene: scene, events: events, fps: Self.fps) { frame in

@@ -1,5 +1,6 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// C15/C16: a lift layer or hover shadow is composited only where it can
@@ -8,20 +9,37 @@ import PointerCore
     static func frames() -> [(String, PointerFrame)] {
         var out: [(String, PointerFrame)] = []
         for t in [0.35, 1.0] {
-            out.append(("lift \(t)", Fixtures.frame(
-                Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon", effect: .lift,
-                regions: ["icon": RegionState(offset: Point(x: -4.5 * t, y: -4.3 * t), scale: 1 + 0.1 * t, emphasis: t)])))
+            out.append(
+                (
+                    "lift \(t)",
+                    Fixtures.frame(
+                        Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon", effect: .lift,
+                        regions: [
+                            "icon": RegionState(
+                                offset: Point(x: -4.5 * t, y: -4.3 * t), scale: 1 + 0.1 * t, emphasis: t)
+                        ])
+                ))
         }
         // The card's scale on its way (fractional edges) and at rest.
         for s in [1.013, 1.05] {
-            out.append(("hover \(s)", Fixtures.frame(
-                Fixtures.circle(at: Point(x: 260, y: 50)), target: "card", effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
-                regions: ["card": RegionState(offset: Point(x: -50 * (s - 1), y: -30 * (s - 1)), scale: s, emphasis: 1)])))
+            out.append(
+                (
+                    "hover \(s)",
+                    Fixtures.frame(
+                        Fixtures.circle(at: Point(x: 260, y: 50)), target: "card",
+                        effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
+                        regions: [
+                            "card": RegionState(
+                                offset: Point(x: -50 * (s - 1), y: -30 * (s - 1)), scale: s, emphasis: 1)
+                        ])
+                ))
         }
         return out
     }
 
-    @Test("C15 C16 leaving out what the element hides leaves every pixel of a lift or hover frame as it was", arguments: [1.0, 1.5, 2.0])
+    @Test(
+        "C15 C16 leaving out what the element hides leaves every pixel of a lift or hover frame as it was",
+        arguments: [1.0, 1.5, 2.0])
     func samePixels(scale: Double) throws {
         let clipped = try SceneRenderer(scene: Fixtures.stage, scale: scale)
         let whole = try SceneRenderer(scene: Fixtures.stage, scale: scale)
@@ -30,7 +48,8 @@ import PointerCore
             // Stills, all at time 0: neither carries the material's memory from the last one.
             clipped.materialMemory = nil
             whole.materialMemory = nil
-            let a = try clipped.render(frame: frame), b = try whole.render(frame: frame)
+            let a = try clipped.render(frame: frame)
+            let b = try whole.render(frame: frame)
             // Within one level: cairo composites a clipped area along another path,
             // which may round a pixel of the resampled layer the other way.
             let same = try PixelComparison(a, b, tolerance: 1)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 @Suite struct MaterialTests {
@@ -56,29 +57,46 @@ import PointerCore
     static func varyingBackdrops() throws -> [(String, Scene)] {
         let size = Size(width: 240, height: 120)
         func linear(_ name: String, _ stops: [RGBA]) throws -> (String, Scene) {
-            (name, try imageScene(name, size: size) { ctx in
-                let g = try CairoPattern.linear(from: .zero, to: Point(x: size.width, y: 0))
-                for (k, c) in stops.enumerated() { g.addStop(Double(k) / Double(stops.count - 1), c) }
-                ctx.setSource(g); ctx.paint()
-            })
+            (
+                name,
+                try imageScene(name, size: size) { ctx in
+                    let g = try CairoPattern.linear(from: .zero, to: Point(x: size.width, y: 0))
+                    for (k, c) in stops.enumerated() { g.addStop(Double(k) / Double(stops.count - 1), c) }
+                    ctx.setSource(g)
+                    ctx.paint()
+                }
+            )
         }
         let photo = try imageScene("photo", size: size) { ctx in
             // A sky fading to a warm horizon, a sun, hills, and fine texture.
             let sky = try CairoPattern.linear(from: .zero, to: Point(x: 0, y: size.height))
-            sky.addStop(0, RGBA(r: 0.18, g: 0.36, b: 0.72)); sky.addStop(0.6, RGBA(r: 0.95, g: 0.7, b: 0.45))
+            sky.addStop(0, RGBA(r: 0.18, g: 0.36, b: 0.72))
+            sky.addStop(0.6, RGBA(r: 0.95, g: 0.7, b: 0.45))
             sky.addStop(1, RGBA(r: 0.35, g: 0.25, b: 0.2))
-            ctx.setSource(sky); ctx.paint()
-            ctx.newPath(); ctx.circle(Point(x: 170, y: 45), 16); ctx.setSource(RGBA(r: 1, g: 0.95, b: 0.75)); ctx.fill()
-            ctx.newPath(); ctx.move(to: Point(x: 0, y: 120)); ctx.line(to: Point(x: 0, y: 80))
+            ctx.setSource(sky)
+            ctx.paint()
+            ctx.newPath()
+            ctx.circle(Point(x: 170, y: 45), 16)
+            ctx.setSource(RGBA(r: 1, g: 0.95, b: 0.75))
+            ctx.fill()
+            ctx.newPath()
+            ctx.move(to: Point(x: 0, y: 120))
+            ctx.line(to: Point(x: 0, y: 80))
             ctx.curve(to: Point(x: 240, y: 90), Point(x: 80, y: 50), Point(x: 160, y: 110))
-            ctx.line(to: Point(x: 240, y: 120)); ctx.closePath()
-            ctx.setSource(RGBA(r: 0.15, g: 0.4, b: 0.2)); ctx.fill()
+            ctx.line(to: Point(x: 240, y: 120))
+            ctx.closePath()
+            ctx.setSource(RGBA(r: 0.15, g: 0.4, b: 0.2))
+            ctx.fill()
             var seed: UInt32 = 7
             for _ in 0..<400 {
                 seed = seed &* 1_103_515_245 &+ 12345
-                let x = Double(seed % 240), y = Double((seed >> 8) % 120), v = Double((seed >> 16) % 100) / 100
-                ctx.newPath(); ctx.rectangle(Rect(x: x, y: y, width: 3, height: 2))
-                ctx.setSource(RGBA(r: v, g: v, b: v, a: 0.35)); ctx.fill()
+                let x = Double(seed % 240)
+                let y = Double((seed >> 8) % 120)
+                let v = Double((seed >> 16) % 100) / 100
+                ctx.newPath()
+                ctx.rectangle(Rect(x: x, y: y, width: 3, height: 2))
+                ctx.setSource(RGBA(r: v, g: v, b: v, a: 0.35))
+                ctx.fill()
             }
         }
         return [
@@ -115,7 +133,9 @@ import PointerCore
     @Test("D20 the circle contrasts at least 3:1 across gradients and an image")
     func contrastOnVaryingBackdrops() throws {
         var points: [Point] = []
-        for y in stride(from: 14.0, through: 106, by: 13) { for x in stride(from: 12.0, through: 228, by: 7) { points.append(Point(x: x, y: y)) } }
+        for y in stride(from: 14.0, through: 106, by: 13) {
+            for x in stride(from: 12.0, through: 228, by: 7) { points.append(Point(x: x, y: y)) }
+        }
         for (name, scene) in try Self.varyingBackdrops() {
             let (checked, findings) = try contrastFindings(scene, at: points)
             #expect(checked == points.count, "\(name)")
@@ -128,12 +148,15 @@ import PointerCore
         for c in [RGBA(r: 0.467, g: 0.467, b: 0.467), RGBA(r: 1, g: 0, b: 0)] {
             let r = try SceneRenderer(scene: Fixtures.uniform(c), scale: 2)
             let img = try r.render(frame: Fixtures.frame(Fixtures.circle(at: Point(x: 40, y: 40))))
-            let bg = try #require(img.pixel(x: 4, y: 4)), centre = try #require(img.pixel(x: 80, y: 80))
+            let bg = try #require(img.pixel(x: 4, y: 4))
+            let centre = try #require(img.pixel(x: 80, y: 80))
             // Along a row through the centre every pixel lies between the backdrop and the fill.
             for x in 50...110 {
                 let p = try #require(img.pixel(x: x, y: 80))
-                for (v, lo, hi) in [(p.r, min(bg.r, centre.r), max(bg.r, centre.r)), (p.g, min(bg.g, centre.g), max(bg.g, centre.g)),
-                                    (p.b, min(bg.b, centre.b), max(bg.b, centre.b))] {
+                for (v, lo, hi) in [
+                    (p.r, min(bg.r, centre.r), max(bg.r, centre.r)), (p.g, min(bg.g, centre.g), max(bg.g, centre.g)),
+                    (p.b, min(bg.b, centre.b), max(bg.b, centre.b)),
+                ] {
                     #expect(Int(v) >= Int(lo) - 2 && Int(v) <= Int(hi) + 2, "x=\(x): \(p) outside \(bg)…\(centre)")
                 }
             }
@@ -167,7 +190,9 @@ import PointerCore
 
     @Test("D20 crossing from light to dark the material switches once, cross-fading over several frames")
     func switchesOnceAcrossAnEdge() throws {
-        for path in [Array(stride(from: 60.0, through: 140, by: 0.5)), Array(stride(from: 140.0, through: 60, by: -0.5))] {
+        for path in [
+            Array(stride(from: 60.0, through: 140, by: 0.5)), Array(stride(from: 140.0, through: 60, by: -0.5)),
+        ] {
             let ms = try materials(Fixtures.halves, along: path.map { Point(x: $0, y: 50) })
             #expect(switches(ms) == 1, "the material switched \(switches(ms)) times along \(path.first!)…\(path.last!)")
             // In between: frames that are neither look, none a jump (the dark and light looks are 0.6 apart).
@@ -178,9 +203,9 @@ import PointerCore
 
     /// A hand resting on `centre`: ±2 pt of tremor, for two seconds at 60 Hz (deterministic).
     static func tremor(around centre: Point) -> [Point] {
-        var seed: UInt64 = 0x9E3779B97F4A7C15
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(seed >> 11) / Double(1 << 53) * 4 - 2
         }
         return (0..<120).map { _ in Point(x: centre.x + next(), y: centre.y + next()) }
@@ -216,11 +241,15 @@ import PointerCore
     @Test("D20 press feedback is visible on every backdrop: a clear step, away from the backdrop")
     func pressVisibleEverywhere() throws {
         for (name, c) in Self.uniformBackdrops {
-            let normal = try centrePixel(on: c, scale: 2), pressed = try centrePixel(on: c, scale: 2, pressed: true)
-            let step = max(abs(Int(normal.r) - Int(pressed.r)), abs(Int(normal.g) - Int(pressed.g)), abs(Int(normal.b) - Int(pressed.b)))
+            let normal = try centrePixel(on: c, scale: 2)
+            let pressed = try centrePixel(on: c, scale: 2, pressed: true)
+            let step = max(
+                abs(Int(normal.r) - Int(pressed.r)), abs(Int(normal.g) - Int(pressed.g)),
+                abs(Int(normal.b) - Int(pressed.b)))
             #expect(step >= 16, "\(name): press changes the pointer by \(step)/255 (\(normal) → \(pressed))")
             func rgba(_ p: RGBAPixel) -> RGBA { RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255) }
-            #expect(contrastRatio(rgba(pressed), c) > contrastRatio(rgba(normal), c), "\(name): pressing lowers contrast")
+            #expect(
+                contrastRatio(rgba(pressed), c) > contrastRatio(rgba(normal), c), "\(name): pressing lowers contrast")
         }
     }
 
@@ -259,10 +288,12 @@ import PointerCore
 @Suite struct LiveStageMaterialTests {
     @Test("D20 the pointer adapts to what is drawn now: a child zoomed in under it")
     func zoomedContentUnderPointer() throws {
-        let blot = Region(id: "blot", frame: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: .points(0),
-                          effect: EffectSpec.none, content: RegionContent(fill: .black))
-        let map = Region(id: "map", frame: Rect(x: 10, y: 10, width: 180, height: 180), cornerRadius: .points(0),
-                         effect: EffectSpec.none, content: RegionContent(fill: .white), zoom: ZoomSpec(), regions: [blot])
+        let blot = Region(
+            id: "blot", frame: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: .points(0),
+            effect: EffectSpec.none, content: RegionContent(fill: .black))
+        let map = Region(
+            id: "map", frame: Rect(x: 10, y: 10, width: 180, height: 180), cornerRadius: .points(0),
+            effect: EffectSpec.none, content: RegionContent(fill: .white), zoom: ZoomSpec(), regions: [blot])
         let scene = Scene(canvas: Canvas(size: Size(width: 200, height: 200), color: .white), regions: [map])
         let r = try SceneRenderer(scene: scene, scale: 1)
         // Zoomed ×5 the blot covers 10…110: the pointer at (70, 70) sits on black, the still stage says white.

@@ -1,18 +1,22 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// C15/C16: the blurred layers of lifting and hovered regions are made ahead,
 /// so the frame that first lifts an icon or hovers a card blurs nothing.
 @Suite struct PreparedEffectsTests {
     func liftFrame(_ t: Double) -> PointerFrame {
-        Fixtures.frame(Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon", effect: .lift,
-                       regions: ["icon": RegionState(offset: Point(x: -4.5 * t, y: -4.5 * t), scale: 1 + 0.1 * t, emphasis: t)])
+        Fixtures.frame(
+            Fixtures.circle(at: Point(x: 150, y: 100)), target: "icon", effect: .lift,
+            regions: ["icon": RegionState(offset: Point(x: -4.5 * t, y: -4.5 * t), scale: 1 + 0.1 * t, emphasis: t)])
     }
 
     func hoverFrame() -> PointerFrame {
-        Fixtures.frame(Fixtures.circle(at: Point(x: 260, y: 50)), target: "card", effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
-                       regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)])
+        Fixtures.frame(
+            Fixtures.circle(at: Point(x: 260, y: 50)), target: "card",
+            effect: .hover(HoverStyle(scale: 1.05, shadow: true, tint: .overlay)),
+            regions: ["card": RegionState(offset: Point(x: -2.5, y: -1.5), scale: 1.05, emphasis: 1)])
     }
 
     @Test("C15 C16 made ahead, the first lift and the first hover blur nothing in their frames")
@@ -33,7 +37,8 @@ import PointerCore
         let ahead = try SceneRenderer(scene: Fixtures.stage, scale: 2)
         ahead.prepareEffects(until: { false }, upTo: 1 << 30)
         let onUse = try SceneRenderer(scene: Fixtures.stage, scale: 2)
-        let a = try ahead.render(frame: liftFrame(1)), b = try onUse.render(frame: liftFrame(1))
+        let a = try ahead.render(frame: liftFrame(1))
+        let b = try onUse.render(frame: liftFrame(1))
         let same = try PixelComparison(a, b, tolerance: 0)
         #expect(same.share == 1, "\(same)")
     }

@@ -1,12 +1,14 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 @Suite struct ShapeTests {
     /// Covered area (pt²) of the pointer, measured as summed pixel alpha on a transparent canvas.
     func coverage(_ v: VisiblePointer, scale: Double = 2) throws -> Double {
         let scene = Scene(canvas: Canvas(size: Size(width: 60, height: 60)))
-        let r = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: UniformBackgroundSampler(color: .white))
+        let r = try SceneRenderer(
+            scene: scene, scale: scale, backgroundSampler: UniformBackgroundSampler(color: .white))
         let img = try r.render(frame: Fixtures.frame(v))
         var sum = 0.0
         for y in 0..<img.height { for x in 0..<img.width { sum += Double(img.pixel(x: x, y: y)?.a ?? 0) } }
@@ -17,10 +19,12 @@ import PointerCore
     func morph(_ progress: Double) -> VisiblePointer {
         let cross = BuiltinShapes.shape(.crosshair)
         let box = Rect(center: Point(x: 30, y: 30), size: Size(width: 19 + 5 * progress, height: 19 + 5 * progress))
-        return VisiblePointer(kind: .path, name: "crosshair", frame: box, cornerRadius: 0,
-                              geometry: .path(cross),
-                              transition: ShapeTransition(from: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5),
-                                                          fromKind: .circle, progress: progress))
+        return VisiblePointer(
+            kind: .path, name: "crosshair", frame: box, cornerRadius: 0,
+            geometry: .path(cross),
+            transition: ShapeTransition(
+                from: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5),
+                fromKind: .circle, progress: progress))
     }
 
     @Test("D21 a morph midpoint is between both shapes, and the morph never pops")
@@ -33,7 +37,9 @@ import PointerCore
         let mid = try coverage(morph(0.5))
         #expect(abs(start - circle) < 0.03 * circle, "progress 0 looks like the circle: \(start) vs \(circle)")
         #expect(abs(try coverage(morph(0.999)) - end) < 0.05 * end, "progress → 1 lands on the crosshair")
-        #expect(mid > min(circle, end) * 0.9 && mid < max(circle, end) * 1.1, "midpoint \(mid) between \(circle) and \(end)")
+        #expect(
+            mid > min(circle, end) * 0.9 && mid < max(circle, end) * 1.1, "midpoint \(mid) between \(circle) and \(end)"
+        )
         var previous = start
         for k in 1...20 {
             let a = try coverage(morph(Double(k) / 20))
@@ -46,11 +52,13 @@ import PointerCore
     func circleToArrows() throws {
         let arrows = BuiltinShapes.shape(.arrowsHorizontal)
         func v(_ p: Double) -> VisiblePointer {
-            VisiblePointer(kind: .path, name: "arrows-horizontal",
-                           frame: Rect(center: Point(x: 30, y: 30), size: Size(width: 19 + 9 * p, height: 19 - p)),
-                           cornerRadius: 0, geometry: .path(arrows),
-                           transition: ShapeTransition(from: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5),
-                                                       fromKind: .circle, progress: p))
+            VisiblePointer(
+                kind: .path, name: "arrows-horizontal",
+                frame: Rect(center: Point(x: 30, y: 30), size: Size(width: 19 + 9 * p, height: 19 - p)),
+                cornerRadius: 0, geometry: .path(arrows),
+                transition: ShapeTransition(
+                    from: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5),
+                    fromKind: .circle, progress: p))
         }
         let circle = try coverage(Fixtures.circle(at: Point(x: 30, y: 30)))
         #expect(abs(try coverage(v(0)) - circle) < 0.03 * circle)
@@ -65,8 +73,9 @@ import PointerCore
     @Test("D22 a target ring keeps its hole (inner contour winds the other way)")
     func ringHasHole() throws {
         let target = BuiltinShapes.shape(.target)
-        let v = VisiblePointer(kind: .path, name: "target", frame: Rect(center: Point(x: 30, y: 30), size: target.size),
-                               cornerRadius: 0, geometry: .path(target))
+        let v = VisiblePointer(
+            kind: .path, name: "target", frame: Rect(center: Point(x: 30, y: 30), size: target.size),
+            cornerRadius: 0, geometry: .path(target))
         let scene = Scene(canvas: Canvas(size: Size(width: 60, height: 60)))
         let r = try SceneRenderer(scene: scene, scale: 2, backgroundSampler: UniformBackgroundSampler(color: .white))
         let img = try r.render(frame: Fixtures.frame(v))

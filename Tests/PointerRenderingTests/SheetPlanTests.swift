@@ -1,14 +1,17 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// The contact sheet a design review looks at: key moments, cropped around the pointer.
 @Suite struct SheetPlanTests {
     func frame(_ t: Double, at p: Point, target: String? = nil, kind: ShapeKind = .circle) -> PointerFrame {
-        PointerFrame(time: t, pointer: p,
-                     visible: VisiblePointer(kind: kind, frame: Rect(center: p, size: Size(width: 19, height: 19)),
-                                             cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)),
-                     target: target, effect: target == nil ? nil : .highlight)
+        PointerFrame(
+            time: t, pointer: p,
+            visible: VisiblePointer(
+                kind: kind, frame: Rect(center: p, size: Size(width: 19, height: 19)),
+                cornerRadius: 9.5, geometry: .roundedRect(size: Size(width: 19, height: 19), cornerRadius: 9.5)),
+            target: target, effect: target == nil ? nil : .highlight)
     }
 
     @Test("the sheet shows the moment the pointer settles on a new target, cropped around it")
@@ -17,8 +20,10 @@ import PointerCore
         for i in 0..<300 {
             let t = Double(i) / 30
             let p = Point(x: 100 + Double(i) * 3, y: 400)
-            frames.append(frame(t, at: p, target: (150..<200).contains(i) ? "button" : nil,
-                                kind: (150..<200).contains(i) ? .roundedRect : .circle))
+            frames.append(
+                frame(
+                    t, at: p, target: (150..<200).contains(i) ? "button" : nil,
+                    kind: (150..<200).contains(i) ? .roundedRect : .circle))
         }
         let plan = SheetPlan(frames: frames, canvas: Size(width: 1280, height: 800))
         #expect(plan.cells.count <= SheetPlan.maxCells)
@@ -37,8 +42,10 @@ import PointerCore
         var frames: [PointerFrame] = []
         for i in 0..<300 {
             let p = Point(x: 100 + Double(i) * 3, y: 400)
-            frames.append(frame(Double(i) / 30, at: p, target: (150..<200).contains(i) ? "button" : nil,
-                                kind: (150..<200).contains(i) ? .roundedRect : .circle))
+            frames.append(
+                frame(
+                    Double(i) / 30, at: p, target: (150..<200).contains(i) ? "button" : nil,
+                    kind: (150..<200).contains(i) ? .roundedRect : .circle))
         }
         let plan = SheetPlan(frames: frames, canvas: Size(width: 1280, height: 800))
         let leaving = plan.cells.first { $0.note.hasPrefix("leaving button") }

@@ -1,18 +1,22 @@
 import Foundation
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 @Suite struct SurfaceTests {
     @Test("an image surface can wrap caller memory (wl_shm style) and draws into it")
     func wrapsCallerMemory() throws {
-        let w = 40, h = 30, stride = ImageSurface.stride(forWidth: w)
+        let w = 40
+        let h = 30
+        let stride = ImageSurface.stride(forWidth: w)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
         defer { memory.deallocate() }
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: stride * h)
         do {
             let surface = try ImageSurface(wrapping: memory, width: w, height: h, stride: stride)
-            let r = try SceneRenderer(scene: Fixtures.uniform(RGBA(r: 1, g: 0, b: 0), size: Size(width: 40, height: 30)))
+            let r = try SceneRenderer(
+                scene: Fixtures.uniform(RGBA(r: 1, g: 0, b: 0), size: Size(width: 40, height: 30)))
             try r.draw(frame: nil, into: surface)
         }
         let pixel = memory.load(fromByteOffset: 10 * stride + 10 * 4, as: UInt32.self)
@@ -45,8 +49,11 @@ import PointerCore
         } catch let e as CairoError {
             #expect(e.description.contains("corrupt.png"))
         }
-        let scene = Scene(regions: [Region(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10),
-                                           content: RegionContent(image: dir.appendingPathComponent("missing.png").path))])
+        let scene = Scene(regions: [
+            Region(
+                id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                content: RegionContent(image: dir.appendingPathComponent("missing.png").path))
+        ])
         do {
             _ = try SceneRenderer(scene: scene)
             Issue.record("missing image accepted")

@@ -1,5 +1,6 @@
-import Testing
 import PointerCore
+import Testing
+
 @testable import PointerRendering
 
 /// A label grows with its control under a highlight or lift (C14, C15), so it is
@@ -7,7 +8,8 @@ import PointerCore
 /// sizes: a few sizes per label, so Cairo's and pixman's glyph caches stay small
 /// at 5K, and the label still grows smoothly.
 @Suite struct TextAtAnimatedScaleTests {
-    @Test("C15 a 15 pt label lifted from 1.0 to 1.1 at scale 2 renders its glyphs at 13 sizes at most, each within ⅛ px")
+    @Test(
+        "C15 a 15 pt label lifted from 1.0 to 1.1 at scale 2 renders its glyphs at 13 sizes at most, each within ⅛ px")
     func fewSizesAcrossALift() {
         var sizes = Set<Double>()
         for step in 0...1000 {
@@ -36,7 +38,8 @@ import PointerCore
             img.flush()
             return (0..<60).flatMap { y in (0..<80).map { x in img.pixel(x: x, y: y) } }
         }
-        let rest = try draw(scale: 2), lifted = try draw(scale: 2.002)
+        let rest = try draw(scale: 2)
+        let lifted = try draw(scale: 2.002)
         #expect(rest.contains { ($0?.a ?? 0) > 200 }, "the glyph was not drawn")
         let differing = zip(rest, lifted).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ between scale 2 and 2.002")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process a test owns: its output goes to a file the test reads, it
@@ -12,9 +13,12 @@ public final class BackgroundProcess {
     private let outputURL: URL
     private let input = Pipe()
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], name: String? = nil) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], name: String? = nil)
+        throws
+    {
         self.name = name ?? URL(fileURLWithPath: executable).lastPathComponent
-        outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("ap-\(self.name)-\(UUID().uuidString).log")
+        outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ap-\(self.name)-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         process.executableURL = URL(fileURLWithPath: executable)
@@ -74,7 +78,9 @@ public final class BackgroundProcess {
     /// An executable from PATH (or sbin); a missing tool is an error naming its package.
     public static func tool(_ name: String, package: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin", "/usr/libexec", "/usr/lib/at-spi2-core"] {
+        for dir in path.split(separator: ":").map(String.init) + [
+            "/usr/sbin", "/sbin", "/usr/libexec", "/usr/lib/at-spi2-core",
+        ] {
             let p = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: p) { return p }
         }

@@ -26,6 +26,9 @@ public enum BuiltProducts {
         }
         candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
         for c in candidates where FileManager.default.isExecutableFile(atPath: c.path) { return c.path }
-        throw Missing(description: "cannot find the built \(name) (looked in \(candidates.map(\.path))); run 'swift build --build-tests' first")
+        throw Missing(
+            description:
+                "cannot find the built \(name) (looked in \(candidates.map(\.path))); run 'swift build --build-tests' first"
+        )
     }
 }

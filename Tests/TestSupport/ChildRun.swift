@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to completion with a deadline; stdout and stderr are kept apart.
@@ -13,8 +14,10 @@ public struct ChildRun {
         public let description: String
     }
 
-    public init(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-                directory: String? = nil, timeout: Double = 60) throws {
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil, timeout: Double = 60
+    ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -29,7 +32,8 @@ public struct ChildRun {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
         // Foundation keeps the handles given to a Process open after the child
         // exits: closed here, or every run leaks two descriptors, and past
         // 1024 of them Process.run itself crashes (a test gliding with xdotool
@@ -47,7 +51,8 @@ public struct ChildRun {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw TimedOut(description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            throw TimedOut(
+                description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         status = process.terminationStatus
         stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to completion and reports its peak resident memory: the
@@ -22,7 +23,8 @@ public struct PeakMemoryRun {
     }
 
     public init(_ path: String, _ arguments: [String], stdout: String = "/dev/null", timeout: Double = 300) throws {
-        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString).err").path
+        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString).err")
+            .path
         defer { unlink(errPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -31,11 +33,13 @@ public struct PeakMemoryRun {
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         let started = Date()
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failed(description: "cannot start \(path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failed(description: "cannot start \(path): \(String(cString: strerror(spawned)))")
+        }
         var raw: Int32 = 0
         var usage = rusage()
         var peak = 0
@@ -50,7 +54,8 @@ public struct PeakMemoryRun {
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 _ = wait4(pid, &raw, 0, &usage)
-                throw Failed(description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+                throw Failed(
+                    description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
             }
             usleep(5_000)
         }
@@ -64,7 +69,8 @@ public struct PeakMemoryRun {
     /// VmHWM of a running process, in KiB.
     static func highWaterMark(_ pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `run --renderer gl` under a real headless sway (Mesa's software EGL over
@@ -32,20 +33,25 @@ struct GLRendererLiveTests {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
-        let overlay = try OverlayProcess(arguments: ["run", scene, "--renderer", renderer], environment: sway.environment)
+        let overlay = try OverlayProcess(
+            arguments: ["run", scene, "--renderer", renderer], environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown", timeout: 30) else {
-            throw TestEnvironment.Failure("the overlay (\(renderer)) showed no frame within 30 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "the overlay (\(renderer)) showed no frame within 30 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let dir = try TestEnvironment.privateDirectory("ap-gl-shots")
         defer {
-            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(atPath: dir) }
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil {
+                try? FileManager.default.removeItem(atPath: dir)
+            }
         }
         let scriptPath = dir + "/script.jsonl"
         try Self.script.map { $0.replacingOccurrences(of: "$SHOTS", with: dir) }.joined(separator: "\n")
             .write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath],
-                                             environment: sway.environment, timeout: 60)
+        let played = try TestEnvironment.run(
+            try TestEnvironment.executable("wayland-input-player"), [scriptPath],
+            environment: sway.environment, timeout: 60)
         guard played.status == 0 else {
             throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)")
         }
@@ -62,13 +68,15 @@ struct GLRendererLiveTests {
         #expect(gl.log.contains("drawing with GL into EGL windows"), "no EGL window surfaces. Log:\n\(gl.log)")
         #expect(!cairo.log.contains("renderer: gl"), "--renderer cairo must not start GL")
         for name in Self.shots {
-            let a = try #require(cairo.shots[name]), b = try #require(gl.shots[name])
+            let a = try #require(cairo.shots[name])
+            let b = try #require(gl.shots[name])
             let share = a.shareWithin(12, of: b)
             print("sway \(name): GL vs Cairo \(String(format: "%.2f", share * 100)) % within 12/255")
             #expect(share >= 0.98, "\(name): only \(share * 100) % of pixels match. GL log:\n\(gl.log)")
         }
         // And the screenshots show what they should: the pointer moved between them.
-        let hint = try #require(gl.shots["hint"]), lift = try #require(gl.shots["lift"])
+        let hint = try #require(gl.shots["hint"])
+        let lift = try #require(gl.shots["lift"])
         #expect(hint.shareWithin(12, of: lift) < 0.999, "the GL screenshots did not change with the pointer")
     }
 }
@@ -80,8 +88,11 @@ extension Screenshot {
         var matching = 0
         for y in 0..<height {
             for x in 0..<width {
-                let a = rgb(x, y), b = other.rgb(x, y)
-                if abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance { matching += 1 }
+                let a = rgb(x, y)
+                let b = other.rgb(x, y)
+                if abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance {
+                    matching += 1
+                }
             }
         }
         return Double(matching) / Double(width * height)

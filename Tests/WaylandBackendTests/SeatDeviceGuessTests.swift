@@ -1,12 +1,15 @@
 import PointerCore
 import Testing
+
 @testable import WaylandBackend
 
 /// B12 on Wayland: the seat names no device, so what only a touchpad (or a
 /// mouse) sends says which one is moving the pointer.
 @Suite("Wayland device guess")
 struct SeatDeviceGuessTests {
-    @Test("B12 finger scrolling and touchpad gestures show a touchpad, wheel scrolling a mouse; motion and buttons show nothing")
+    @Test(
+        "B12 finger scrolling and touchpad gestures show a touchpad, wheel scrolling a mouse; motion and buttons show nothing"
+    )
     func guesses() {
         var guess = SeatDeviceGuess()
         #expect(guess.kind == .unknown)

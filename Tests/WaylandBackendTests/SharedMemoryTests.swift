@@ -1,8 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import WaylandBackend
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A live layer that grows or shrinks keeps the memory it has touched, so its
 /// next frame copies into pages already there instead of faulting in fresh
@@ -27,7 +29,9 @@ import Testing
         return (0..<bytes).allSatisfy { b[$0] == seed &+ UInt8(truncatingIfNeeded: $0 / 4093) }
     }
 
-    @Test("a layer's buffer that grows keeps the pages and pixels it had, and the compositor's view of the file shows them")
+    @Test(
+        "a layer's buffer that grows keeps the pages and pixels it had, and the compositor's view of the file shows them"
+    )
     func growKeepsPages() throws {
         let small = 64 * page
         let memory = try #require(SharedMemory(bytes: small))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `adaptive-pointer run` under a real headless sway: real input through
@@ -12,34 +13,42 @@ import Glibc
 struct SwayEndToEndTests {
     /// Starts sway + the overlay, plays `script` (screenshots named in it go to
     /// the returned directory), and always stops both.
-    private func session(_ script: [String], scene sceneFile: String = "e2e-scene.json",
-                         absolutePointer: Bool = true, extraArguments: [String] = [],
-                         playerArguments: [String] = [],
-                         before: (HeadlessCompositor) throws -> Void = { _ in },
-                         body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void) throws {
+    private func session(
+        _ script: [String], scene sceneFile: String = "e2e-scene.json",
+        absolutePointer: Bool = true, extraArguments: [String] = [],
+        playerArguments: [String] = [],
+        before: (HeadlessCompositor) throws -> Void = { _ in },
+        body: (_ shots: String, _ overlay: OverlayProcess, _ sway: HeadlessCompositor) throws -> Void
+    ) throws {
         _ = try TestEnvironment.tool("grim", package: "grim")
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
         try before(sway)
         let scene = TestEnvironment.fixtures.appendingPathComponent(sceneFile).path
-        let overlay = try OverlayProcess(arguments: ["run", scene] + (absolutePointer ? [] : ["--relative-pointer"]) + extraArguments,
-                                         environment: sway.environment)
+        let overlay = try OverlayProcess(
+            arguments: ["run", scene] + (absolutePointer ? [] : ["--relative-pointer"]) + extraArguments,
+            environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
-            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let shots = try TestEnvironment.privateDirectory("ap-shots")
         // Screenshots are removed afterwards; AP_KEEP_SHOTS=1 keeps them to look at.
         defer {
-            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(atPath: shots) }
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil {
+                try? FileManager.default.removeItem(atPath: shots)
+            }
         }
         let scriptPath = shots + "/script.jsonl"
         try script.map { $0.replacingOccurrences(of: "$SHOTS", with: shots) }.joined(separator: "\n")
             .write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let played = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [scriptPath] + playerArguments,
-                                             environment: sway.environment, timeout: 60)
+        let played = try TestEnvironment.run(
+            try TestEnvironment.executable("wayland-input-player"), [scriptPath] + playerArguments,
+            environment: sway.environment, timeout: 60)
         guard played.status == 0 else {
-            throw TestEnvironment.Failure("wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "wayland-input-player failed: \(played.output)\nOverlay log:\n\(overlay.log)\n\(sway.logTail)")
         }
         try body(shots, overlay, sway)
     }
@@ -51,7 +60,8 @@ struct SwayEndToEndTests {
     /// Where the pointer drew near `p` (pt = px at scale 1): the bounding box of
     /// what differs from `reference` (pointer elsewhere) in a window around `p`.
     private func footprint(_ s: Screenshot, _ reference: Screenshot, around p: (Int, Int), radius: Int = 90)
-        -> (x: Int, y: Int, w: Int, h: Int)? {
+        -> (x: Int, y: Int, w: Int, h: Int)?
+    {
         s.changedBounds(from: reference, in: (p.0 - radius, p.1 - radius, 2 * radius, 2 * radius))
     }
 
@@ -72,7 +82,9 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("a stage on Wayland never maps the accessibility stack (libatspi, GLib, D-Bus): it is opened only for real applications")
+    @Test(
+        "a stage on Wayland never maps the accessibility stack (libatspi, GLib, D-Bus): it is opened only for real applications"
+    )
     func noAccessibilityLibrariesOnAStage() throws {
         try session([
             #"{"t":0.0,"type":"position","x":1000,"y":300}"#,
@@ -102,7 +114,9 @@ struct SwayEndToEndTests {
             let fp = try #require(found, "nothing changed at the button. Log:\n\(overlay.log)")
             // The 37 pt button, not a 19 pt circle: the drawn shape covers the button.
             #expect(fp.w >= 30 && fp.h >= 30, "footprint \(fp) is circle-sized, not button-sized")
-            #expect(fp.x <= 44 && fp.x + fp.w >= 73 && fp.y <= 24 && fp.y + fp.h >= 53, "footprint \(fp) does not cover the button [40,20,37,37]")
+            #expect(
+                fp.x <= 44 && fp.x + fp.w >= 73 && fp.y <= 24 && fp.y + fp.h >= 53,
+                "footprint \(fp) does not cover the button [40,20,37,37]")
         }
     }
 
@@ -134,8 +148,10 @@ struct SwayEndToEndTests {
             #"{"t":0.6,"type":"modifiers","keys":[]}"#,
             #"{"t":0.7,"type":"screenshot","path":"$SHOTS/released.png","settle":0.8}"#,
         ]) { shots, overlay, _ in
-            let ref = try shot(shots, "ref"), circle = try shot(shots, "circle")
-            let ctrl = try shot(shots, "ctrl"), released = try shot(shots, "released")
+            let ref = try shot(shots, "ref")
+            let circle = try shot(shots, "circle")
+            let ctrl = try shot(shots, "ctrl")
+            let released = try shot(shots, "released")
             let shapeChanged = ctrl.changedBounds(from: circle, in: (1000 - 60, 600 - 60, 120, 120)) != nil
             #expect(shapeChanged, "holding ctrl changed nothing. Log:\n\(overlay.log)")
             let found = footprint(ctrl, ref, around: (1000, 600), radius: 60)
@@ -156,7 +172,8 @@ struct SwayEndToEndTests {
             #"{"t":0.25,"type":"button","button":"secondary","state":"released"}"#,
             #"{"t":0.3,"type":"screenshot","path":"$SHOTS/menu.png","settle":0.6}"#,
         ]) { shots, overlay, _ in
-            let before = try shot(shots, "before"), menu = try shot(shots, "menu")
+            let before = try shot(shots, "before")
+            let menu = try shot(shots, "menu")
             let found = menu.changedBounds(from: before, in: (0, 0, menu.width, menu.height))
             let fp = try #require(found, "the secondary click changed nothing. Log:\n\(overlay.log)")
             // A menu of three items: far bigger than any pointer shape.
@@ -167,14 +184,16 @@ struct SwayEndToEndTests {
     @Test("run stops cleanly on SIGTERM and records what it received, modifier sets only")
     func sigtermAndRecording() throws {
         let record = try TestEnvironment.privateDirectory("ap-rec") + "/trace.jsonl"
-        try session([
-            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
-            #"{"t":0.1,"type":"modifiers","keys":["shift"]}"#,
-            #"{"t":0.2,"type":"modifiers","keys":[]}"#,
-            #"{"t":0.3,"type":"button","button":"primary","state":"pressed"}"#,
-            #"{"t":0.35,"type":"button","button":"primary","state":"released"}"#,
-            #"{"t":0.4,"type":"wait"}"#,
-        ], extraArguments: ["--record", record, "--stats"]) { _, overlay, _ in
+        try session(
+            [
+                #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+                #"{"t":0.1,"type":"modifiers","keys":["shift"]}"#,
+                #"{"t":0.2,"type":"modifiers","keys":[]}"#,
+                #"{"t":0.3,"type":"button","button":"primary","state":"pressed"}"#,
+                #"{"t":0.35,"type":"button","button":"primary","state":"released"}"#,
+                #"{"t":0.4,"type":"wait"}"#,
+            ], extraArguments: ["--record", record, "--stats"]
+        ) { _, overlay, _ in
             let code = overlay.interrupt(SIGTERM)
             #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
             #expect(overlay.log.contains("event→commit: p50"), "no stats printed:\n\(overlay.log)")
@@ -209,11 +228,14 @@ struct SwayEndToEndTests {
             #expect(overlay.isRunning, "Escape or Ctrl+Esc ended the stage. Log:\n\(overlay.log)")
             let dir = try TestEnvironment.privateDirectory("ap-quit")
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            try [#"{"t":0.0,"type":"modifiers","keys":["ctrl","alt"]}"#, #"{"t":0.1,"type":"key","key":"escape"}"#,
-                 #"{"t":0.2,"type":"modifiers","keys":[]}"#].joined(separator: "\n")
+            try [
+                #"{"t":0.0,"type":"modifiers","keys":["ctrl","alt"]}"#, #"{"t":0.1,"type":"key","key":"escape"}"#,
+                #"{"t":0.2,"type":"modifiers","keys":[]}"#,
+            ].joined(separator: "\n")
                 .write(toFile: dir + "/quit.jsonl", atomically: true, encoding: .utf8)
-            _ = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [dir + "/quit.jsonl"],
-                                        environment: sway.environment, timeout: 30)
+            _ = try TestEnvironment.run(
+                try TestEnvironment.executable("wayland-input-player"), [dir + "/quit.jsonl"],
+                environment: sway.environment, timeout: 30)
             let code = overlay.waitForExit(timeout: 5)
             #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
             #expect(overlay.log.contains("Ctrl+Alt+Esc pressed"), "log:\n\(overlay.log)")
@@ -227,7 +249,8 @@ struct SwayEndToEndTests {
             #"{"t":0.0,"type":"screenshot","path":"$SHOTS/early.png","settle":0.1}"#,
             #"{"t":3.6,"type":"screenshot","path":"$SHOTS/late.png","settle":0.1}"#,
         ]) { shots, overlay, _ in
-            let early = try shot(shots, "early"), late = try shot(shots, "late")
+            let early = try shot(shots, "early")
+            let late = try shot(shots, "late")
             let changed = early.changedBounds(from: late, in: (440, 10, 400, 70))
             let box = try #require(changed, "no hint at the top of the stage. Log:\n\(overlay.log)")
             #expect(box.w > 200 && box.h > 20, "hint footprint \(box)")
@@ -242,8 +265,9 @@ struct SwayEndToEndTests {
         defer { overlay.interrupt() }
         let code = overlay.waitForExit(timeout: 10)
         #expect(code == 7, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
-        #expect(overlay.log.contains("Wayland") && overlay.log.contains("--backend x11") && overlay.log.contains("stage"),
-                "log:\n\(overlay.log)")
+        #expect(
+            overlay.log.contains("Wayland") && overlay.log.contains("--backend x11") && overlay.log.contains("stage"),
+            "log:\n\(overlay.log)")
     }
 
     @Test("editing the scene reloads it; a bad edit keeps the last good scene (rename-on-save followed)")
@@ -252,7 +276,8 @@ struct SwayEndToEndTests {
         defer { sway.stop() }
         let dir = try TestEnvironment.privateDirectory("ap-scene")
         let scene = dir + "/scene.json"
-        let good = try String(contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
+        let good = try String(
+            contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
         try good.write(toFile: scene, atomically: false, encoding: .utf8)
         let overlay = try OverlayProcess(arguments: ["run", scene], environment: sway.environment)
         defer { overlay.interrupt() }
@@ -263,8 +288,11 @@ struct SwayEndToEndTests {
             guard rename(dir + "/.scene.json.tmp", scene) == 0 else { throw TestEnvironment.Failure("rename failed") }
         }
         try save(good.replacingOccurrences(of: "\"regions\": [", with: "\"regoins\": ["))
-        #expect(overlay.waitForLog("keeping the last good one", timeout: 10), "bad edit not reported. Log:\n\(overlay.log)")
-        #expect(overlay.log.contains("regoins") && overlay.log.contains("scene.json:"), "the error names the key and the file")
+        #expect(
+            overlay.waitForLog("keeping the last good one", timeout: 10), "bad edit not reported. Log:\n\(overlay.log)")
+        #expect(
+            overlay.log.contains("regoins") && overlay.log.contains("scene.json:"),
+            "the error names the key and the file")
         try save(good.replacingOccurrences(of: "\"End-to-end\"", with: "\"Edited\""))
         #expect(overlay.waitForLog("reloaded", timeout: 10), "good edit not reloaded. Log:\n\(overlay.log)")
         #expect(overlay.isRunning)
@@ -272,23 +300,27 @@ struct SwayEndToEndTests {
 
     @Test("at output scale 2 the pointer is drawn with twice the pixels (sharp, same size in pt)")
     func scaleTwo() throws {
-        try session([
-            #"{"t":0.0,"type":"position","x":550,"y":40}"#,
-            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
-            #"{"t":0.2,"type":"position","x":400,"y":40}"#,
-            #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
-        ], playerArguments: ["--extent", "640x400"], before: { sway in
-            try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
-        }) { shots, overlay, _ in
-            #expect(overlay.log.contains("scale 2"), "the overlay did not see scale 2. Log:\n\(overlay.log)")
-            let circle = try shot(shots, "circle"), ref = try shot(shots, "ref")
-            #expect(circle.width == 1280 && circle.height == 800, "grim captures device pixels")
-            let found = footprint(circle, ref, around: (800, 80), radius: 70)
-            let fp = try #require(found, "nothing drawn at the pointer. Log:\n\(overlay.log)")
-            // 19 pt at 2 px/pt ≈ 38 px, centred at (400, 40) pt = (800, 80) px (an empty spot).
-            #expect((28...64).contains(fp.w) && (28...64).contains(fp.h), "footprint \(fp)")
-            #expect(abs(fp.x + fp.w / 2 - 800) <= 6 && abs(fp.y + fp.h / 2 - 80) <= 6, "footprint \(fp)")
-        }
+        try session(
+            [
+                #"{"t":0.0,"type":"position","x":550,"y":40}"#,
+                #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+                #"{"t":0.2,"type":"position","x":400,"y":40}"#,
+                #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
+            ], playerArguments: ["--extent", "640x400"],
+            before: { sway in
+                try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+            },
+            body: { shots, overlay, _ in
+                #expect(overlay.log.contains("scale 2"), "the overlay did not see scale 2. Log:\n\(overlay.log)")
+                let circle = try shot(shots, "circle")
+                let ref = try shot(shots, "ref")
+                #expect(circle.width == 1280 && circle.height == 800, "grim captures device pixels")
+                let found = footprint(circle, ref, around: (800, 80), radius: 70)
+                let fp = try #require(found, "nothing drawn at the pointer. Log:\n\(overlay.log)")
+                // 19 pt at 2 px/pt ≈ 38 px, centred at (400, 40) pt = (800, 80) px (an empty spot).
+                #expect((28...64).contains(fp.w) && (28...64).contains(fp.h), "footprint \(fp)")
+                #expect(abs(fp.x + fp.w / 2 - 800) <= 6 && abs(fp.y + fp.h / 2 - 80) <= 6, "footprint \(fp)")
+            })
     }
 
     @Test("a hot-plugged output gets its own overlay")
@@ -300,14 +332,17 @@ struct SwayEndToEndTests {
         }
     }
 
-    @Test("B12 a touchpad's flick glides on after the hand stops (the seat shows a touchpad by its finger scrolling); a mouse's stays where it stopped",
-          arguments: [true, false])
+    @Test(
+        "B12 a touchpad's flick glides on after the hand stops (the seat shows a touchpad by its finger scrolling); a mouse's stays where it stopped",
+        arguments: [true, false])
     func flickGlidesOnlyFromTouchpad(touchpad: Bool) throws {
         // Positions 14 pt apart every 8 ms (1750 pt/s) from x 300 to 440, then stillness:
         // the inferred lift must carry the drawn pointer well past where the input stopped.
-        var script = [#"{"t":0.0,"type":"position","x":300,"y":200}"#,
-                      #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
-                      #"{"t":0.2,"type":"position","x":300,"y":610}"#]
+        var script = [
+            #"{"t":0.0,"type":"position","x":300,"y":200}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+            #"{"t":0.2,"type":"position","x":300,"y":610}"#,
+        ]
         // Only a touchpad scrolls with the `finger` axis source.
         if touchpad { script.append(#"{"t":0.3,"type":"scroll","dx":0,"dy":1,"source":"finger"}"#) }
         for i in 1...10 {
@@ -315,26 +350,34 @@ struct SwayEndToEndTests {
         }
         script.append(#"{"t":0.7,"type":"screenshot","path":"$SHOTS/glide.png","settle":1.5}"#)
         try session(script, scene: "e2e-inertia-scene.json") { shots, overlay, _ in
-            let glide = try shot(shots, "glide"), ref = try shot(shots, "ref")
+            let glide = try shot(shots, "glide")
+            let ref = try shot(shots, "ref")
             let found = glide.changedBounds(from: ref, in: (250, 560, 1030, 100))
             let fp = try #require(found, "no pointer drawn along the flick's row. Log:\n\(overlay.log)")
             if touchpad {
-                #expect(fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
+                #expect(
+                    fp.x + fp.w / 2 > 520, "the pointer stopped at \(fp) — where the input stopped (x 440), no glide")
             } else {
-                #expect(abs(fp.x + fp.w / 2 - 440) <= 3, "the mouse's pointer is at \(fp), not where the hand stopped (x 440)")
+                #expect(
+                    abs(fp.x + fp.w / 2 - 440) <= 3,
+                    "the mouse's pointer is at \(fp), not where the hand stopped (x 440)")
             }
         }
     }
 
-    @Test("B9 B13 a mouse stroke that stops dead in a control's hit padding, then clicks: the click is that control's, at several speeds",
-          arguments: [6.0, 15.0, 30.0])
+    @Test(
+        "B9 B13 a mouse stroke that stops dead in a control's hit padding, then clicks: the click is that control's, at several speeds",
+        arguments: [6.0, 15.0, 30.0])
     func mouseStrokeClickLandsOnPaddedControl(step: Double) throws {
         let record = try TestEnvironment.privateDirectory("ap-mouse") + "/trace.jsonl"
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path) }
+        defer {
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path)
+        }
         // Towards "save" [400, 300, 60, 40] (padding 20) with "open" further on: the stroke
         // stops dead at x 385, 15 pt short of save, and presses 150 ms later, as a hand does.
         var script = [#"{"t":0.0,"type":"position","x":100,"y":320}"#]
-        var x = 100.0, t = 0.3
+        var x = 100.0
+        var t = 0.3
         while x + step <= 385 {
             script.append(#"{"t":\#(t),"type":"motion","dx":\#(step),"dy":0}"#)
             x += step
@@ -352,28 +395,36 @@ struct SwayEndToEndTests {
             let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-mouse-scene.json").path
             // Into a file: a pipe would fill before the replay ends.
             let states = record + ".states"
-            let replay = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"),
-                                                 ["replay", scene, record, "--fps", "120", "--states", states])
+            let replay = try TestEnvironment.run(
+                try TestEnvironment.executable("adaptive-pointer"),
+                ["replay", scene, record, "--fps", "120", "--states", states])
             #expect(replay.status == 0, "\(replay.output)")
             let frames = try String(contentsOfFile: states, encoding: .utf8).split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
             let pressed = frames.filter { ($0["pressed"] as? Bool) == true }
             #expect(!pressed.isEmpty, "no press in the recording:\n\(trace)")
-            #expect(pressed.allSatisfy { ($0["target"] as? String) == "save" },
-                    "pressed on \(pressed.map { $0["target"] ?? "nothing" }); log:\n\(overlay.log)")
+            #expect(
+                pressed.allSatisfy { ($0["target"] as? String) == "save" },
+                "pressed on \(pressed.map { $0["target"] ?? "nothing" }); log:\n\(overlay.log)")
             #expect(!frames.contains { ($0["target"] as? String) == "open" }, "the pointer reached open")
         }
     }
 
-    @Test("B11 a recorded session replays to where the live pointer ended: the trace says its motion was accelerated by the compositor")
+    @Test(
+        "B11 a recorded session replays to where the live pointer ended: the trace says its motion was accelerated by the compositor"
+    )
     func recordingReplaysWhereLiveEnded() throws {
         let record = try TestEnvironment.privateDirectory("ap-replay") + "/trace.jsonl"
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path) }
+        defer {
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: record).deletingLastPathComponent().path)
+        }
         // A fast 300 pt stroke from x 200: ten 30 pt steps 8 ms apart (3750 pt/s).
-        var script = [#"{"t":0.0,"type":"position","x":200,"y":720}"#,
-                      #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.4}"#,
-                      #"{"t":0.2,"type":"position","x":200,"y":620}"#]
+        var script = [
+            #"{"t":0.0,"type":"position","x":200,"y":720}"#,
+            #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.4}"#,
+            #"{"t":0.2,"type":"position","x":200,"y":620}"#,
+        ]
         for i in 1...10 { script.append(#"{"t":\#(0.4 + Double(i) * 0.008),"type":"motion","dx":30,"dy":0}"#) }
         script.append(#"{"t":0.7,"type":"screenshot","path":"$SHOTS/end.png","settle":0.5}"#)
         try session(script, extraArguments: ["--record", record]) { shots, overlay, _ in
@@ -382,10 +433,13 @@ struct SwayEndToEndTests {
             let liveX = Double(fp.x) + Double(fp.w) / 2
             #expect(overlay.interrupt() == 0)
             let trace = try String(contentsOfFile: record, encoding: .utf8)
-            #expect(trace.hasPrefix(#"{"t":"#) && trace.contains(#""type":"acceleration","curve":"host""#), "trace:\n\(trace)")
+            #expect(
+                trace.hasPrefix(#"{"t":"#) && trace.contains(#""type":"acceleration","curve":"host""#),
+                "trace:\n\(trace)")
             let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
-            let replay = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"),
-                                                 ["replay", scene, record, "--fps", "60", "--states", "-"])
+            let replay = try TestEnvironment.run(
+                try TestEnvironment.executable("adaptive-pointer"),
+                ["replay", scene, record, "--fps", "60", "--states", "-"])
             #expect(replay.status == 0, "\(replay.output)")
             let last = try #require(replay.output.split(separator: "\n").last(where: { $0.contains("\"pointer\"") }))
             let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
@@ -398,17 +452,22 @@ struct SwayEndToEndTests {
     @Test("B11 with relative-pointer offered, motion arrives as unaccelerated deltas for the engine's own curve")
     func relativeMotion() throws {
         let record = try TestEnvironment.privateDirectory("ap-rel") + "/trace.jsonl"
-        try session([
-            #"{"t":0.0,"type":"position","x":500,"y":500}"#,
-            #"{"t":0.05,"type":"motion","dx":10,"dy":0}"#,
-            #"{"t":0.1,"type":"motion","dx":10,"dy":5}"#,
-            #"{"t":0.3,"type":"wait"}"#,
-        ], absolutePointer: false, extraArguments: ["--record", record]) { _, overlay, _ in
+        try session(
+            [
+                #"{"t":0.0,"type":"position","x":500,"y":500}"#,
+                #"{"t":0.05,"type":"motion","dx":10,"dy":0}"#,
+                #"{"t":0.1,"type":"motion","dx":10,"dy":5}"#,
+                #"{"t":0.3,"type":"wait"}"#,
+            ], absolutePointer: false, extraArguments: ["--record", record]
+        ) { _, overlay, _ in
             overlay.interrupt()
             let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
-            #expect(lines.contains { $0.contains(#""type":"motion","dx":10,"dy":5"#) }, "trace:\n\(lines.joined(separator: "\n"))")
-            #expect(!lines.dropFirst().contains { $0.contains(#""type":"position""#) && $0.contains(#""x":510"#) },
-                    "absolute motion must not be applied a second time")
+            #expect(
+                lines.contains { $0.contains(#""type":"motion","dx":10,"dy":5"#) },
+                "trace:\n\(lines.joined(separator: "\n"))")
+            #expect(
+                !lines.dropFirst().contains { $0.contains(#""type":"position""#) && $0.contains(#""x":510"#) },
+                "absolute motion must not be applied a second time")
         }
     }
 }

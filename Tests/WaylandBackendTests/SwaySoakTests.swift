@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Soak: `adaptive-pointer run` under a real headless sway fed 200 000 input events
@@ -31,18 +32,23 @@ struct SwaySoakTests {
     /// VmRSS and the open descriptors of `pid`; nil once it is gone.
     static func sample(_ pid: Int32, at seconds: Double) -> Sample? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""),
-              let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""),
+            let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+        else { return nil }
         return Sample(seconds: seconds, rssKiB: kib, fds: fds.count)
     }
 
     /// What `pid`'s open descriptors are (for a failure message).
     static func descriptors(_ pid: Int32) -> String {
         let dir = "/proc/\(pid)/fd"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
-        return names.map { "\($0) → \((try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + $0)) ?? "?")" }
-            .joined(separator: ", ")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted {
+            (Int($0) ?? 0) < (Int($1) ?? 0)
+        }
+        return names.map {
+            "\($0) → \((try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + $0)) ?? "?")"
+        }
+        .joined(separator: ", ")
     }
 
     /// Seconds between events: 2.5 kHz, more than a 1000 Hz gaming mouse. Before the
@@ -64,11 +70,14 @@ struct SwaySoakTests {
             case 2_501: lines.append(#"{"t":\#(t),"type":"button","button":"primary","state":"released"}"#)
             case 5_000: lines.append(#"{"t":\#(t),"type":"modifiers","keys":["ctrl"]}"#)
             case 5_400: lines.append(#"{"t":\#(t),"type":"modifiers","keys":[]}"#)
-            case let k where k % 500 == 250: lines.append(#"{"t":\#(t),"type":"scroll","dx":0,"dy":-8,"source":"finger"}"#)
-            case let k where k % 4 == 1: lines.append(#"{"t":\#(t),"type":"motion","dx":\#(i % 7 - 3),"dy":\#(i % 5 - 2)}"#)
+            case let k where k % 500 == 250:
+                lines.append(#"{"t":\#(t),"type":"scroll","dx":0,"dy":-8,"source":"finger"}"#)
+            case let k where k % 4 == 1:
+                lines.append(#"{"t":\#(t),"type":"motion","dx":\#(i % 7 - 3),"dy":\#(i % 5 - 2)}"#)
             default:
                 // A Lissajous sweep over the toolbar, the text area and the icon.
-                let x = Int(450 + 420 * sin(a)), y = Int(300 + 260 * sin(1.7 * a))
+                let x = Int(450 + 420 * sin(a))
+                let y = Int(300 + 260 * sin(1.7 * a))
                 lines.append(#"{"t":\#(t),"type":"position","x":\#(x),"y":\#(y)}"#)
             }
         }
@@ -88,7 +97,9 @@ struct SwaySoakTests {
         #"{"t":2.3,"type":"wait"}"#,
     ]
 
-    @Test("200 000 events on headless sway: resident memory within 5 MB from early to late, open file descriptors constant")
+    @Test(
+        "200 000 events on headless sway: resident memory within 5 MB from early to late, open file descriptors constant"
+    )
     func twoHundredThousandEvents() throws {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
@@ -98,7 +109,8 @@ struct SwaySoakTests {
         let overlay = try OverlayProcess(arguments: ["run", scene, "--stats"], environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
-            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let dir = try TestEnvironment.privateDirectory("ap-soak")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -106,8 +118,9 @@ struct SwaySoakTests {
         // font (fontconfig takes a few hundred ms in a debug build), and a client that
         // stops reading that long under a 10 kHz stream is disconnected by the compositor.
         try Self.warmUp.joined(separator: "\n").write(toFile: dir + "/warm-up.jsonl", atomically: true, encoding: .utf8)
-        let warmed = try TestEnvironment.run(try TestEnvironment.executable("wayland-input-player"), [dir + "/warm-up.jsonl"],
-                                             environment: sway.environment, timeout: 30)
+        let warmed = try TestEnvironment.run(
+            try TestEnvironment.executable("wayland-input-player"), [dir + "/warm-up.jsonl"],
+            environment: sway.environment, timeout: 30)
         #expect(warmed.status == 0, "wayland-input-player failed: \(warmed.output)")
         let events = 200_000
         try Self.script(events: events).write(toFile: dir + "/script.jsonl", atomically: true, encoding: .utf8)
@@ -133,8 +146,9 @@ struct SwaySoakTests {
         let played = Date().timeIntervalSince(start)
         // Let the overlay drain what is queued and settle, then the last sample.
         usleep(1_500_000)
-        let last = try #require(Self.sample(overlay.pid, at: Date().timeIntervalSince(start)),
-                                "the overlay is gone. Log:\n\(overlay.log)\n\(sway.logTail)")
+        let last = try #require(
+            Self.sample(overlay.pid, at: Date().timeIntervalSince(start)),
+            "the overlay is gone. Log:\n\(overlay.log)\n\(sway.logTail)")
         samples.append(last)
         let playerOutput = (try? String(contentsOfFile: playerLog, encoding: .utf8)) ?? ""
         #expect(player.terminationStatus == 0, "wayland-input-player failed: \(playerOutput)")
@@ -146,32 +160,43 @@ struct SwaySoakTests {
         let fdCounts = samples.filter { $0.seconds >= early.seconds }.map(\.fds)
         let code = overlay.interrupt(SIGTERM)
         let stats = overlay.log.split(separator: "\n").filter { $0.contains("samples") }.joined(separator: "; ")
-        print("sway soak: \(events) events played in \(String(format: "%.1f", played)) s; RSS at start \(samples[0].rssKiB) KiB, "
-            + "early \(early) → last \(last) (growth \(growth) KiB); fds \(fdCounts.min() ?? 0)…\(fdCounts.max() ?? 0) over \(fdCounts.count) samples; \(stats)")
+        print(
+            "sway soak: \(events) events played in \(String(format: "%.1f", played)) s; RSS at start \(samples[0].rssKiB) KiB, "
+                + "early \(early) → last \(last) (growth \(growth) KiB); fds \(fdCounts.min() ?? 0)…\(fdCounts.max() ?? 0) over \(fdCounts.count) samples; \(stats)"
+        )
         #expect(code == 0, "exit status \(String(describing: code)). Log:\n\(overlay.log)")
-        #expect(abs(growth) <= 5 * 1024, "RSS went from \(early) to \(last): \(growth) KiB. Samples:\n\(samples.map(\.description).joined(separator: "\n"))")
+        #expect(
+            abs(growth) <= 5 * 1024,
+            "RSS went from \(early) to \(last): \(growth) KiB. Samples:\n\(samples.map(\.description).joined(separator: "\n"))"
+        )
         // No leak: as many descriptors at the end as early on. In between a sample may
         // catch the memfd of a new shm buffer for the pointer's layer (open until
         // the pool is created, and its copy queued until libwayland flushes).
-        #expect(last.fds == early.fds && (fdCounts.max() ?? 0) <= early.fds + 2,
-                "open descriptors changed (now \(Self.descriptors(overlay.pid))): \(samples.map(\.description).joined(separator: "\n"))")
+        #expect(
+            last.fds == early.fds && (fdCounts.max() ?? 0) <= early.fds + 2,
+            "open descriptors changed (now \(Self.descriptors(overlay.pid))): \(samples.map(\.description).joined(separator: "\n"))"
+        )
         // It really handled the stream: thousands of events made it to the screen.
-        let committed = overlay.log.split(separator: "\n").first { $0.contains("event→commit") }
+        let committed =
+            overlay.log.split(separator: "\n").first { $0.contains("event→commit") }
             .flatMap { $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } } ?? 0
         #expect(committed > 1000, "only \(committed) events reached a frame. Log:\n\(overlay.log)")
     }
 
     /// A screenshot of the whole output, taken now.
     static func screenshot(_ path: String, _ sway: HeadlessCompositor) throws -> Screenshot {
-        let grim = try TestEnvironment.run(try TestEnvironment.tool("grim", package: "grim"), [path], environment: sway.environment)
+        let grim = try TestEnvironment.run(
+            try TestEnvironment.tool("grim", package: "grim"), [path], environment: sway.environment)
         guard grim.status == 0 else { throw TestEnvironment.Failure("grim failed: \(grim.output)") }
         return try Screenshot(path: path)
     }
 
     /// Screenshots until two in a row, `interval` apart, are the same: a settled
     /// frame, however slowly the overlay draws. nil after `timeout` s.
-    static func settledScreenshot(_ dir: String, _ name: String, _ sway: HeadlessCompositor,
-                                  interval: Double = 0.7, timeout: Double = 30) throws -> Screenshot? {
+    static func settledScreenshot(
+        _ dir: String, _ name: String, _ sway: HeadlessCompositor,
+        interval: Double = 0.7, timeout: Double = 30
+    ) throws -> Screenshot? {
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try screenshot(dir + "/\(name)-0.png", sway)
         var taken = 1
@@ -185,7 +210,9 @@ struct SwaySoakTests {
         return nil
     }
 
-    @Test("a starved overlay (every frame held 300 ms) under a 2.5 kHz stream stays connected, and its pointer ends where the input left it")
+    @Test(
+        "a starved overlay (every frame held 300 ms) under a 2.5 kHz stream stays connected, and its pointer ends where the input left it"
+    )
     func starvedOverlayStaysConnected() throws {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
@@ -198,18 +225,22 @@ struct SwaySoakTests {
         let overlay = try OverlayProcess(arguments: ["run", scene], environment: environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
-            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         let dir = try TestEnvironment.privateDirectory("ap-starved")
         // Screenshots are removed afterwards; AP_KEEP_SHOTS=1 keeps them to look at.
         defer {
-            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(atPath: dir) }
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] == nil {
+                try? FileManager.default.removeItem(atPath: dir)
+            }
         }
         /// Plays `lines` in the background, then holds its virtual pointer for a
         /// minute: a player that exits takes its device with it, and sway then
         /// says the pointer left the overlay, which hides it.
         func play(_ name: String, _ lines: String, until end: Double) throws -> Process {
-            try (lines + #"{"t":\#(end + 60),"type":"wait"}"#).write(toFile: "\(dir)/\(name).jsonl", atomically: true, encoding: .utf8)
+            try (lines + #"{"t":\#(end + 60),"type":"wait"}"#).write(
+                toFile: "\(dir)/\(name).jsonl", atomically: true, encoding: .utf8)
             let player = Process()
             player.executableURL = URL(fileURLWithPath: try TestEnvironment.executable("wayland-input-player"))
             player.arguments = ["\(dir)/\(name).jsonl"]
@@ -218,7 +249,8 @@ struct SwaySoakTests {
             try player.run()
             return player
         }
-        let target = (x: 1000, y: 600), window = (x: 1000 - 90, y: 600 - 90, w: 180, h: 180)
+        let target = (x: 1000, y: 600)
+        let window = (x: 1000 - 90, y: 600 - 90, w: 180, h: 180)
         // The reference: the pointer well above the target, on a settled screen.
         let away = try play("away", #"{"t":0.0,"type":"position","x":1000,"y":300}"# + "\n", until: 0)
         defer { if away.isRunning { kill(away.processIdentifier, SIGKILL) } }
@@ -226,9 +258,12 @@ struct SwaySoakTests {
         kill(away.processIdentifier, SIGKILL) // the player blocks SIGTERM until its script ends
         away.waitUntilExit()
         // 20 000 events (8 s at 2.5 kHz), ending at the target.
-        let events = 20_000, end = Double(events) * Self.interval
-        let stream = try play("stream", Self.script(events: events)
-            + #"{"t":\#(end),"type":"position","x":\#(target.x),"y":\#(target.y)}"# + "\n", until: end)
+        let events = 20_000
+        let end = Double(events) * Self.interval
+        let stream = try play(
+            "stream",
+            Self.script(events: events)
+                + #"{"t":\#(end),"type":"position","x":\#(target.x),"y":\#(target.y)}"# + "\n", until: end)
         defer { if stream.isRunning { kill(stream.processIdentifier, SIGKILL) } }
         usleep(useconds_t(end * 1e6)) // at least the stream's length; then until the screen settles
         #expect(overlay.isRunning, "sway cut the overlay off. Log:\n\(overlay.log)\n\(sway.logTail)")
@@ -238,30 +273,36 @@ struct SwaySoakTests {
         #expect(overlay.isRunning, "sway cut the overlay off. Log:\n\(overlay.log)\n\(sway.logTail)")
         let found = settled.changedBounds(from: reference, in: window)
         let fp = try #require(found, "no pointer drawn at the target (screenshots in \(dir)). Log:\n\(overlay.log)")
-        #expect(abs(fp.x + fp.w / 2 - target.x) <= 4 && abs(fp.y + fp.h / 2 - target.y) <= 4,
-                "the pointer rests at \(fp), not at the input's last position \(target)")
+        #expect(
+            abs(fp.x + fp.w / 2 - target.x) <= 4 && abs(fp.y + fp.h / 2 - target.y) <= 4,
+            "the pointer rests at \(fp), not at the input's last position \(target)")
         #expect(overlay.interrupt() == 0, "Log:\n\(overlay.log)")
     }
 
-    @Test("hot reload under abuse: saved in pieces, deleted, a directory, symlinks swapped (to a scene elsewhere, /dev/zero, a loop): each reported, the last good scene kept running, every good scene loaded")
+    @Test(
+        "hot reload under abuse: saved in pieces, deleted, a directory, symlinks swapped (to a scene elsewhere, /dev/zero, a loop): each reported, the last good scene kept running, every good scene loaded"
+    )
     func reloadAbuse() throws {
         let sway = try HeadlessCompositor(.sway)
         defer { sway.stop() }
         let dir = try TestEnvironment.privateDirectory("ap-abuse")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scene = dir + "/scene.json"
-        let good = try String(contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
+        let good = try String(
+            contentsOf: TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json"), encoding: .utf8)
         func named(_ name: String) -> String { good.replacingOccurrences(of: "\"End-to-end\"", with: "\"\(name)\"") }
         try good.write(toFile: scene, atomically: false, encoding: .utf8)
         let overlay = try OverlayProcess(arguments: ["run", scene], environment: sway.environment)
         defer { overlay.interrupt() }
         guard overlay.waitForLog("first frame shown") else {
-            throw TestEnvironment.Failure("the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
+            throw TestEnvironment.Failure(
+                "the overlay showed no frame within 15 s. Log:\n\(overlay.log)\n\(sway.logTail)")
         }
         func count(_ text: String) -> Int { overlay.log.components(separatedBy: text).count - 1 }
         /// Does `action`, then waits for one more `marker` line; what it logged must hold `detail`.
         func step(_ name: String, _ marker: String, _ detail: String, _ action: () throws -> Void) rethrows {
-            let before = count(marker), seen = overlay.log.count
+            let before = count(marker)
+            let seen = overlay.log.count
             try action()
             let arrived = TestEnvironment.wait(timeout: 10) { count(marker) > before || !overlay.isRunning }
             let added = String(overlay.log.dropFirst(seen))
@@ -269,7 +310,8 @@ struct SwaySoakTests {
             #expect(added.contains(detail), "\(name): \"\(detail)\" not said. New log:\n\(added)")
             #expect(overlay.isRunning, "\(name): the overlay stopped. Log:\n\(overlay.log)")
         }
-        let bad = "keeping the last good one", ok = "reloaded"
+        let bad = "keeping the last good one"
+        let ok = "reloaded"
         // Saved in pieces: the first half is closed (an editor flushing), then the whole.
         let two = named("Two")
         try step("half written", bad, "invalid JSON") {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// weston has no wlr-layer-shell: the overlay falls back to a fullscreen
@@ -29,8 +30,9 @@ struct WestonFallbackTests {
     func noDisplay() throws {
         let scene = TestEnvironment.fixtures.appendingPathComponent("e2e-scene.json").path
         let tmp = try TestEnvironment.privateDirectory("ap-nodisplay")
-        let r = try TestEnvironment.run(try TestEnvironment.executable("adaptive-pointer"), ["run", scene],
-                                        environment: ["PATH": "/usr/bin:/bin", "TMPDIR": tmp], timeout: 60)
+        let r = try TestEnvironment.run(
+            try TestEnvironment.executable("adaptive-pointer"), ["run", scene],
+            environment: ["PATH": "/usr/bin:/bin", "TMPDIR": tmp], timeout: 60)
         #expect(r.status == 1, "exit status \(r.status): \(r.output)")
         #expect(r.output.contains("WAYLAND_DISPLAY") && r.output.contains("DISPLAY"))
         #expect(r.output.contains("adaptive-pointer render"))

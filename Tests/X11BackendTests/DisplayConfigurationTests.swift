@@ -1,4 +1,5 @@
 import Testing
+
 @testable import X11Backend
 
 @Suite("X11 display configuration")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import X11Backend
 
 /// The shaped overlay's Expose events: what the frame's own upload already
@@ -27,7 +28,8 @@ struct ExposedAreaTests {
         // Outside what the upload covered.
         #expect(area.exposed(PixelRect(x: 60, y: 12, width: 4, height: 1), sequence: 0x0004, remaining: 1) == nil)
         // Answered: adds nothing.
-        #expect(area.exposed(PixelRect(x: 30, y: 30, width: 2, height: 2), sequence: 0x0004, remaining: 0)
+        #expect(
+            area.exposed(PixelRect(x: 30, y: 30, width: 2, height: 2), sequence: 0x0004, remaining: 0)
                 == PixelRect(x: 20, y: 12, width: 44, height: 1))
         // The series is done: nothing is left over for the next one.
         #expect(area.exposed(PixelRect(x: 30, y: 30, width: 2, height: 2), sequence: 0x0004, remaining: 0) == nil)
@@ -45,7 +47,8 @@ struct ExposedAreaTests {
     @Test("before any upload every Expose is copied")
     func nothingUploadedYet() {
         var area = ExposedArea()
-        #expect(area.exposed(PixelRect(x: 1, y: 2, width: 3, height: 4), sequence: 7, remaining: 0)
+        #expect(
+            area.exposed(PixelRect(x: 1, y: 2, width: 3, height: 4), sequence: 7, remaining: 0)
                 == PixelRect(x: 1, y: 2, width: 3, height: 4))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -18,8 +19,12 @@ extension X11EndToEnd {
             let client = try XTestClient(display: server.display)
             let xdo = XDo(display: server.display)
             try xdo.moveTo(900, 600, client: client)
-            let pointer = try PointerProcess(server: server, [PointerProcess.sceneFile(mode == "stage" ? "stage" : "overlay"),
-                                                              "--renderer", renderer, "--mode", mode])
+            let pointer = try PointerProcess(
+                server: server,
+                [
+                    PointerProcess.sceneFile(mode == "stage" ? "stage" : "overlay"),
+                    "--renderer", renderer, "--mode", mode,
+                ])
             try #require(pointer.waitUntilShown(timeout: 30), "\(renderer) did not start: \(pointer.log)")
             // Settled shots: on a loaded machine one renderer can still be mid-fade
             // when the other has finished (97.8 % was measured so).
@@ -28,7 +33,7 @@ extension X11EndToEnd {
             try xdo.moveTo(880, 620, client: client)
             usleep(700_000)
             if mode == "stage" {
-                usleep(2_500_000)  // past the hint
+                usleep(2_500_000) // past the hint
                 try xdo.moveTo(640, 250, client: client)
             }
             if let s = client.settledScreenshot(after: 1.2) { shots.append(s) }
@@ -47,13 +52,17 @@ extension X11EndToEnd {
         func stage() throws {
             let cairo = try Self.stageShots(renderer: "cairo", mode: "stage")
             let gl = try Self.stageShots(renderer: "gl", mode: "stage")
-            #expect(gl.log.contains("renderer: gl (") && gl.log.contains("EGL window surfaces (xcb)"), "Log:\n\(gl.log)")
+            #expect(
+                gl.log.contains("renderer: gl (") && gl.log.contains("EGL window surfaces (xcb)"), "Log:\n\(gl.log)")
             #expect(gl.log.contains("exit: 0"), "the GL stage did not stop cleanly. Log:\n\(gl.log)")
             try #require(cairo.shots.count == 2 && gl.shots.count == 2)
             for (i, name) in ["hint and pointer", "lifted tile"].enumerated() {
                 let s = Self.share(cairo.shots[i], gl.shots[i])
                 print("X11 stage \(name): GL vs Cairo \(String(format: "%.2f", s * 100)) % within 12/255")
-                if s < 0.98 { cairo.shots[i].writePNG(to: "/tmp/x11-gl-\(i)-cairo.png"); gl.shots[i].writePNG(to: "/tmp/x11-gl-\(i)-gl.png") }
+                if s < 0.98 {
+                    cairo.shots[i].writePNG(to: "/tmp/x11-gl-\(i)-cairo.png")
+                    gl.shots[i].writePNG(to: "/tmp/x11-gl-\(i)-gl.png")
+                }
                 #expect(s >= 0.98, "\(name): \(s * 100) %. GL log:\n\(gl.log)")
             }
         }

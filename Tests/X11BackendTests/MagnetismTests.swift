@@ -10,7 +10,8 @@ extension X11EndToEnd {
         @Test("B13 a flick towards a control ends with the real pointer on its centre", arguments: [false, true])
         func flickLandsOnControl(composited: Bool) throws {
             // XTEST is a mouse to the overlay, which never glides: say it is a touchpad.
-            let rig = try OverlayTests.rig(composited: composited, scene: "magnet", extra: ["--pointing-device", "touchpad"])
+            let rig = try OverlayTests.rig(
+                composited: composited, scene: "magnet", extra: ["--pointing-device", "touchpad"])
             // The button [600, 200, 120, 40] has its centre at (660, 220). Lift at
             // (456, 356), moving up-right at ~1400 px/s: the glide carries on towards it.
             try rig.xdo.moveTo(384, 404, client: rig.client)
@@ -20,7 +21,9 @@ extension X11EndToEnd {
             try runTool("xdotool", args, display: rig.server.display)
             let stoppedShort = rig.client.pointer()
             #expect(stoppedShort.map { $0.x < 600 } ?? false, "the hand stopped at \(String(describing: stoppedShort))")
-            let landed = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false }
+            let landed = ChildProcess.wait(timeout: 3) {
+                rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false
+            }
             #expect(landed, "real pointer at \(String(describing: rig.client.pointer())), expected (660, 220)")
             _ = rig.client.clicks(timeout: 0.1, until: 100)
             try rig.xdo.run("click", "1")
@@ -34,10 +37,12 @@ extension X11EndToEnd {
         /// Stopping the overlay during the flick makes that batch on purpose.
         @Test("B13 a flick read late, in one batch, still glides onto the control")
         func flickReadLateStillGlides() throws {
-            let rig = try OverlayTests.rig(composited: false, scene: "magnet", extra: ["--pointing-device", "touchpad"])
+            let rig = try OverlayTests.rig(
+                composited: false, scene: "magnet", extra: ["--pointing-device", "touchpad"])
             // Like a real application's window, it takes motion: no device motion reaches the root.
-            rig.client.openWindow(x: 0, y: 0, width: rig.client.width, height: rig.client.height,
-                                  color: OverlayTests.desk, tracksMotion: true)
+            rig.client.openWindow(
+                x: 0, y: 0, width: rig.client.width, height: rig.client.height,
+                color: OverlayTests.desk, tracksMotion: true)
             try rig.xdo.moveTo(384, 404, client: rig.client)
             usleep(300_000)
             kill(rig.pointer.child.pid, SIGSTOP)
@@ -48,8 +53,13 @@ extension X11EndToEnd {
                 usleep(150_000)
             }
             kill(rig.pointer.child.pid, SIGCONT)
-            let landed = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false }
-            #expect(landed, "real pointer at \(String(describing: rig.client.pointer())), expected (660, 220); log: \(rig.pointer.log.suffix(1500))")
+            let landed = ChildProcess.wait(timeout: 3) {
+                rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false
+            }
+            #expect(
+                landed,
+                "real pointer at \(String(describing: rig.client.pointer())), expected (660, 220); log: \(rig.pointer.log.suffix(1500))"
+            )
         }
     }
 }

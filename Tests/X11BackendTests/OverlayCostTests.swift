@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -15,7 +16,8 @@ extension X11EndToEnd {
         @Test("Idle overlay sleeps: no wake-ups over 10 s; motion costs reported", arguments: [false, true])
         func costs(composited: Bool) throws {
             let rig = try OverlayTests.rig(composited: composited, extra: ["--stats"])
-            let overlay = rig.pointer.child.pid, server = rig.server.serverPID
+            let overlay = rig.pointer.child.pid
+            let server = rig.server.serverPID
             try rig.xdo.moveTo(200, 200, client: rig.client)
             usleep(500_000)
 
@@ -23,10 +25,12 @@ extension X11EndToEnd {
             // (a zig-zag, each one a raw event).
             var args: [String] = []
             for i in 0..<1000 { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", "0.004"] }
-            let cpuOverlay0 = try #require(ProcStats.cpuSeconds(overlay)), cpuServer0 = try #require(ProcStats.cpuSeconds(server))
+            let cpuOverlay0 = try #require(ProcStats.cpuSeconds(overlay))
+            let cpuServer0 = try #require(ProcStats.cpuSeconds(server))
             try runTool("xdotool", args, display: rig.server.display, timeout: 60)
             usleep(500_000)
-            let cpuOverlay1 = try #require(ProcStats.cpuSeconds(overlay)), cpuServer1 = try #require(ProcStats.cpuSeconds(server))
+            let cpuOverlay1 = try #require(ProcStats.cpuSeconds(overlay))
+            let cpuServer1 = try #require(ProcStats.cpuSeconds(server))
 
             // Idle: let any animation settle, then count wake-ups for 10 s.
             usleep(1_500_000)
@@ -35,8 +39,11 @@ extension X11EndToEnd {
             let idleSwitches = ProcStats.contextSwitches(overlay) - switches0
 
             rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
-            let statsLine = rig.pointer.log.split(separator: "\n").filter { $0.contains(" p99 ") || $0.contains("wake-ups") || $0.contains("captures") || $0.contains("copied again") }
-                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+            let statsLine = rig.pointer.log.split(separator: "\n").filter {
+                $0.contains(" p99 ") || $0.contains("wake-ups") || $0.contains("captures")
+                    || $0.contains("copied again")
+            }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
             let report = """
                 X11 overlay (\(composited ? "picom" : "no compositor, shaped")):
                   CPU per 1000 motion events: overlay \(String(format: "%.3f", cpuOverlay1 - cpuOverlay0)) s, \
@@ -55,10 +62,14 @@ extension X11EndToEnd {
             // mouse (6–7 per frame), nor the three per frame it made when it still
             // polled between frames (its own window's ConfigureNotify, the first
             // motion event, the timer).
-            let frames = Self.statNumber(rig.pointer.log, before: " painted") + Self.statNumber(rig.pointer.log, before: " moved without")
+            let frames =
+                Self.statNumber(rig.pointer.log, before: " painted")
+                + Self.statNumber(rig.pointer.log, before: " moved without")
             let wakeups = Self.statNumber(rig.pointer.log, after: "poll wake-ups: ")
             #expect(frames > 50, "only \(frames) frames for 1000 motion events: \(statsLine)")
-            #expect(wakeups <= frames * 3 / 2 + 30, "\(wakeups) wake-ups for \(frames) frames: the overlay woke between frames")
+            #expect(
+                wakeups <= frames * 3 / 2 + 30,
+                "\(wakeups) wake-ups for \(frames) frames: the overlay woke between frames")
             #expect(cpuOverlay1 > cpuOverlay0, "the overlay did not react to 1000 motion events")
             if !composited {
                 // Shaped, over a desktop nothing redraws: a capture of the desktop

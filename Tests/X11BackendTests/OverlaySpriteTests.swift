@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -13,7 +14,9 @@ extension X11EndToEnd {
     @Suite("X11 overlay: a pointer-sized window", .serialized)
     struct OverlaySpriteTests {
         /// The overlay's window: the override-redirect window over `(x, y)`.
-        static func overlayWindow(_ rig: OverlayTests.Rig, over x: Int, _ y: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        static func overlayWindow(_ rig: OverlayTests.Rig, over x: Int, _ y: Int) -> (
+            x: Int, y: Int, width: Int, height: Int
+        )? {
             rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
                 .first { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
         }
@@ -22,44 +25,56 @@ extension X11EndToEnd {
         /// seconds apart (a mouse); then the pointer is stopped, so its --stats are in its log.
         static func zigzag(_ rig: OverlayTests.Rig, steps: Int, interval: String) throws {
             var args: [String] = []
-            for i in 0..<steps { args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", interval] }
+            for i in 0..<steps {
+                args += ["mousemove_relative", "--", i % 2 == 0 ? "3" : "-2", "1", "sleep", interval]
+            }
             try runTool("xdotool", args, display: rig.server.display, timeout: 30)
             usleep(500_000)
             rig.pointer.child.stop(signal: SIGTERM, timeout: 5)
         }
 
-        @Test("B6 the overlay window, composited or shaped, is pointer-sized and follows the pointer",
-              arguments: [true, false])
+        @Test(
+            "B6 the overlay window, composited or shaped, is pointer-sized and follows the pointer",
+            arguments: [true, false])
         func windowFollowsPointer(composited: Bool) throws {
             let rig = try OverlayTests.rig(composited: composited)
             for (x, y) in [(400, 500), (900, 200), (60, 700)] {
                 try rig.xdo.moveTo(x, y, client: rig.client)
                 // The drawn pointer is there (the window moved, and shows it)…
-                let shot = try #require(rig.client.screenshot { s in
-                    s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil })
-                #expect(shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil,
-                        "no pointer drawn near (\(x), \(y))")
+                let shot = try #require(
+                    rig.client.screenshot { s in
+                        s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil
+                    })
+                #expect(
+                    shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: OverlayTests.desk) != nil,
+                    "no pointer drawn near (\(x), \(y))")
                 // …by a window around it, far smaller than the screen.
                 let window = try #require(Self.overlayWindow(rig, over: x, y), "no overlay window over (\(x), \(y))")
-                #expect(window.width <= 256 && window.height <= 256,
-                        "the overlay window is \(window.width)×\(window.height) px on a \(rig.client.width)×\(rig.client.height) screen; log: \(rig.pointer.log.suffix(1500))")
+                #expect(
+                    window.width <= 256 && window.height <= 256,
+                    "the overlay window is \(window.width)×\(window.height) px on a \(rig.client.width)×\(rig.client.height) screen; log: \(rig.pointer.log.suffix(1500))"
+                )
             }
-            #expect(rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
-                .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")
+            #expect(
+                rig.client.mappedOverrideRedirectWindows().compactMap { rig.client.geometry(of: $0) }
+                    .allSatisfy { $0.width < rig.client.width }, "a full-width override-redirect window is mapped")
         }
 
-        @Test("Pointer motion over a plain desktop moves the window without repainting, composited or shaped",
-              arguments: [true, false])
+        @Test(
+            "Pointer motion over a plain desktop moves the window without repainting, composited or shaped",
+            arguments: [true, false])
         func motionWithoutRepaint(composited: Bool) throws {
             let rig = try OverlayTests.rig(composited: composited, extra: ["--stats"])
             try rig.xdo.moveTo(300, 300, client: rig.client)
             usleep(300_000)
             // 100 small steps over one colour: the pointer's look never changes.
             try Self.zigzag(rig, steps: 100, interval: "0.008")
-            let line = try #require(rig.pointer.log.split(separator: "\n").first { $0.contains("frames:") },
-                                    "no frame counts in --stats: \(rig.pointer.log)")
+            let line = try #require(
+                rig.pointer.log.split(separator: "\n").first { $0.contains("frames:") },
+                "no frame counts in --stats: \(rig.pointer.log)")
             let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            let painted = try #require(numbers.first), moved = try #require(numbers.dropFirst().first)
+            let painted = try #require(numbers.first)
+            let moved = try #require(numbers.dropFirst().first)
             #expect(moved >= 20, "only \(moved) frames were shown by moving the window (\(line))")
             #expect(painted < moved, "\(painted) frames were painted for pure motion (\(line))")
         }
@@ -79,10 +94,14 @@ extension X11EndToEnd {
         }
 
         static func statLines(_ log: String) -> [Substring] {
-            log.split(separator: "\n").filter { $0.contains("frames:") || $0.contains("copied again") || $0.contains("shapes set") }
+            log.split(separator: "\n").filter {
+                $0.contains("frames:") || $0.contains("copied again") || $0.contains("shapes set")
+            }
         }
 
-        @Test("Shaped, a frame painted over a changing desktop is uploaded once: the Expose events of its new shape copy nothing again")
+        @Test(
+            "Shaped, a frame painted over a changing desktop is uploaded once: the Expose events of its new shape copy nothing again"
+        )
         func paintedFramesUploadOnce() throws {
             let log = try Self.paintedOverStripes()
             let painted = OverlayCostTests.statNumber(log, before: " painted")
@@ -94,7 +113,9 @@ extension X11EndToEnd {
             #expect(copies * 4 < painted, "\(copies) Expose copies for \(painted) painted frames: \(stats)")
         }
 
-        @Test("Shaped, a frame painted with the outline already shown sends no shape: the server keeps its clip and exposes nothing")
+        @Test(
+            "Shaped, a frame painted with the outline already shown sends no shape: the server keeps its clip and exposes nothing"
+        )
         func unchangedOutlineNotSent() throws {
             let rig = try OverlayTests.rig(composited: false, scene: "fading", extra: ["--stats"])
             try rig.xdo.moveTo(320, 310, client: rig.client)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -27,7 +28,8 @@ extension X11EndToEnd {
             client.openWindow(x: 0, y: 0, width: client.width, height: client.height, color: desk)
             let xdo = XDo(display: server.display)
             try xdo.moveTo(300, 300, client: client)
-            let pointer = try PointerProcess(server: server, [PointerProcess.sceneFile(scene), "--mode", "overlay"] + extra)
+            let pointer = try PointerProcess(
+                server: server, [PointerProcess.sceneFile(scene), "--mode", "overlay"] + extra)
             try #require(pointer.waitUntilShown(), "overlay did not start: \(pointer.log)")
             usleep(300_000)
             return Rig(server: server, client: client, pointer: pointer, xdo: xdo)
@@ -42,21 +44,27 @@ extension X11EndToEnd {
         func pointerFollows(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
             try rig.xdo.moveTo(400, 500, client: rig.client)
-            let shot = try #require(rig.client.screenshot { s in
-                s.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk).map {
-                    abs($0.x + $0.width / 2 - 400) <= 3 && abs($0.y + $0.height / 2 - 500) <= 3 } ?? false
-            })
+            let shot = try #require(
+                rig.client.screenshot { s in
+                    s.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk).map {
+                        abs($0.x + $0.width / 2 - 400) <= 3 && abs($0.y + $0.height / 2 - 500) <= 3
+                    } ?? false
+                })
             usleep(200_000)
             Self.save(shot, "overlay-follow-\(composited ? "picom" : "plain")")
             // Something is drawn around the pointer…
-            let near = try #require(shot.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk),
-                                    "no pointer drawn near (400, 500)")
-            #expect(abs(near.x + near.width / 2 - 400) <= 3 && abs(near.y + near.height / 2 - 500) <= 3,
-                    "pointer drawn at \(near), not centred on (400, 500)")
+            let near = try #require(
+                shot.changedBounds(x: 370, y: 470, width: 60, height: 60, from: Self.desk),
+                "no pointer drawn near (400, 500)")
+            #expect(
+                abs(near.x + near.width / 2 - 400) <= 3 && abs(near.y + near.height / 2 - 500) <= 3,
+                "pointer drawn at \(near), not centred on (400, 500)")
             #expect(near.width >= 12 && near.width <= 40, "pointer \(near.width) px wide")
             // …and nowhere else: the rest of the desktop keeps its colour (no black overlay).
             let elsewhere = shot.changedPixels(x: 0, y: 0, width: shot.width, height: 460, from: Self.desk)
-            #expect(elsewhere.isEmpty, "\(elsewhere.count) pixels changed away from the pointer, e.g. \(elsewhere.prefix(3))")
+            #expect(
+                elsewhere.isEmpty,
+                "\(elsewhere.count) pixels changed away from the pointer, e.g. \(elsewhere.prefix(3))")
             #expect(Screenshot.distance(shot.at(5, 5), Self.desk) <= 8)
             #expect(rig.pointer.log.contains("shaped window") == !composited, "log: \(rig.pointer.log)")
         }
@@ -70,26 +78,35 @@ extension X11EndToEnd {
                 // picom needs a moment after taking the selection before its
                 // first full paint; full-screen GetImage polling meanwhile starves it.
                 usleep(1_500_000)
-                let shot = try #require(rig.client.screenshot(within: 5) { s in
-                    s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk).map {
-                        abs($0.x + $0.width / 2 - x) <= 3 && abs($0.y + $0.height / 2 - y) <= 3 } ?? false
-                })
+                let shot = try #require(
+                    rig.client.screenshot(within: 5) { s in
+                        s.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk).map {
+                            abs($0.x + $0.width / 2 - x) <= 3 && abs($0.y + $0.height / 2 - y) <= 3
+                        } ?? false
+                    })
                 Self.save(shot, name)
-                #expect(shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk) != nil, "no pointer at (\(x), \(y))")
+                #expect(
+                    shot.changedBounds(x: x - 30, y: y - 30, width: 60, height: 60, from: Self.desk) != nil,
+                    "no pointer at (\(x), \(y))")
                 let covered = shot.changedPixels(x: 0, y: 0, width: shot.width, height: y - 40, from: Self.desk).count
                 #expect(covered == 0, "\(covered) pixels covered away from the pointer")
             }
             try rig.server.startCompositor()
-            #expect(ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager started") }, "log: \(rig.pointer.log)")
+            #expect(
+                ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager started") },
+                "log: \(rig.pointer.log)")
             rig.client.repaint()
             try pointerOnlyAt(500, 500, "overlay-compositor-started")
             rig.server.stopCompositor()
-            #expect(ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager went away") }, "log: \(rig.pointer.log)")
+            #expect(
+                ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("compositing manager went away") },
+                "log: \(rig.pointer.log)")
             try pointerOnlyAt(700, 600, "overlay-compositor-stopped")
             #expect(rig.pointer.child.isRunning)
         }
 
-        @Test("After a crash (SIGKILL) nothing of the overlay stays on screen: the server drops what the connection held")
+        @Test(
+            "After a crash (SIGKILL) nothing of the overlay stays on screen: the server drops what the connection held")
         func crashLeavesNothing() throws {
             let rig = try Self.rig(composited: false)
             #expect(!rig.client.mappedOverrideRedirectWindows().isEmpty)
@@ -106,7 +123,8 @@ extension X11EndToEnd {
         @Test("--output with an unknown monitor name fails with the names that exist")
         func unknownOutput() throws {
             let server = try XvfbServer()
-            let p = try PointerProcess(server: server, [PointerProcess.sceneFile("overlay"), "--mode", "overlay", "--output", "HDMI-9"])
+            let p = try PointerProcess(
+                server: server, [PointerProcess.sceneFile("overlay"), "--mode", "overlay", "--output", "HDMI-9"])
             #expect(p.child.waitForExit(timeout: 20))
             #expect(p.child.process.terminationStatus == 6, "exit status \(p.child.process.terminationStatus)")
             #expect(p.log.contains("HDMI-9") && p.log.contains("screen"), "log: \(p.log)")
@@ -148,10 +166,14 @@ extension X11EndToEnd {
                 usleep(300_000)
                 // Settled: two shots 150 ms apart agree at the pointer.
                 var previous: UInt32 = 0x1000000
-                let shot = try #require(rig.client.screenshot { s in
-                    defer { previous = s.at(x, y); usleep(150_000) }
-                    return s.at(x, y) == previous
-                })
+                let shot = try #require(
+                    rig.client.screenshot { s in
+                        defer {
+                            previous = s.at(x, y)
+                            usleep(150_000)
+                        }
+                        return s.at(x, y) == previous
+                    })
                 Self.save(shot, name)
                 let p = shot.at(x, y)
                 return 0.2126 * Double((p >> 16) & 0xff) + 0.7152 * Double((p >> 8) & 0xff) + 0.0722 * Double(p & 0xff)
@@ -190,9 +212,11 @@ extension X11EndToEnd {
             let fresh = try #require(rig.client.screenshot())
             Self.save(rested, "overlay-recheck-rested")
             Self.save(fresh, "overlay-recheck-fresh")
-            let a = rested.at(402, 400), b = fresh.at(403, 400)
-            #expect(Screenshot.distance(a, b) <= 12,
-                    "the resting pointer shows \(String(a, radix: 16)), drawn fresh \(String(b, radix: 16))")
+            let a = rested.at(402, 400)
+            let b = fresh.at(403, 400)
+            #expect(
+                Screenshot.distance(a, b) <= 12,
+                "the resting pointer shows \(String(a, radix: 16)), drawn fresh \(String(b, radix: 16))")
         }
 
         /// Onto a control in one stroke from `start` (off it), as a hand arrives:
@@ -206,16 +230,20 @@ extension X11EndToEnd {
             try rig.xdo.run("mousemove_relative", "--", "\(x - start.0)", "\(y - start.1)")
         }
 
-        @Test("B9 after a lift over a control the real pointer is warped to its centre, so a click lands on it", arguments: [false, true])
+        @Test(
+            "B9 after a lift over a control the real pointer is warped to its centre, so a click lands on it",
+            arguments: [false, true])
         func recenterWarpsRealPointer(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
             // The scene's button is [600, 200, 120, 40]: centre (660, 220).
             try Self.arrive(rig, at: 700, 232, from: (700, 300))
             // No lift event on X11: the engine infers it after liftDelay without motion.
-            let centred = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false }
+            let centred = ChildProcess.wait(timeout: 3) {
+                rig.client.pointer().map { $0.x == 660 && $0.y == 220 } ?? false
+            }
             let p = rig.client.pointer()
             #expect(centred, "real pointer at \(String(describing: p)), expected (660, 220)")
-            let shot = try #require(rig.client.settledScreenshot(after: 0.8))  // the morph has settled
+            let shot = try #require(rig.client.settledScreenshot(after: 0.8)) // the morph has settled
             Self.save(shot, "overlay-recenter-\(composited)")
             // The drawn pointer has morphed into the button's shape around its frame.
             let drawn = try #require(shot.changedBounds(x: 560, y: 160, width: 200, height: 120, from: Self.desk))
@@ -231,7 +259,7 @@ extension X11EndToEnd {
             let rig = try Self.rig(composited: false, scene: "slow-lift")
             // slow-lift: the button [600, 200, 120, 40], and a lift is a pause of 0.3 s.
             try Self.arrive(rig, at: 610, 220, from: (560, 220))
-            usleep(100_000)  // the engine has the hand on the button; its lift is 0.2 s away
+            usleep(100_000) // the engine has the hand on the button; its lift is 0.2 s away
             // The overlay stalls (a loaded machine) while the hand moves on, 8 px every
             // 20 ms, across the button and off it: 0.4 s of motion it reads in one go.
             kill(rig.pointer.child.pid, SIGSTOP)
@@ -245,16 +273,22 @@ extension X11EndToEnd {
             // the real pointer back to (660, 220).
             usleep(800_000)
             let p = rig.client.pointer()
-            #expect(p.map { $0.x == 770 && $0.y == 220 } ?? false,
-                    "the real pointer is at \(String(describing: p)), where the hand left it: (770, 220). Log:\n\(rig.pointer.log)")
+            #expect(
+                p.map { $0.x == 770 && $0.y == 220 } ?? false,
+                "the real pointer is at \(String(describing: p)), where the hand left it: (770, 220). Log:\n\(rig.pointer.log)"
+            )
         }
 
-        @Test("D23 in a region with a constrained axis the real pointer is held on the nearest line", arguments: [false, true])
+        @Test(
+            "D23 in a region with a constrained axis the real pointer is held on the nearest line",
+            arguments: [false, true])
         func constrainedAxisWarps(composited: Bool) throws {
             let rig = try Self.rig(composited: composited)
             // "lines" is [100, 560, 800, 120], snap y 40: line centres at y = 580, 620, 660.
             try Self.arrive(rig, at: 400, 605, from: (400, 760))
-            let held = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 400 && $0.y == 620 } ?? false }
+            let held = ChildProcess.wait(timeout: 3) {
+                rig.client.pointer().map { $0.x == 400 && $0.y == 620 } ?? false
+            }
             #expect(held, "real pointer at \(String(describing: rig.client.pointer())), expected (400, 620)")
             let shot = try #require(rig.client.settledScreenshot(after: 0.6))
             Self.save(shot, "overlay-beam-\(composited)")
@@ -267,21 +301,31 @@ extension X11EndToEnd {
         func modifierChangesShape() throws {
             let rig = try Self.rig(composited: true)
             try rig.xdo.moveTo(300, 450, client: rig.client)
-            _ = rig.client.screenshot { !$0.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).isEmpty }
+            _ = rig.client.screenshot {
+                !$0.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).isEmpty
+            }
             let before = try #require(rig.client.settledScreenshot(after: 0.4))
-            let shapeBefore = Set(before.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map { $0.0 * 10_000 + $0.1 })
+            let shapeBefore = Set(
+                before.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map {
+                    $0.0 * 10_000 + $0.1
+                })
             try rig.xdo.run("keydown", "ctrl")
-            let during = try #require(rig.client.screenshot { s in
-                let b = Set(s.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map { $0.0 * 10_000 + $0.1 })
-                return shapeBefore.symmetricDifference(b).count > 20
-            })
+            let during = try #require(
+                rig.client.screenshot { s in
+                    let b = Set(
+                        s.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk).map {
+                            $0.0 * 10_000 + $0.1
+                        })
+                    return shapeBefore.symmetricDifference(b).count > 20
+                })
             try rig.xdo.run("keyup", "ctrl")
             Self.save(before, "overlay-modifier-before")
             Self.save(during, "overlay-modifier-ctrl")
             let a = before.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk)
             let b = during.changedPixels(x: 260, y: 410, width: 80, height: 80, from: Self.desk)
             #expect(!a.isEmpty && !b.isEmpty)
-            let setA = Set(a.map { $0.0 * 10_000 + $0.1 }), setB = Set(b.map { $0.0 * 10_000 + $0.1 })
+            let setA = Set(a.map { $0.0 * 10_000 + $0.1 })
+            let setB = Set(b.map { $0.0 * 10_000 + $0.1 })
             let differing = setA.symmetricDifference(setB).count
             #expect(differing > 20, "drawn area barely changed (\(differing) pixels) with ctrl held")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import X11Backend
 
 /// A batch of raw motion read late is handed to the engine as the motion it
@@ -7,7 +8,9 @@ import Testing
 struct RawMotionStepsTests {
     static let screen = (minX: 0.0, minY: 0.0, maxX: 1279.0, maxY: 799.0)
 
-    static func flick(count: Int, every interval: Double, dx: Double, dy: Double, from t0: Double = 10) -> RawMotionSteps {
+    static func flick(count: Int, every interval: Double, dx: Double, dy: Double, from t0: Double = 10)
+        -> RawMotionSteps
+    {
         var steps = RawMotionSteps()
         for i in 0..<count { steps.append(dx: dx, dy: dy, time: t0 + Double(i) * interval) }
         return steps
@@ -30,7 +33,10 @@ struct RawMotionStepsTests {
     @Test("B6 motion read in time (a frame's worth) is one sample, where the pointer is now")
     func timelyBatchIsOneSample() {
         let steps = Self.flick(count: 4, every: 0.004, dx: 3, dy: 1)
-        #expect(steps.samples(endingAt: (100, 100), time: 10.012, within: Self.screen) == [.init(x: 100, y: 100, time: 10.012)])
+        #expect(
+            steps.samples(endingAt: (100, 100), time: 10.012, within: Self.screen) == [
+                .init(x: 100, y: 100, time: 10.012)
+            ])
         // A single step, however late, is one sample too.
         let one = Self.flick(count: 1, every: 0, dx: 3, dy: 1)
         #expect(one.samples(endingAt: (100, 100), time: 10.5, within: Self.screen).count == 1)

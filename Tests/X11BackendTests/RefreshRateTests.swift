@@ -1,5 +1,6 @@
 import CXCB
 import Testing
+
 @testable import X11Backend
 
 /// Frames are paced to the monitor's refresh rate, read from its RandR mode.
@@ -32,9 +33,13 @@ struct RefreshRateTests {
     func monitorRate() {
         let left = Monitor(name: "DP-1", x: 0, y: 0, width: 1920, height: 1080, primary: true)
         let right = Monitor(name: "DP-2", x: 1920, y: 0, width: 2560, height: 1440, primary: false)
-        let crtcs = [(x: 0, y: 0, width: 1920, height: 1080, hz: 60.0), (x: 1920, y: 0, width: 2560, height: 1440, hz: 144.0)]
+        let crtcs = [
+            (x: 0, y: 0, width: 1920, height: 1080, hz: 60.0), (x: 1920, y: 0, width: 2560, height: 1440, hz: 144.0),
+        ]
         #expect(RefreshRate.of(left, crtcs: crtcs) == 60)
         #expect(RefreshRate.of(right, crtcs: crtcs) == 144)
-        #expect(RefreshRate.of(Monitor(name: "X", x: 5000, y: 0, width: 10, height: 10, primary: false), crtcs: crtcs) == nil)
+        #expect(
+            RefreshRate.of(Monitor(name: "X", x: 5000, y: 0, width: 10, height: 10, primary: false), crtcs: crtcs)
+                == nil)
     }
 }

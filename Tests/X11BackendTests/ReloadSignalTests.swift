@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -11,17 +12,22 @@ extension X11EndToEnd {
     struct ReloadSignalTests {
         @Test("SIGTERM while a 24 MB scene is being reloaded ends run within a second, with status 0")
         func sigtermDuringReload() throws {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reload-signal-\(UUID().uuidString)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "reload-signal-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let scene = dir.appendingPathComponent("scene.json")
-            try Data(#"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40]}]}"#.utf8)
-                .write(to: scene)
+            try Data(
+                #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40]}]}"#
+                    .utf8
+            )
+            .write(to: scene)
             let server = try XvfbServer()
             let pointer = try PointerProcess(server: server, [scene.path, "--mode", "stage"])
             try #require(pointer.waitUntilShown(), "run did not start: \(pointer.log)")
             // The same scene with `b` hiding `a` six million times: seconds to load.
-            var text = #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40],"hides":["a""#
+            var text =
+                #"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[0,0,40,40]},{"id":"b","frame":[50,0,40,40],"hides":["a""#
             text.reserveCapacity(24_000_100)
             for _ in 1..<6_000_000 { text += #","a""# }
             text += "]}]}"

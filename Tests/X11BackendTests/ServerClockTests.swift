@@ -1,4 +1,5 @@
 import Testing
+
 @testable import X11Backend
 
 /// Motion is timed when the server says it happened: a flick the overlay reads

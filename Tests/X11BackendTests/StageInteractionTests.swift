@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -30,8 +31,9 @@ extension X11EndToEnd {
             let down = try #require(rig.client.settledScreenshot(after: 0.8))
             OverlayTests.save(down, "stage-scrolled-5")
             let rowDown = Self.redRows(down)
-            #expect(rowDown.map { $0.lowerBound < rowBefore.lowerBound } ?? true,
-                    "wheel-down should move the red row up from \(rowBefore), it is at \(String(describing: rowDown))")
+            #expect(
+                rowDown.map { $0.lowerBound < rowBefore.lowerBound } ?? true,
+                "wheel-down should move the red row up from \(rowBefore), it is at \(String(describing: rowDown))")
             for _ in 0..<3 { try rig.xdo.run("click", "4") }
             let up = try #require(rig.client.settledScreenshot(after: 0.8))
             #expect(Self.redRows(up) == rowBefore, "wheel-up should bring the red row back to \(rowBefore)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -10,7 +11,7 @@ extension X11EndToEnd {
     /// window follows the monitor when RandR changes it.
     @Suite("X11 stage end to end", .serialized)
     struct StageTests {
-        static let stageColor: UInt32 = 0x204060  // Fixtures/stage.json canvas.color
+        static let stageColor: UInt32 = 0x204060 // Fixtures/stage.json canvas.color
         static let tileColor: UInt32 = 0xFF9500
 
         struct Rig {
@@ -33,8 +34,14 @@ extension X11EndToEnd {
 
         /// Bounding box of the tile's orange (with tolerance for shading).
         static func tileBounds(_ shot: Screenshot) -> (x: Int, y: Int, width: Int, height: Int)? {
-            var xs: [Int] = [], ys: [Int] = []
-            for y in 100..<420 { for x in 500..<820 where Screenshot.distance(shot.at(x, y), tileColor) < 40 { xs.append(x); ys.append(y) } }
+            var xs: [Int] = []
+            var ys: [Int] = []
+            for y in 100..<420 {
+                for x in 500..<820 where Screenshot.distance(shot.at(x, y), tileColor) < 40 {
+                    xs.append(x)
+                    ys.append(y)
+                }
+            }
             guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
             return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
         }
@@ -43,12 +50,17 @@ extension X11EndToEnd {
         func stageShowsSceneAndPointer() throws {
             let rig = try Self.rig()
             try rig.xdo.moveTo(900, 600, client: rig.client)
-            let shot = try #require(rig.client.screenshot { s in
-                s.changedBounds(x: 860, y: 560, width: 80, height: 80, from: Self.stageColor).map {
-                    abs($0.x + $0.width / 2 - 900) <= 2 && abs($0.y + $0.height / 2 - 600) <= 2 && abs($0.width - 19) <= 3 } ?? false
-            })
+            let shot = try #require(
+                rig.client.screenshot { s in
+                    s.changedBounds(x: 860, y: 560, width: 80, height: 80, from: Self.stageColor).map {
+                        abs($0.x + $0.width / 2 - 900) <= 2 && abs($0.y + $0.height / 2 - 600) <= 2
+                            && abs($0.width - 19) <= 3
+                    } ?? false
+                })
             OverlayTests.save(shot, "stage-rest")
-            #expect(Screenshot.distance(shot.at(5, 5), Self.stageColor) <= 4, "corner is \(String(shot.at(5, 5), radix: 16))")
+            #expect(
+                Screenshot.distance(shot.at(5, 5), Self.stageColor) <= 4,
+                "corner is \(String(shot.at(5, 5), radix: 16))")
             #expect(Screenshot.distance(shot.at(1275, 795), Self.stageColor) <= 4)
             let tile = try #require(Self.tileBounds(shot))
             #expect(abs(tile.width - 120) <= 2 && abs(tile.height - 120) <= 2, "tile at rest \(tile)")
@@ -65,9 +77,14 @@ extension X11EndToEnd {
             _ = try runTool("xset", ["m", "1", "1"], display: rig.server.display)
             let from = try #require(rig.client.pointer())
             try rig.xdo.run("mousemove_relative", "--", "\(640 - from.x)", "\(250 - from.y)")
-            let centred = ChildProcess.wait(timeout: 3) { rig.client.pointer().map { $0.x == 660 && $0.y == 260 } ?? false }
-            #expect(centred, "real pointer at \(String(describing: rig.client.pointer())), expected the tile centre (660, 260)")
-            let shot = try #require(rig.client.screenshot { s in Self.tileBounds(s).map { $0.width > 122 && $0.height > 122 } ?? false })
+            let centred = ChildProcess.wait(timeout: 3) {
+                rig.client.pointer().map { $0.x == 660 && $0.y == 260 } ?? false
+            }
+            #expect(
+                centred,
+                "real pointer at \(String(describing: rig.client.pointer())), expected the tile centre (660, 260)")
+            let shot = try #require(
+                rig.client.screenshot { s in Self.tileBounds(s).map { $0.width > 122 && $0.height > 122 } ?? false })
             usleep(300_000)
             OverlayTests.save(shot, "stage-lift")
             let tile = try #require(Self.tileBounds(shot))
@@ -96,8 +113,13 @@ extension X11EndToEnd {
         func followsMonitorChange() throws {
             let rig = try Self.rig()
             // Add and switch to an 800x600 mode, as a monitor hot-plug or resolution change does.
-            for args in [["--newmode", "800x600", "38.25", "800", "832", "912", "1024", "600", "603", "607", "624", "-hsync", "+vsync"],
-                         ["--addmode", "screen", "800x600"], ["--output", "screen", "--mode", "800x600"]] {
+            for args in [
+                [
+                    "--newmode", "800x600", "38.25", "800", "832", "912", "1024", "600", "603", "607", "624", "-hsync",
+                    "+vsync",
+                ],
+                ["--addmode", "screen", "800x600"], ["--output", "screen", "--mode", "800x600"],
+            ] {
                 try runTool("xrandr", args, display: rig.server.display)
             }
             let followed = ChildProcess.wait(timeout: 5) { rig.pointer.log.contains("is now 800x600") }
@@ -125,17 +147,22 @@ extension X11EndToEnd {
             try input.fileHandleForWriting.close()
             p.waitUntilExit()
             let xdo = XDo(display: server.display)
-            let pointer = try PointerProcess(server: server, [PointerProcess.sceneFile("stage")] + (override.map { ["--scale", $0] } ?? []))
+            let pointer = try PointerProcess(
+                server: server, [PointerProcess.sceneFile("stage")] + (override.map { ["--scale", $0] } ?? []))
             try #require(pointer.waitUntilShown(), "stage did not start: \(pointer.log)")
             try xdo.moveTo(1100, 700, client: client)
             let expected = override == nil ? 38 : 19
-            let shot = try #require(client.screenshot { s in
-                s.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor).map { abs($0.width - expected) <= 4 } ?? false
-            })
+            let shot = try #require(
+                client.screenshot { s in
+                    s.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor).map {
+                        abs($0.width - expected) <= 4
+                    } ?? false
+                })
             OverlayTests.save(shot, "stage-scale-\(override ?? "xft")")
             let drawn = shot.changedBounds(x: 1040, y: 640, width: 120, height: 120, from: Self.stageColor)
-            #expect(drawn.map { abs($0.width - expected) <= 4 && abs($0.height - expected) <= 4 } ?? false,
-                    "pointer drawn \(String(describing: drawn)), expected \(expected) px; log: \(pointer.log)")
+            #expect(
+                drawn.map { abs($0.width - expected) <= 4 && abs($0.height - expected) <= 4 } ?? false,
+                "pointer drawn \(String(describing: drawn)), expected \(expected) px; log: \(pointer.log)")
         }
     }
 }

@@ -1,8 +1,9 @@
 import CXCB
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension X11EndToEnd {
@@ -27,7 +28,8 @@ extension X11EndToEnd {
             #expect(clicks.map(\.button) == [1], "the application received \(clicks); log: \(pointer.log)")
         }
 
-        @Test("Ctrl+Alt+Esc ends a stage with exit code 0, even with the focus on another window; a hint says so for 3 s")
+        @Test(
+            "Ctrl+Alt+Esc ends a stage with exit code 0, even with the focus on another window; a hint says so for 3 s")
         func quitShortcutEndsStage() throws {
             let server = try XvfbServer()
             let client = try XTestClient(display: server.display)
@@ -39,22 +41,32 @@ extension X11EndToEnd {
             let stage = StageTests.stageColor
             // The hint: a dark pill with light text, top centre.
             let hinted = client.screenshot(within: 2) { shot in
-                shot.changedPixels(x: shot.width / 2 - 150, y: 24, width: 300, height: 40, from: stage, tolerance: 40).count > 4000
+                shot.changedPixels(x: shot.width / 2 - 150, y: 24, width: 300, height: 40, from: stage, tolerance: 40)
+                    .count > 4000
             }
             let withHint = try #require(hinted)
-            #expect(withHint.changedPixels(x: withHint.width / 2 - 150, y: 24, width: 300, height: 40, from: stage, tolerance: 40).count > 4000,
-                    "no hint at the top of the stage")
-            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] != nil { withHint.writePNG(to: "/tmp/x11-stage-hint.png") }
+            #expect(
+                withHint.changedPixels(
+                    x: withHint.width / 2 - 150, y: 24, width: 300, height: 40, from: stage, tolerance: 40
+                ).count > 4000,
+                "no hint at the top of the stage")
+            if ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] != nil {
+                withHint.writePNG(to: "/tmp/x11-stage-hint.png")
+            }
             // Gone after three seconds.
             let after = client.screenshot(within: 5) { shot in
                 shot.changedPixels(x: shot.width / 2 - 170, y: 20, width: 340, height: 48, from: stage).isEmpty
             }
-            #expect(after.map { $0.changedPixels(x: $0.width / 2 - 170, y: 20, width: 340, height: 48, from: stage).isEmpty } == true,
-                    "the hint is still there after 3 s")
+            #expect(
+                after.map {
+                    $0.changedPixels(x: $0.width / 2 - 170, y: 20, width: 340, height: 48, from: stage).isEmpty
+                } == true,
+                "the hint is still there after 3 s")
             try xdo.run("windowfocus", "--sync", String(other))
             try xdo.run("key", "ctrl+alt+Escape")
             #expect(pointer.child.waitForExit(timeout: 5), "the stage is still running; log: \(pointer.log)")
-            #expect(pointer.child.process.terminationStatus == 0, "exit status \(pointer.child.process.terminationStatus)")
+            #expect(
+                pointer.child.process.terminationStatus == 0, "exit status \(pointer.child.process.terminationStatus)")
             #expect(pointer.log.contains("Ctrl+Alt+Esc"), "log: \(pointer.log)")
             client.sync()
         }

@@ -10,13 +10,13 @@ struct AutostartCommand: ParsableCommand {
         commandName: "autostart",
         abstract: "Start the pointer over your applications at login (per user, opt-in).",
         discussion: """
-        `enable` writes $XDG_CONFIG_HOME/autostart/adaptive-pointer.desktop (default
-        ~/.config/autostart). At login it runs `adaptive-pointer autostart session`,
-        which starts the pass-through desktop overlay on an X11 session (clicks and
-        keys reach your applications) and does nothing on a Wayland session, where
-        a pass-through overlay cannot work. `disable` removes the entry; `status`
-        says whether it is on. Nothing is ever installed for all users.
-        """,
+            `enable` writes $XDG_CONFIG_HOME/autostart/adaptive-pointer.desktop (default
+            ~/.config/autostart). At login it runs `adaptive-pointer autostart session`,
+            which starts the pass-through desktop overlay on an X11 session (clicks and
+            keys reach your applications) and does nothing on a Wayland session, where
+            a pass-through overlay cannot work. `disable` removes the entry; `status`
+            says whether it is on. Nothing is ever installed for all users.
+            """,
         subcommands: [Enable.self, Disable.self, Status.self, Session.self])
 
     static func executablePath() -> String {
@@ -37,11 +37,15 @@ struct AutostartCommand: ParsableCommand {
                 RunCommand.say("\(error)")
                 throw ExitCode(.failure)
             }
-            say("enabled: \(TerminalText.escaped(entry.path.path)) runs `\(TerminalText.escaped(exe)) autostart session` at login "
-                + "(X11 sessions: the pointer over your applications, clicks pass through; Wayland sessions: nothing)")
+            say(
+                "enabled: \(TerminalText.escaped(entry.path.path)) runs `\(TerminalText.escaped(exe)) autostart session` at login "
+                    + "(X11 sessions: the pointer over your applications, clicks pass through; Wayland sessions: nothing)"
+            )
             for system in entry.systemWideEntries() {
                 let shown = TerminalText.escaped(system.path)
-                say("note: \(shown) (from an older install) also starts it for every user; remove it with: sudo rm \(shown)")
+                say(
+                    "note: \(shown) (from an older install) also starts it for every user; remove it with: sudo rm \(shown)"
+                )
             }
         }
     }
@@ -65,14 +69,17 @@ struct AutostartCommand: ParsableCommand {
             let shown = TerminalText.escaped(entry.path.path)
             let state = entry.state()
             switch state {
-            case .enabled(let exec): say("enabled: \(shown) (Exec=\(TerminalText.quoted(exec, limit: TerminalText.lineLimit)))")
+            case .enabled(let exec):
+                say("enabled: \(shown) (Exec=\(TerminalText.quoted(exec, limit: TerminalText.lineLimit)))")
             case .disabled: say("disabled (no \(shown))")
             case .masked: say("disabled (\(shown) switches the system-wide entry off for you)")
             case .foreign(let reason):
                 RunCommand.say("\(AutostartError.foreignFile(entry.path.path, reason: reason))")
             }
             for system in entry.systemWideEntries() where state != .masked {
-                say("note: \(TerminalText.escaped(system.path)) is a system-wide entry from an older install; `adaptive-pointer autostart disable` switches it off for you")
+                say(
+                    "note: \(TerminalText.escaped(system.path)) is a system-wide entry from an older install; `adaptive-pointer autostart disable` switches it off for you"
+                )
             }
             if case .foreign = state { throw ExitCode(.failure) }
         }
@@ -88,8 +95,10 @@ struct AutostartCommand: ParsableCommand {
                 let run = try RunCommand.parse(["desktop", "--backend", "x11", "--mode", "overlay"])
                 try run.run()
             case .wayland:
-                RunCommand.say("not starting at login: this is a Wayland session, where a pass-through pointer overlay cannot "
-                    + "follow the pointer over other applications. `adaptive-pointer autostart disable` removes the entry.")
+                RunCommand.say(
+                    "not starting at login: this is a Wayland session, where a pass-through pointer overlay cannot "
+                        + "follow the pointer over other applications. `adaptive-pointer autostart disable` removes the entry."
+                )
             case .none:
                 RunCommand.say("not starting at login: no display (neither DISPLAY nor WAYLAND_DISPLAY is set).")
             }

@@ -31,7 +31,9 @@ struct BenchCoreCommand: ParsableCommand {
             let hit = Stopwatch.median(samples: samples, batch: 20_000) { i in
                 sink &+= engine.target(at: points[i & 4095])?.count ?? 0
             }
-            print("hit test, \(count) regions: \(Stopwatch.format(hit)) (index query alone: \(Stopwatch.format(raw)))  [target ≤ 2 µs at 100k]")
+            print(
+                "hit test, \(count) regions: \(Stopwatch.format(hit)) (index query alone: \(Stopwatch.format(raw)))  [target ≤ 2 µs at 100k]"
+            )
             if sink == 42 { print("") }
         }
 
@@ -87,7 +89,9 @@ struct BenchCoreCommand: ParsableCommand {
                 }
             }
             if let failure { throw ValidationError("the generated scene did not load: \(failure)") }
-            print("load 10k-region scene (\(text.utf8.count / 1024) KiB JSON): \(Stopwatch.format(load))  [target ≤ 150 ms]")
+            print(
+                "load 10k-region scene (\(text.utf8.count / 1024) KiB JSON): \(Stopwatch.format(load))  [target ≤ 150 ms]"
+            )
         }
     }
 }
@@ -117,16 +121,20 @@ enum BenchScene {
         var rng = RNG(state: UInt64(count))
         let size = canvas(for: count, cell: cell)
         return (0..<count).map { i in
-            let w = 20 + rng.next() * 60, h = 20 + rng.next() * 40
-            return (Rect(x: rng.next() * (size.width - w), y: rng.next() * (size.height - h), width: w, height: h), i % 4)
+            let w = 20 + rng.next() * 60
+            let h = 20 + rng.next() * 40
+            return (
+                Rect(x: rng.next() * (size.width - w), y: rng.next() * (size.height - h), width: w, height: h), i % 4
+            )
         }
     }
 
     static func make(regions count: Int) -> Scene {
         let regions = frames(count: count).enumerated().map { i, item -> Region in
             let effect: EffectSpec = [.highlight, .lift, .hover(HoverStyle()), .automatic][item.1]
-            return Region(id: "r\(i)", frame: item.0, effect: effect,
-                          content: item.1 == 1 ? RegionContent(fill: RGBA(r: 1, g: 0.6, b: 0)) : nil)
+            return Region(
+                id: "r\(i)", frame: item.0, effect: effect,
+                content: item.1 == 1 ? RegionContent(fill: RGBA(r: 1, g: 0.6, b: 0)) : nil)
         }
         return Scene(name: "bench", canvas: Canvas(size: canvas(for: count)), regions: regions)
     }
@@ -135,11 +143,13 @@ enum BenchScene {
         let effects = ["\"highlight\"", "\"lift\"", "\"hover\"", "\"automatic\""]
         let cell = min(80, (SceneLimits.canvasArea / Double(count)).squareRoot().rounded(.down))
         let size = canvas(for: count, cell: cell)
-        var out = "{\"version\":1,\"name\":\"bench\",\"canvas\":{\"size\":[\(Int(size.width)),\(Int(size.height))]},\"regions\":[\n"
+        var out =
+            "{\"version\":1,\"name\":\"bench\",\"canvas\":{\"size\":[\(Int(size.width)),\(Int(size.height))]},\"regions\":[\n"
         for (i, item) in frames(count: count, cell: cell).enumerated() {
             let r = item.0
             func n(_ v: Double) -> String { String((v * 100).rounded() / 100) }
-            out += "{\"id\":\"r\(i)\",\"frame\":[\(n(r.minX)),\(n(r.minY)),\(n(r.width)),\(n(r.height))],\"effect\":\(effects[item.1])"
+            out +=
+                "{\"id\":\"r\(i)\",\"frame\":[\(n(r.minX)),\(n(r.minY)),\(n(r.width)),\(n(r.height))],\"effect\":\(effects[item.1])"
             if item.1 == 1 { out += ",\"content\":{\"fill\":\"#FF9500\"}" }
             out += i == count - 1 ? "}\n" : "},\n"
         }
@@ -153,7 +163,7 @@ enum BenchScene {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

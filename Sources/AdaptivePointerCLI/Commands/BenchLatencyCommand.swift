@@ -48,8 +48,12 @@ struct BenchLatencyCommand: ParsableCommand {
         }
     }
 
-    private var parsedRates: [Double] { rates.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
-    private var pacings: [FramePacing] { pacing == "all" ? [.deadline, .onInput, .frameCallback] : FramePacing(rawValue: pacing).map { [$0] } ?? [] }
+    private var parsedRates: [Double] {
+        rates.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
+    private var pacings: [FramePacing] {
+        pacing == "all" ? [.deadline, .onInput, .frameCallback] : FramePacing(rawValue: pacing).map { [$0] } ?? []
+    }
 
     struct Workload {
         var name: String
@@ -78,18 +82,26 @@ struct BenchLatencyCommand: ParsableCommand {
                 let trace = try TraceReader.read(path: assets.tracesDirectory.appendingPathComponent(file).path)
                 workloads.append(Workload(name: name, scene: scene, events: trace, bundled: true))
             }
-            if !workloads.contains(where: \.bundled) { print("(no bundled traces found in \(assets.tracesDirectory.path))") }
+            if !workloads.contains(where: \.bundled) {
+                print("(no bundled traces found in \(assets.tracesDirectory.path))")
+            }
         }
 
-        print("bench latency: simulated display, jitter ±\(jitter) ms, seed \(seed); draw 0.6–0.8 ms, 2 % of draws +4 ms;")
-        print("  commits latched 1 ms before each repaint; ms and pt; error and overshoot only while the pointer follows freely")
-        let header = "trace      Hz pacing   predict | motion→present p50   p99 | oldest p50   p99 | error mean  p50   p99 | overshoot max  p99 | draws/s missed"
+        print(
+            "bench latency: simulated display, jitter ±\(jitter) ms, seed \(seed); draw 0.6–0.8 ms, 2 % of draws +4 ms;"
+        )
+        print(
+            "  commits latched 1 ms before each repaint; ms and pt; error and overshoot only while the pointer follows freely"
+        )
+        let header =
+            "trace      Hz pacing   predict | motion→present p50   p99 | oldest p50   p99 | error mean  p50   p99 | overshoot max  p99 | draws/s missed"
         for rate in parsedRates {
             print("")
             print(header)
             for p in pacings {
                 for predict in [false, true] {
-                    var bundled = LatencySimulation.Result(), all = LatencySimulation.Result()
+                    var bundled = LatencySimulation.Result()
+                    var all = LatencySimulation.Result()
                     for w in workloads {
                         var setup = LatencySimulation.Setup(refreshRate: rate, pacing: p, prediction: predict)
                         setup.jitter = jitter / 1000
@@ -105,14 +117,21 @@ struct BenchLatencyCommand: ParsableCommand {
         }
     }
 
-    static func row(_ name: String, _ rate: Double, _ pacing: FramePacing, _ predict: Bool, _ r: LatencySimulation.Result) -> String {
-        func ms(_ v: [Double], _ p: Double) -> String { Percentile.nearestRank(v, p).map { String(format: "%5.1f", $0 * 1000) } ?? "    -" }
-        func pt(_ v: [Double], _ p: Double) -> String { Percentile.nearestRank(v, p).map { String(format: "%5.1f", $0) } ?? "    -" }
+    static func row(
+        _ name: String, _ rate: Double, _ pacing: FramePacing, _ predict: Bool, _ r: LatencySimulation.Result
+    ) -> String {
+        func ms(_ v: [Double], _ p: Double) -> String {
+            Percentile.nearestRank(v, p).map { String(format: "%5.1f", $0 * 1000) } ?? "    -"
+        }
+        func pt(_ v: [Double], _ p: Double) -> String {
+            Percentile.nearestRank(v, p).map { String(format: "%5.1f", $0) } ?? "    -"
+        }
         let mean = r.error.isEmpty ? "    -" : String(format: "%5.2f", r.error.reduce(0, +) / Double(r.error.count))
         let rateText = String(format: "%3.0f", rate)
         let draws = r.duration > 0 ? String(format: "%7.0f", Double(r.draws) / r.duration) : "      -"
         return name.padding(toLength: 10, withPad: " ", startingAt: 0) + rateText + " "
-            + pacing.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + (predict ? "on " : "off") + "     | "
+            + pacing.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + (predict ? "on " : "off")
+            + "     | "
             + "           \(ms(r.motionToPresent, 50)) \(ms(r.motionToPresent, 99)) |      \(ms(r.oldestToPresent, 50)) \(ms(r.oldestToPresent, 99)) | "
             + "     \(mean) \(pt(r.error, 50)) \(pt(r.error, 99)) |        \(pt(r.overshoot, 100)) \(pt(r.overshoot, 99)) | \(draws) \(String(format: "%6d", r.missed))"
     }

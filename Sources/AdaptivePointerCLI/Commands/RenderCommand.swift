@@ -38,13 +38,22 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.", valueName: "T[,T…]"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Render only the frame at this time (seconds) into the file --out; several comma-separated times make a contact sheet of those moments.",
+            valueName: "T[,T…]"))
     var at: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --at: render only this part of the canvas, in pt.", valueName: "x,y,w,h"))
     var crop: String?
 
-    @Option(help: "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts).")
+    @Option(
+        help:
+            "cairo (the reference), gl (GLES 3 over EGL, surfaceless; Cairo when it cannot start) or auto (GL when it starts)."
+    )
     var renderer: RendererChoice = .cairo
 
     /// Smallest --scale (docs/limits.md).
@@ -53,7 +62,8 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if crop != nil, at == nil { throw ValidationError("--crop needs --at") }
         if let crop, parseCrop(crop) == nil {
-            throw ValidationError("--crop wants x,y,w,h in pt: finite numbers with w, h > 0 (got \(TerminalText.quoted(crop)))")
+            throw ValidationError(
+                "--crop wants x,y,w,h in pt: finite numbers with w, h > 0 (got \(TerminalText.quoted(crop)))")
         }
         // Below 1 % Cairo cannot draw ("invalid matrix" at 1e-300, "out of memory" at 1e-9).
         guard scale >= Self.minimumScale, scale <= 8 else {
@@ -61,7 +71,8 @@ struct RenderCommand: ParsableCommand {
         }
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be above 0 and at most 1000 (got \(fps))") }
         if let at, parseTimes(at) == nil {
-            throw ValidationError("--at wants a time ≥ 0 in seconds, or several separated by commas (got \(TerminalText.quoted(at)))")
+            throw ValidationError(
+                "--at wants a time ≥ 0 in seconds, or several separated by commas (got \(TerminalText.quoted(at)))")
         }
     }
 
@@ -89,7 +100,9 @@ struct RenderCommand: ParsableCommand {
     /// An error on standard error, each line escaped (TerminalText): whatever outside
     /// text a message carries cannot drive the terminal.
     static func printError(_ message: String) {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TerminalText.escaped(String($0))
+        }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
@@ -114,13 +127,18 @@ struct RenderCommand: ParsableCommand {
             renderer.outputSize = outputSize(for: loaded, events: events ?? [])
         }
         let box = crop.flatMap(parseCrop)
-        let imagePixels = box.map { Double(max(1, Int(($0.width * scale).rounded(.up)))) * Double(max(1, Int(($0.height * scale).rounded(.up)))) }
+        let imagePixels =
+            box.map {
+                Double(max(1, Int(($0.width * scale).rounded(.up))))
+                    * Double(max(1, Int(($0.height * scale).rounded(.up))))
+            }
             ?? Double(renderer.pixelWidth) * Double(renderer.pixelHeight)
         let count = Double(times?.count ?? 1)
         if imagePixels * count > Double(SceneLimits.renderPixels) {
-            throw RenderError.tooManyPixels(width: box.map { $0.width * scale } ?? Double(renderer.pixelWidth),
-                                            height: box.map { $0.height * scale } ?? Double(renderer.pixelHeight),
-                                            images: Int(count), scale: scale)
+            throw RenderError.tooManyPixels(
+                width: box.map { $0.width * scale } ?? Double(renderer.pixelWidth),
+                height: box.map { $0.height * scale } ?? Double(renderer.pixelHeight),
+                images: Int(count), scale: scale)
         }
 
         if let times {
@@ -129,8 +147,9 @@ struct RenderCommand: ParsableCommand {
             for t in times {
                 let frame = player.frame(at: t)
                 if let box {
-                    let image = try ImageSurface(width: max(1, Int((box.width * scale).rounded(.up))),
-                                                 height: max(1, Int((box.height * scale).rounded(.up))))
+                    let image = try ImageSurface(
+                        width: max(1, Int((box.width * scale).rounded(.up))),
+                        height: max(1, Int((box.height * scale).rounded(.up))))
                     try renderer.draw(frame: frame, into: image, origin: box.origin)
                     images.append((t, image))
                 } else {
@@ -141,9 +160,10 @@ struct RenderCommand: ParsableCommand {
             if images.count == 1, let only = images.first {
                 try OutputFile.write(only.1.pngData(), to: out, inputs: inputs)
             } else if let first = images.first {
-                let sheet = try ContactSheet(count: images.count,
-                                             frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
-                                             thumbWidth: Double(first.1.width), backdrop: renderer.backdropColor)
+                let sheet = try ContactSheet(
+                    count: images.count,
+                    frameSize: Size(width: Double(first.1.width), height: Double(first.1.height)),
+                    thumbWidth: Double(first.1.width), backdrop: renderer.backdropColor)
                 for (i, (t, image)) in images.enumerated() { try sheet.add(image, time: t, index: i) }
                 try OutputFile.write(sheet.pngData(), to: out, inputs: inputs)
             }
@@ -167,11 +187,15 @@ struct RenderCommand: ParsableCommand {
             try OutputFile.refuseInputs(dir.appendingPathComponent(name).path, inputs)
         }
         // The sheet: key moments, each cropped around the pointer (SheetPlan).
-        let plan = SheetPlan(frames: frames, canvas: Size(width: Double(renderer.pixelWidth) / scale,
-                                                          height: Double(renderer.pixelHeight) / scale))
-        let sheet = try ContactSheet(count: plan.cells.count,
-                                     thumbSize: Size(width: plan.windowSize.width, height: plan.windowSize.height),
-                                     backdrop: renderer.backdropColor)
+        let plan = SheetPlan(
+            frames: frames,
+            canvas: Size(
+                width: Double(renderer.pixelWidth) / scale,
+                height: Double(renderer.pixelHeight) / scale))
+        let sheet = try ContactSheet(
+            count: plan.cells.count,
+            thumbSize: Size(width: plan.windowSize.width, height: plan.windowSize.height),
+            backdrop: renderer.backdropColor)
         var cellsByFrame: [Int: (Int, SheetPlan.Cell)] = [:]
         for (i, cell) in plan.cells.enumerated() { cellsByFrame[cell.frameIndex] = (i, cell) }
         // One canvas, repainted where each frame differs from the one before.
@@ -184,8 +208,9 @@ struct RenderCommand: ParsableCommand {
             previous = frame
             try OutputFile.write(canvas.pngData(), to: dir.appendingPathComponent(names[i]).path, inputs: inputs)
             if let (slot, cell) = cellsByFrame[i] {
-                let px = Rect(x: cell.window.minX * scale, y: cell.window.minY * scale,
-                              width: cell.window.width * scale, height: cell.window.height * scale)
+                let px = Rect(
+                    x: cell.window.minX * scale, y: cell.window.minY * scale,
+                    width: cell.window.width * scale, height: cell.window.height * scale)
                 try sheet.add(canvas, time: frame.time, index: slot, source: px, note: cell.note)
             }
         }
@@ -194,7 +219,8 @@ struct RenderCommand: ParsableCommand {
         // count go only now, and only the ones the manifest says an earlier render wrote.
         let stale = FrameManifest.removeStale(in: out, keeping: Set(names), inputs: inputs.map(\.path))
         try FrameManifest.write(in: out, names: names + stale, inputs: inputs)
-        print(TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
+        print(
+            TerminalText.escaped("wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") and sheet.png to \(out)"))
     }
 
     /// A Cairo failure as the user can act on it: never Cairo's own "invalid matrix"
@@ -204,11 +230,14 @@ struct RenderCommand: ParsableCommand {
         let what = TerminalText.escaped("cannot draw \(scene) at --scale \(String(format: "%g", scale))")
         switch UInt32(bitPattern: code) {
         case CAIRO_STATUS_INVALID_MATRIX.rawValue:
-            return what + ": a size or scale in the scene (or --scale) is too small to draw. Check the scene's sizes and scales, or use a larger --scale."
+            return what
+                + ": a size or scale in the scene (or --scale) is too small to draw. Check the scene's sizes and scales, or use a larger --scale."
         case CAIRO_STATUS_NO_MEMORY.rawValue:
-            return what + ": not enough memory for the image. Lower --scale or render part of the canvas with --at T --crop x,y,w,h."
+            return what
+                + ": not enough memory for the image. Lower --scale or render part of the canvas with --at T --crop x,y,w,h."
         default:
-            return what + ": drawing failed (Cairo status \(code)). Check the scene with 'adaptive-pointer validate' and 'lint'."
+            return what
+                + ": drawing failed (Cairo status \(code)). Check the scene with 'adaptive-pointer validate' and 'lint'."
         }
     }
 
@@ -227,7 +256,9 @@ struct RenderCommand: ParsableCommand {
     /// An output-sized scene (no canvas size) is drawn on a stage holding its regions
     /// and everywhere the pointer goes in the trace, with a margin: at least 320 × 200 pt.
     private func outputSize(for scene: Scene, events: [InputEvent]) -> Size {
-        var bounds = SceneLayout(scene: scene).regions.reduce(Rect(x: 0, y: 0, width: 320, height: 200)) { $0.union($1.frame) }
+        var bounds = SceneLayout(scene: scene).regions.reduce(Rect(x: 0, y: 0, width: 320, height: 200)) {
+            $0.union($1.frame)
+        }
         if !events.isEmpty {
             Replay.frames(scene: scene, events: events, fps: 30) { f in
                 bounds = bounds.union(f.visible.frame.insetBy(dx: -40, dy: -40))
@@ -237,21 +268,25 @@ struct RenderCommand: ParsableCommand {
         // Held to the canvas limits: a trace that flings the pointer 1e9 pt away
         // makes a large stage, not a 4 GB one.
         let side = SceneLimits.canvasSide
-        return Size(width: min(max(bounds.maxX, 1).rounded(.up), side), height: min(max(bounds.maxY, 1).rounded(.up), side))
+        return Size(
+            width: min(max(bounds.maxX, 1).rounded(.up), side), height: min(max(bounds.maxY, 1).rounded(.up), side))
     }
 
     /// Ascending times from "T" or "T1,T2,…"; nil when any is not a time ≥ 0.
     private func parseTimes(_ text: String) -> [Double]? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let times = parts.compactMap(Double.init)
-        guard !times.isEmpty, times.count == parts.count, times.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        guard !times.isEmpty, times.count == parts.count, times.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+            return nil
+        }
         return times.sorted()
     }
 
     /// x,y,w,h: finite numbers (nan and inf are refused) within the frame limits.
     private func parseCrop(_ text: String) -> Rect? {
         let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= SceneLimits.frameExtent }), v[2] > 0, v[3] > 0 else { return nil }
+        guard v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= SceneLimits.frameExtent }), v[2] > 0, v[3] > 0
+        else { return nil }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
@@ -262,7 +297,10 @@ struct RenderCommand: ParsableCommand {
             guard !scene.contains("/"), !scene.hasSuffix(".json") else {
                 // Say why (a FIFO, a symlink loop, a directory…) as validate would.
                 let why: String
-                do { _ = try InputFile.head(path, count: 0); why = "no such file" } catch { why = error.reason }
+                do {
+                    _ = try InputFile.head(path, count: 0)
+                    why = "no such file"
+                } catch { why = error.reason }
                 throw RenderError.noSuchScene(scene, why)
             }
             do {
@@ -312,18 +350,22 @@ enum RenderError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .noSuchScene(let s, let why):
-            return TerminalText.escaped("cannot find scene '\(s)': \(TerminalText.clause(why)). Give a scene file path or the name of a bundled scene.")
+            return TerminalText.escaped(
+                "cannot find scene '\(s)': \(TerminalText.clause(why)). Give a scene file path or the name of a bundled scene."
+            )
         case .badScene(let lines):
             return lines.joined(separator: "\n")
         case .badTrace(let why):
             return why
         case .unwritable(let p, let why):
-            return TerminalText.escaped("cannot write to '\(p)': \(TerminalText.clause(why)). Choose a writable --out location.")
+            return TerminalText.escaped(
+                "cannot write to '\(p)': \(TerminalText.clause(why)). Choose a writable --out location.")
         case .tooManyFrames(let trace, let seconds, let fps):
             let span = seconds < 1e12 ? String(Int(seconds.rounded(.up))) : String(seconds)
-            return TerminalText.escaped("\(trace): the trace spans \(span) s; at \(String(format: "%g", fps)) fps that is more than "
-                + "\(SceneLimits.grouped(SceneLimits.renderFrames)) frames (docs/limits.md). Lower --fps, shorten the trace, "
-                + "render chosen moments with --at T1,T2,…, or use 'replay' for the frame states.")
+            return TerminalText.escaped(
+                "\(trace): the trace spans \(span) s; at \(String(format: "%g", fps)) fps that is more than "
+                    + "\(SceneLimits.grouped(SceneLimits.renderFrames)) frames (docs/limits.md). Lower --fps, shorten the trace, "
+                    + "render chosen moments with --at T1,T2,…, or use 'replay' for the frame states.")
         case .tooManyPixels(let w, let h, let images, let scale):
             let each = "\(Int(w.rounded(.up))) × \(Int(h.rounded(.up))) px at --scale \(String(format: "%g", scale))"
             return "\(images > 1 ? "\(images) images of " : "an image of ")\(each) is more than the "

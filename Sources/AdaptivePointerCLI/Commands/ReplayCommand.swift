@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import PointerCore
 import PointerHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `adaptive-pointer replay SCENE TRACE --fps N --states FILE|-`: feeds a trace to
 /// the engine and writes one frame-dump JSON object per line (docs/trace-format.md).
@@ -12,7 +13,9 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay an input trace against a scene and dump the pointer frames.",
-        discussion: "Frames are sampled at 0, 1/N, 2/N, … until the last event has been handled and nothing animates any more (at most 10 s later). A malformed trace is reported with its line number and nothing is written. Each line is a frame-dump object, described with its transform semantics in docs/trace-format.md (\"Frame dumps\").")
+        discussion:
+            "Frames are sampled at 0, 1/N, 2/N, … until the last event has been handled and nothing animates any more (at most 10 s later). A malformed trace is reported with its line number and nothing is written. Each line is a frame-dump object, described with its transform semantics in docs/trace-format.md (\"Frame dumps\")."
+    )
 
     @Argument(help: "Scene file (JSON; the format: docs/scene-format.md).")
     var scene: String
@@ -32,7 +35,8 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard fps > 0, fps <= 10_000 else {
-            throw ValidationError("--fps must be greater than 0 and at most 10000 (got \(fps)); 60 matches most displays")
+            throw ValidationError(
+                "--fps must be greater than 0 and at most 10000 (got \(fps)); 60 matches most displays")
         }
     }
 
@@ -58,7 +62,9 @@ struct ReplayCommand: ParsableCommand {
             do {
                 output = try OutputFile(path: states, inputs: [(scene, "the scene file"), (trace, "the trace file")])
             } catch {
-                throw Self.fail(error.code == nil ? "\(error)" : "\(error); pass a writable file path for --states, or - for standard output")
+                throw Self.fail(
+                    error.code == nil
+                        ? "\(error)" : "\(error); pass a writable file path for --states, or - for standard output")
             }
         }
         // The trace is read a piece at a time, so memory stays flat however long it is.
@@ -123,7 +129,11 @@ struct ReplayCommand: ParsableCommand {
         guard span * fps > Self.maxFrames else { return }
         // `span` is at most a day here (the trace time limit), but print it without converting a huge value to Int.
         let seconds = span < 1e12 ? String(Int(span)) : String(span)
-        throw TraceError(line: 0, message: "the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start).")
+        throw TraceError(
+            line: 0,
+            message:
+                "the trace spans \(seconds) s; at \(fps) fps that is more than \(Int(Self.maxFrames)) frames. Lower --fps or shorten the trace (times are seconds from the start)."
+        )
     }
 
     /// Writes all of `text` to `fd`; nil on success, else the system's reason

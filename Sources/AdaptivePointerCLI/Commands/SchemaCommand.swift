@@ -27,8 +27,9 @@ struct SchemaCommand: ParsableCommand {
             return
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw ValidationError("cannot read the scene schema at \(file.path); reinstall with 'make install' "
-                                  + "or set ADAPTIVE_POINTER_ASSETS to the Assets folder")
+            throw ValidationError(
+                "cannot read the scene schema at \(file.path); reinstall with 'make install' "
+                    + "or set ADAPTIVE_POINTER_ASSETS to the Assets folder")
         }
         FileHandle.standardOutput.write(data)
     }

@@ -8,7 +8,9 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check scene files and report every error with file:line:column.",
-        discussion: "Prints all errors of each file to stderr and exits 1 if there are any; otherwise prints one summary line per file and exits 0.")
+        discussion:
+            "Prints all errors of each file to stderr and exits 1 if there are any; otherwise prints one summary line per file and exits 0."
+    )
 
     @Argument(help: "Scene files (JSON, scene format version 1: docs/scene-format.md).")
     var scenes: [String]
@@ -26,7 +28,8 @@ struct ValidateCommand: ParsableCommand {
                     FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
                 }
                 let count = error.diagnostics.count
-                FileHandle.standardError.write(Data("\(TerminalText.escaped(path)): \(count) error\(count == 1 ? "" : "s")\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\(TerminalText.escaped(path)): \(count) error\(count == 1 ? "" : "s")\n".utf8))
             }
         }
         if failed { throw ExitCode(.failure) }
@@ -47,7 +50,8 @@ struct ValidateCommand: ParsableCommand {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         // Name and path escaped: a name holding an escape sequence cannot clear the
         // terminal or print a fake "OK" line.
-        return "\(TerminalText.escaped(path)): OK — \(TerminalText.quoted(scene.name)), \(plural(regionCount, "region")) (\(plural(groups.count, "group"))), "
+        return
+            "\(TerminalText.escaped(path)): OK — \(TerminalText.quoted(scene.name)), \(plural(regionCount, "region")) (\(plural(groups.count, "group"))), "
             + plural(scene.modifiers.count, "modifier rule")
     }
 }

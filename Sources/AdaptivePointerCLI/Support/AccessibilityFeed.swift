@@ -24,7 +24,8 @@ extension X11Overlay: TargetDesktop {
     func regions(for snapshot: AccessibilitySnapshot) -> [Region]? {
         guard let m = pointerMonitor ?? primaryMonitor else { return nil }
         let stack = stackedWindows().map {
-            ScreenWindow(frame: Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)))
+            ScreenWindow(
+                frame: Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)))
         }
         let layoutMonitor = TargetLayout.Monitor(
             frame: Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), scale: scale)
@@ -42,7 +43,8 @@ extension WaylandOverlay: TargetDesktop {
     func regions(for snapshot: AccessibilitySnapshot) -> [Region]? {
         guard let m = pointerMonitor else { return nil }
         let windows = companionWindows.map {
-            CompositorWindow(processID: $0.processID, title: $0.title, frame: $0.frame, buffer: $0.buffer, minimised: $0.minimized)
+            CompositorWindow(
+                processID: $0.processID, title: $0.title, frame: $0.frame, buffer: $0.buffer, minimised: $0.minimized)
         }
         let (placed, stack) = CompositorPlacement.place(snapshot, on: windows)
         // Canvas pt are the compositor's logical px, from the monitor's top-left.
@@ -66,19 +68,25 @@ final class AccessibilityFeed {
     /// When false, nothing is logged about updates (only problems).
     var verbose = ProcessInfo.processInfo.environment["AP_A11Y_DEBUG"] != nil
 
-    init(session: OverlaySession, desktop: TargetDesktop, loop: EventLoop, base: Scene, log: @escaping (String) -> Void) throws {
+    init(session: OverlaySession, desktop: TargetDesktop, loop: EventLoop, base: Scene, log: @escaping (String) -> Void)
+        throws
+    {
         monitor = try AccessibilityMonitor()
         self.session = session
         self.desktop = desktop
         self.base = base
         self.log = log
-        loop.add(EventLoop.Source(fd: monitor.wakeFD, handle: { [unowned self] revents in
-            if revents & Int16(POLLIN) != 0 { received() }
-        }))
-        desktop.observe(windowsChanged: { [unowned self] in
-            monitor.requestScan()
-            apply()
-        }, monitorChanged: { [unowned self] in apply() })
+        loop.add(
+            EventLoop.Source(
+                fd: monitor.wakeFD,
+                handle: { [unowned self] revents in
+                    if revents & Int16(POLLIN) != 0 { received() }
+                }))
+        desktop.observe(
+            windowsChanged: { [unowned self] in
+                monitor.requestScan()
+                apply()
+            }, monitorChanged: { [unowned self] in apply() })
         monitor.start()
     }
 
@@ -86,11 +94,13 @@ final class AccessibilityFeed {
         switch monitor.take() {
         case .snapshot(let s)?:
             if snapshot == nil {
-                log("accessibility targets on: \(s.elements.count) from \(s.windows.count) windows "
-                    + "(\(s.nodesVisited) nodes scanned in \(Int((s.scanSeconds * 1000).rounded())) ms)")
+                log(
+                    "accessibility targets on: \(s.elements.count) from \(s.windows.count) windows "
+                        + "(\(s.nodesVisited) nodes scanned in \(Int((s.scanSeconds * 1000).rounded())) ms)")
             } else if verbose {
-                log("accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms"
-                    + (s.eventTime.map { " (first event at \(String(format: "%.6f", $0)))" } ?? ""))
+                log(
+                    "accessibility: \(s.elements.count) targets, \(s.nodesVisited) nodes in \(String(format: "%.1f", s.scanSeconds * 1000)) ms"
+                        + (s.eventTime.map { " (first event at \(String(format: "%.6f", $0)))" } ?? ""))
             }
             snapshot = s
             apply()
@@ -99,9 +109,11 @@ final class AccessibilityFeed {
             guard AtspiLibraries.loadFailure == nil else {
                 return log("accessibility targets are off: \(reason). The pointer still runs.")
             }
-            log("accessibility targets are off: \(reason). The pointer still runs. To enable them, run the session's "
-                + "accessibility bus (at-spi2-core: GNOME, KDE and Xfce start it; else `/usr/libexec/at-spi-bus-launcher "
-                + "--launch-immediately &`) and start GTK apps with GTK_A11Y=atspi, Qt apps with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1.")
+            log(
+                "accessibility targets are off: \(reason). The pointer still runs. To enable them, run the session's "
+                    + "accessibility bus (at-spi2-core: GNOME, KDE and Xfce start it; else `/usr/libexec/at-spi-bus-launcher "
+                    + "--launch-immediately &`) and start GTK apps with GTK_A11Y=atspi, Qt apps with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1."
+            )
         case nil:
             break
         }
@@ -115,11 +127,15 @@ final class AccessibilityFeed {
             // The monotonic clock, so a test can time a layout change in an application to its targets.
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            log("accessibility: applied \(regions.count) targets at \(String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))")
+            log(
+                "accessibility: applied \(regions.count) targets at \(String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))"
+            )
             for r in regions {
                 let f = r.frame
-                log("  target \(r.id) \(Int(f.minX.rounded())) \(Int(f.minY.rounded())) \(Int(f.width.rounded())) \(Int(f.height.rounded())) "
-                    + "effect \(String(describing: r.effect)) shape \(String(describing: r.shape)) group \(r.group ?? "-")")
+                log(
+                    "  target \(r.id) \(Int(f.minX.rounded())) \(Int(f.minY.rounded())) \(Int(f.width.rounded())) \(Int(f.height.rounded())) "
+                        + "effect \(String(describing: r.effect)) shape \(String(describing: r.shape)) group \(r.group ?? "-")"
+                )
             }
         }
         var scene = base

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PointerCore
 import PointerHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The per-user login entry (XDG autostart): `$XDG_CONFIG_HOME/autostart/
 /// adaptive-pointer.desktop`. Opt-in only: nothing is installed system-wide,
@@ -146,7 +147,8 @@ struct AutostartEntry: Sendable {
         var out: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             guard let eq = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-            out[line[..<eq].trimmingCharacters(in: .whitespaces)] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            out[line[..<eq].trimmingCharacters(in: .whitespaces)] = line[line.index(after: eq)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return out
     }
@@ -160,10 +162,12 @@ enum AutostartError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .foreignFile(let path, let reason):
-            return TerminalText.escaped("foreign entry, not touched: \(path) (\(TerminalText.clause(reason))). "
-                + "Move or remove it yourself, then run the command again.")
+            return TerminalText.escaped(
+                "foreign entry, not touched: \(path) (\(TerminalText.clause(reason))). "
+                    + "Move or remove it yourself, then run the command again.")
         case .cannotWrite(let path, let reason):
-            return TerminalText.escaped("cannot write \(path): \(TerminalText.clause(reason)). Check that the folder exists and is writable.")
+            return TerminalText.escaped(
+                "cannot write \(path): \(TerminalText.clause(reason)). Check that the folder exists and is writable.")
         }
     }
 }

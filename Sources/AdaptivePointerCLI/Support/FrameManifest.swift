@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PointerCore
 import PointerHost
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `render --out DIR` keeps a list of the frames it wrote in DIR
 /// (`.adaptive-pointer-render`), so a later render removes only its own earlier
@@ -11,7 +12,8 @@ import PointerHost
 /// directory named like a frame, a frame some other program wrote).
 enum FrameManifest {
     static let fileName = ".adaptive-pointer-render"
-    static let header = "adaptive-pointer render: frames written here (one per line); the next render removes only these"
+    static let header =
+        "adaptive-pointer render: frames written here (one per line); the next render removes only these"
     /// Largest manifest read: 10 000 frame names take 160 KB.
     static let byteLimit = 1 << 20
 
@@ -32,7 +34,8 @@ enum FrameManifest {
     /// manifest or it is not one of ours.
     static func listed(in directory: String) -> [String] {
         guard let bytes = try? InputFile.read(directory + "/" + fileName, limit: byteLimit),
-              let text = String(validating: bytes, as: UTF8.self) else { return [] }
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return [] }
         let lines = text.split(separator: "\n").map(String.init)
         guard lines.first == header else { return [] }
         return lines.dropFirst().filter(isFrameName)
@@ -54,7 +57,9 @@ enum FrameManifest {
     }
 
     /// Writes the manifest listing `names` (atomically, like every output).
-    static func write(in directory: String, names: [String], inputs: [(path: String, what: String)]) throws(OutputFile.Failure) {
+    static func write(in directory: String, names: [String], inputs: [(path: String, what: String)]) throws(OutputFile
+        .Failure)
+    {
         let text = ([header] + names).joined(separator: "\n") + "\n"
         try OutputFile.write(Array(text.utf8), to: directory + "/" + fileName, inputs: inputs)
     }

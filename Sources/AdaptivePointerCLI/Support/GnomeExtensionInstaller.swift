@@ -18,7 +18,8 @@ struct GnomeExtensionInstaller {
             switch self {
             case .noBundle(let detail): return detail
             case .foreign(let path):
-                return "\(TerminalText.echo(path)) exists and is not an install of ours (a link, or another extension's files): "
+                return
+                    "\(TerminalText.echo(path)) exists and is not an install of ours (a link, or another extension's files): "
                     + "not touched. Move it away and run this again."
             case .settings(let detail): return detail
             case .io(let detail): return detail
@@ -38,11 +39,18 @@ struct GnomeExtensionInstaller {
     init(shellMajor: Int, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let assets: AssetLocator
         do { assets = try AssetLocator.locate(environment: environment) } catch { throw Failure.noBundle("\(error)") }
-        bundle = assets.root.appendingPathComponent("companions").appendingPathComponent(Self.bundleName(shellMajor: shellMajor))
-        guard let data = (try? InputFile.read(bundle.appendingPathComponent("metadata.json").path, limit: 1 << 16)).map({ Data($0) }),
-              let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let uuid = meta["uuid"] as? String, !uuid.isEmpty, !uuid.contains("/") else {
-            throw Failure.noBundle("the bundled companion is missing or broken (\(TerminalText.echo(bundle.path))/metadata.json); reinstall adaptive-pointer")
+        bundle = assets.root.appendingPathComponent("companions").appendingPathComponent(
+            Self.bundleName(shellMajor: shellMajor))
+        guard
+            let data = (try? InputFile.read(bundle.appendingPathComponent("metadata.json").path, limit: 1 << 16)).map({
+                Data($0)
+            }),
+            let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let uuid = meta["uuid"] as? String, !uuid.isEmpty, !uuid.contains("/")
+        else {
+            throw Failure.noBundle(
+                "the bundled companion is missing or broken (\(TerminalText.echo(bundle.path))/metadata.json); reinstall adaptive-pointer"
+            )
         }
         self.uuid = uuid
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -73,10 +81,14 @@ struct GnomeExtensionInstaller {
 
     /// A directory whose metadata names our uuid and that holds only files we ship.
     private func isOurs(_ dir: URL) -> Bool {
-        guard let data = (try? InputFile.read(dir.appendingPathComponent("metadata.json").path, limit: 1 << 16)).map({ Data($0) }),
-              let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              meta["uuid"] as? String == uuid,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return false }
+        guard
+            let data = (try? InputFile.read(dir.appendingPathComponent("metadata.json").path, limit: 1 << 16)).map({
+                Data($0)
+            }),
+            let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            meta["uuid"] as? String == uuid,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+        else { return false }
         return Set(names).isSubset(of: Set(bundledFiles()))
     }
 
@@ -100,7 +112,8 @@ struct GnomeExtensionInstaller {
             try fm.moveItem(at: staging, to: installPath)
         } catch {
             try? fm.removeItem(at: staging)
-            throw Failure.io("cannot install into \(TerminalText.echo(installPath.path)): \(error.localizedDescription)")
+            throw Failure.io(
+                "cannot install into \(TerminalText.echo(installPath.path)): \(error.localizedDescription)")
         }
     }
 
@@ -131,15 +144,17 @@ struct GnomeExtensionInstaller {
 
     /// GNOME's switch that turns every user extension off.
     var userExtensionsDisabled: Bool {
-        Subprocess.output(["gsettings", "get", "org.gnome.shell", "disable-user-extensions"])?.hasPrefix("true") ?? false
+        Subprocess.output(["gsettings", "get", "org.gnome.shell", "disable-user-extensions"])?.hasPrefix("true")
+            ?? false
     }
 
     private func enabledList() throws -> [String] { try stringList("enabled-extensions") }
 
     private func stringList(_ key: String) throws -> [String] {
         guard let out = Subprocess.output(["gsettings", "get", "org.gnome.shell", key]) else {
-            throw Failure.settings("cannot read the GNOME Shell setting \(key) (`gsettings get org.gnome.shell \(key)` failed): "
-                + "is GNOME Shell installed, and is this run inside your session?")
+            throw Failure.settings(
+                "cannot read the GNOME Shell setting \(key) (`gsettings get org.gnome.shell \(key)` failed): "
+                    + "is GNOME Shell installed, and is this run inside your session?")
         }
         return Self.parseStringList(out)
     }
@@ -157,8 +172,19 @@ struct GnomeExtensionInstaller {
         var escaped = false
         for ch in text {
             if var s = current {
-                if escaped { s.append(ch); escaped = false; current = s } else if ch == "\\" { escaped = true }
-                else if ch == "'" { out.append(s); current = nil } else { s.append(ch); current = s }
+                if escaped {
+                    s.append(ch)
+                    escaped = false
+                    current = s
+                } else if ch == "\\" {
+                    escaped = true
+                } else if ch == "'" {
+                    out.append(s)
+                    current = nil
+                } else {
+                    s.append(ch)
+                    current = s
+                }
             } else if ch == "'" {
                 current = ""
             }
@@ -167,7 +193,10 @@ struct GnomeExtensionInstaller {
     }
 
     static func variant(_ list: [String]) -> String {
-        "[" + list.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
+        "["
+            + list.map {
+                "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+            }
             .joined(separator: ", ") + "]"
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import PointerCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Installs the KWin companion effect (KDE Plasma) for the current user only:
@@ -17,7 +18,8 @@ struct KWinEffectInstaller {
     static let pluginFileName = pluginId + ".so"
     static let envFileName = "adaptive-pointer-companion.sh"
     static let enabledKey = pluginId + "Enabled"
-    static let buildHint = "run companions/kde/build.sh (Debian: apt-get install kwin-dev libkf5globalaccel-dev "
+    static let buildHint =
+        "run companions/kde/build.sh (Debian: apt-get install kwin-dev libkf5globalaccel-dev "
         + "qtbase5-dev-tools g++), or pass --plugin PATH"
     /// The first line of the env script: how `installState` knows the file is ours.
     static let envMarker = "# adaptive-pointer: puts the KWin companion effect on QT_PLUGIN_PATH"
@@ -36,7 +38,8 @@ struct KWinEffectInstaller {
                     + "(looked for \(searched.map { TerminalText.echo($0) }.joined(separator: ", ")))"
             case .badPlugin(let detail): return detail
             case .foreign(let path):
-                return "\(TerminalText.echo(path)) exists and is not an install of ours (a link, or another program's file): "
+                return
+                    "\(TerminalText.echo(path)) exists and is not an install of ours (a link, or another program's file): "
                     + "not touched. Move it away and run this again."
             case .config(let detail): return detail
             case .io(let detail): return detail
@@ -72,7 +75,8 @@ struct KWinEffectInstaller {
     var kwinrcPath: URL { configHome.appendingPathComponent("kwinrc") }
     var permissionEntryPath: URL { dataHome.appendingPathComponent("applications/\(Self.permissionEntryName)") }
     static let permissionEntryName = "adaptive-pointer-kwin-input.desktop"
-    static let permissionEntryMarker = "# AdaptivePointer: lets adaptive-pointer move the pointer on KWin (companion install kde)"
+    static let permissionEntryMarker =
+        "# AdaptivePointer: lets adaptive-pointer move the pointer on KWin (companion install kde)"
 
     /// KWin hands its fake-input protocol only to a program whose desktop entry
     /// lists it (matched by the program's path); the overlay warps through it.
@@ -94,23 +98,28 @@ struct KWinEffectInstaller {
     ///   - plugin: an explicit plugin (`--plugin PATH`); it must exist.
     ///   - executable: the running binary; the plugin is looked for next to it
     ///     (the dev build's .build/kwin-companion, or make install's lib/adaptive-pointer/kwin).
-    init(plugin: String? = nil,
-         environment: [String: String] = ProcessInfo.processInfo.environment,
-         executable: String = AutostartCommand.executablePath(),
-         effects: @escaping EffectsCall = KWinEffectInstaller.callEffects) throws {
+    init(
+        plugin: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String = AutostartCommand.executablePath(),
+        effects: @escaping EffectsCall = KWinEffectInstaller.callEffects
+    ) throws {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         self.home = URL(fileURLWithPath: home)
-        configHome = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-                                         ?? home + "/.config")
-        dataHome = URL(fileURLWithPath: environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-                                       ?? home + "/.local/share")
+        configHome = URL(
+            fileURLWithPath: environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? home + "/.config")
+        dataHome = URL(
+            fileURLWithPath: environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? home + "/.local/share")
         self.executable = executable
         self.effects = effects
         let fm = FileManager.default
         if let plugin {
             let url = URL(fileURLWithPath: plugin).standardizedFileURL
             guard fm.fileExists(atPath: url.path) else {
-                throw Failure.badPlugin("no plugin at \(TerminalText.echo(url.path)) (--plugin); build it with companions/kde/build.sh")
+                throw Failure.badPlugin(
+                    "no plugin at \(TerminalText.echo(url.path)) (--plugin); build it with companions/kde/build.sh")
             }
             source = url
             searched = [url.path]
@@ -159,14 +168,14 @@ struct KWinEffectInstaller {
     static func envScript(qtMajor: Int) -> String {
         let dir = "$HOME/.local/lib/qt\(qtMajor)/plugins"
         return """
-        \(envMarker) (written by `adaptive-pointer companion install kde`;
-        # `adaptive-pointer companion uninstall kde` removes it). Plasma sources this at login, before KWin starts.
-        case ":${QT_PLUGIN_PATH:-}:" in
-            *":\(dir):"*) ;;
-            *) export QT_PLUGIN_PATH="\(dir)${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}" ;;
-        esac
+            \(envMarker) (written by `adaptive-pointer companion install kde`;
+            # `adaptive-pointer companion uninstall kde` removes it). Plasma sources this at login, before KWin starts.
+            case ":${QT_PLUGIN_PATH:-}:" in
+                *":\(dir):"*) ;;
+                *) export QT_PLUGIN_PATH="\(dir)${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH}" ;;
+            esac
 
-        """
+            """
     }
 
     var envScript: String { Self.envScript(qtMajor: qtMajor) }
@@ -181,10 +190,14 @@ struct KWinEffectInstaller {
         if plugin == nil { return .missing }
         guard let source else { return .unverified }
         guard let want = try? InputFile.read(source.path, limit: Self.pluginLimit),
-              let have = try? InputFile.read(installPath.path, limit: Self.pluginLimit), want == have else { return .outdated }
+            let have = try? InputFile.read(installPath.path, limit: Self.pluginLimit), want == have
+        else { return .outdated }
         // The permission entry names the binary that installed: another binary installs again.
         if permissionEntryIsOurs != false,
-           (try? String(contentsOf: permissionEntryPath, encoding: .utf8)) != permissionEntry { return .outdated }
+            (try? String(contentsOf: permissionEntryPath, encoding: .utf8)) != permissionEntry
+        {
+            return .outdated
+        }
         return env == .current ? .current : .outdated
     }
 
@@ -199,9 +212,10 @@ struct KWinEffectInstaller {
     private var envFileState: EnvFileState {
         guard let mode = Self.lstatMode(envFilePath) else { return .missing }
         guard mode & S_IFMT == S_IFREG,
-              let bytes = try? InputFile.read(envFilePath.path, limit: 1 << 16),
-              let text = String(validating: bytes, as: UTF8.self),
-              text.hasPrefix(Self.envMarker) else { return .foreign }
+            let bytes = try? InputFile.read(envFilePath.path, limit: 1 << 16),
+            let text = String(validating: bytes, as: UTF8.self),
+            text.hasPrefix(Self.envMarker)
+        else { return .foreign }
         return text == envScript ? .current : .outdated
     }
 
@@ -222,8 +236,9 @@ struct KWinEffectInstaller {
             throw Failure.badPlugin("cannot read the plugin \(TerminalText.echo(source.path)): \(error)")
         }
         guard bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else {
-            throw Failure.badPlugin("\(TerminalText.echo(source.path)) is not a compiled plugin (not an ELF file); "
-                + "build it with companions/kde/build.sh")
+            throw Failure.badPlugin(
+                "\(TerminalText.echo(source.path)) is not a compiled plugin (not an ELF file); "
+                    + "build it with companions/kde/build.sh")
         }
         if let foreign = foreignPath { throw Failure.foreign(path: foreign.path) }
         try Self.writeAtomically(Data(bytes), to: installPath, mode: 0o644)
@@ -270,7 +285,8 @@ struct KWinEffectInstaller {
         }
         if permissionEntryIsOurs == true {
             do { try FileManager.default.removeItem(at: permissionEntryPath) } catch {
-                throw Failure.io("cannot remove \(TerminalText.echo(permissionEntryPath.path)): \(error.localizedDescription)")
+                throw Failure.io(
+                    "cannot remove \(TerminalText.echo(permissionEntryPath.path)): \(error.localizedDescription)")
             }
             removed.append(permissionEntryPath)
         }
@@ -323,7 +339,8 @@ struct KWinEffectInstaller {
 
     func setEnabled(_ on: Bool) throws {
         let text = try readKwinrc()
-        let updated = Self.settingEntry(in: text ?? "", group: "Plugins", key: Self.enabledKey, value: on ? "true" : "false")
+        let updated = Self.settingEntry(
+            in: text ?? "", group: "Plugins", key: Self.enabledKey, value: on ? "true" : "false")
         if updated == text { return }
         // A kwinrc that is a link (a dotfiles folder) is written where it points.
         var target = kwinrcPath
@@ -368,7 +385,10 @@ struct KWinEffectInstaller {
         var inGroup = false
         var value: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let name = groupName(line) { inGroup = name == group; continue }
+            if let name = groupName(line) {
+                inGroup = name == group
+                continue
+            }
             if inGroup, Self.key(ofLine: line) == Substring(key), let eq = line.firstIndex(of: "=") {
                 value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespacesAndNewlines)
             }
@@ -418,7 +438,8 @@ struct KWinEffectInstaller {
 
     /// Whether the running KWin has the effect loaded; nil when KWin does not answer.
     var isLoaded: Bool? {
-        guard let reply = effects("org.freedesktop.DBus.Properties.Get", ["org.kde.kwin.Effects", "loadedEffects"]) else {
+        guard let reply = effects("org.freedesktop.DBus.Properties.Get", ["org.kde.kwin.Effects", "loadedEffects"])
+        else {
             return nil
         }
         // (<['blur', 'adaptivepointercompanion']>,)
@@ -428,7 +449,10 @@ struct KWinEffectInstaller {
     /// `gdbus call --session --dest org.kde.KWin --object-path /Effects --method METHOD ARGS…`,
     /// given 3 seconds.
     static let callEffects: EffectsCall = { method, arguments in
-        Subprocess.output(["gdbus", "call", "--session", "--dest", "org.kde.KWin", "--object-path", "/Effects",
-                                "--timeout", "3", "--method", method] + arguments, timeout: 3)
+        Subprocess.output(
+            [
+                "gdbus", "call", "--session", "--dest", "org.kde.KWin", "--object-path", "/Effects",
+                "--timeout", "3", "--method", method,
+            ] + arguments, timeout: 3)
     }
 }

@@ -12,9 +12,13 @@ struct PNGSceneImages: SceneImageSource {
         // Read once and checked whole (size, header, chunk lengths and CRCs) before
         // decoding: a small file may claim 20000 × 20000 px or a 4 GB chunk.
         guard let (header, bytes) = try? PNGFile.read(path: path),
-              header.width * header.height <= Self.maxPixels,
-              let image = try? ImageSurface.decodePNG(bytes, path: path) else { return nil }
-        let width = image.width, height = image.height, stride = image.stride, opaque = !image.hasAlpha
+            header.width * header.height <= Self.maxPixels,
+            let image = try? ImageSurface.decodePNG(bytes, path: path)
+        else { return nil }
+        let width = image.width
+        let height = image.height
+        let stride = image.stride
+        let opaque = !image.hasAlpha
         guard width > 0, height > 0, width * height <= Self.maxPixels else { return nil }
         return try? image.withPixels { data -> RasterImage in
             var rgba = [UInt8](repeating: 0, count: width * height * 4)

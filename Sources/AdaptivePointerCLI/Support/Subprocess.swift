@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program (searched on PATH, no shell) for at most `timeout` seconds and
@@ -24,7 +25,12 @@ enum Subprocess {
         func drain() {
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n > 0 { data.append(contentsOf: chunk[..<n]); if data.count > 1 << 20 { return } } else { return }
+                if n > 0 {
+                    data.append(contentsOf: chunk[..<n])
+                    if data.count > 1 << 20 { return }
+                } else {
+                    return
+                }
             }
         }
         let deadline = Date().addingTimeInterval(timeout)

@@ -36,46 +36,66 @@ public final class GLContext {
         var attribs: [EGLAttrib] = [EGLAttrib(EGL_NONE)]
         switch platform {
         case .surfaceless:
-            kind = EGLenum(EGL_PLATFORM_SURFACELESS_MESA); native = nil; platformName = "surfaceless"
+            kind = EGLenum(EGL_PLATFORM_SURFACELESS_MESA)
+            native = nil
+            platformName = "surfaceless"
         case .wayland(let d):
-            kind = EGLenum(EGL_PLATFORM_WAYLAND_KHR); native = d; platformName = "Wayland"
+            kind = EGLenum(EGL_PLATFORM_WAYLAND_KHR)
+            native = d
+            platformName = "Wayland"
         case .xcb(let c, let screen):
-            kind = EGLenum(EGL_PLATFORM_XCB_EXT); native = c; platformName = "X11 (xcb)"
+            kind = EGLenum(EGL_PLATFORM_XCB_EXT)
+            native = c
+            platformName = "X11 (xcb)"
             attribs = [EGLAttrib(EGL_PLATFORM_XCB_SCREEN_EXT), EGLAttrib(screen), EGLAttrib(EGL_NONE)]
         }
-        let clientExtensions = Set((eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? "")
-            .split(separator: " ").map(String.init))
+        let clientExtensions = Set(
+            (eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? "")
+                .split(separator: " ").map(String.init))
         let needed: String
         switch platform {
         case .surfaceless: needed = "EGL_MESA_platform_surfaceless"
         case .wayland: needed = "EGL_KHR_platform_wayland"
         case .xcb: needed = "EGL_EXT_platform_xcb"
         }
-        if !clientExtensions.contains(needed) && !(needed == "EGL_KHR_platform_wayland" && clientExtensions.contains("EGL_EXT_platform_wayland")) {
+        if !clientExtensions.contains(needed)
+            && !(needed == "EGL_KHR_platform_wayland" && clientExtensions.contains("EGL_EXT_platform_wayland"))
+        {
             throw GLError.unavailable("this EGL has no \(needed) (libegl-mesa0 provides it)")
         }
-        guard let dpy = attribs.withUnsafeBufferPointer({ ap_egl_platform_display(kind, native, $0.baseAddress) }) else {
+        guard let dpy = attribs.withUnsafeBufferPointer({ ap_egl_platform_display(kind, native, $0.baseAddress) })
+        else {
             throw GLError.unavailable("no EGL display on the \(platformName) platform")
         }
-        var major: EGLint = 0, minor: EGLint = 0
+        var major: EGLint = 0
+        var minor: EGLint = 0
         guard eglInitialize(dpy, &major, &minor) == EGL_TRUE else {
-            throw GLError.unavailable("eglInitialize failed on the \(platformName) platform (EGL error 0x\(String(eglGetError(), radix: 16)))")
+            throw GLError.unavailable(
+                "eglInitialize failed on the \(platformName) platform (EGL error 0x\(String(eglGetError(), radix: 16)))"
+            )
         }
         display = dpy
-        displayExtensions = Set((eglQueryString(dpy, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? "")
-            .split(separator: " ").map(String.init))
+        displayExtensions = Set(
+            (eglQueryString(dpy, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? "")
+                .split(separator: " ").map(String.init))
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             throw GLError.unavailable("this EGL cannot bind OpenGL ES")
         }
-        let configless = displayExtensions.contains("EGL_KHR_no_config_context")
+        let configless =
+            displayExtensions.contains("EGL_KHR_no_config_context")
             || displayExtensions.contains("EGL_MESA_configless_context")
         var config: EGLConfig?
         if !configless {
-            config = Self.chooseConfig(dpy, surfaceType: platformName == "surfaceless" ? EGL_PBUFFER_BIT : EGL_WINDOW_BIT)
-            if config == nil { throw GLError.unavailable("no EGL config for OpenGL ES 3 on the \(platformName) platform") }
+            config = Self.chooseConfig(
+                dpy, surfaceType: platformName == "surfaceless" ? EGL_PBUFFER_BIT : EGL_WINDOW_BIT)
+            if config == nil {
+                throw GLError.unavailable("no EGL config for OpenGL ES 3 on the \(platformName) platform")
+            }
         }
         contextConfig = config
-        let contextAttribs: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE)]
+        let contextAttribs: [EGLint] = [
+            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE),
+        ]
         guard let ctx = eglCreateContext(dpy, config, nil, contextAttribs) else {
             throw GLError.unavailable("no OpenGL ES 3 context (EGL error 0x\(String(eglGetError(), radix: 16)))")
         }
@@ -142,7 +162,9 @@ public final class GLContext {
 
     /// A config for OpenGL ES 3 with 8-bit RGBA, of `surfaceType`; with
     /// `visualID`, only one whose native visual is that one (X11 windows).
-    static func chooseConfig(_ dpy: EGLDisplay, surfaceType: Int32, visualID: EGLint? = nil, alpha: Bool = true) -> EGLConfig? {
+    static func chooseConfig(_ dpy: EGLDisplay, surfaceType: Int32, visualID: EGLint? = nil, alpha: Bool = true)
+        -> EGLConfig?
+    {
         let attribs: [EGLint] = [
             EGLint(EGL_SURFACE_TYPE), EGLint(surfaceType),
             EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_ES3_BIT),

@@ -18,10 +18,12 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
         case .unavailable(let why):
             return "EGL/GLES 3 unavailable: \(why)"
         case .missingShader(let file, let dir):
-            return "shader \(file) is missing from \(dir) (reinstall with 'make install', or unset ADAPTIVE_POINTER_SHADERS to use the built-in shaders)"
+            return
+                "shader \(file) is missing from \(dir) (reinstall with 'make install', or unset ADAPTIVE_POINTER_SHADERS to use the built-in shaders)"
         case .shaderCompile(let file, let line, let program, let message):
             let at = line.map { "\(file):\($0)" } ?? file
-            return "\(at): \(message) (in program '\(program)'; fix the shader, or unset ADAPTIVE_POINTER_SHADERS to use the built-in shaders)"
+            return
+                "\(at): \(message) (in program '\(program)'; fix the shader, or unset ADAPTIVE_POINTER_SHADERS to use the built-in shaders)"
         case .gl(let op, let code):
             return "GL error 0x\(String(code, radix: 16)) in \(op)"
         case .tooLarge(let w, let h, let limit):

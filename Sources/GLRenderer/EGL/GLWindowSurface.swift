@@ -27,16 +27,25 @@ public final class GLWindowSurface {
 
     /// `nativeWindow`: a `wl_egl_window *`, or a pointer to an `xcb_window_t`.
     /// `visualID` (X11) picks the config matching the window's visual.
-    public init(context: GLContext, nativeWindow: UnsafeMutableRawPointer, width: Int, height: Int, scale: Double,
-                visualID: UInt32? = nil, alpha: Bool = true) throws {
+    public init(
+        context: GLContext, nativeWindow: UnsafeMutableRawPointer, width: Int, height: Int, scale: Double,
+        visualID: UInt32? = nil, alpha: Bool = true
+    ) throws {
         self.context = context
-        guard let config = GLContext.chooseConfig(context.display, surfaceType: EGL_WINDOW_BIT,
-                                                  visualID: visualID.map { EGLint(bitPattern: $0) }, alpha: alpha)
-                ?? context.contextConfig else {
-            throw GLError.unavailable("no EGL window config\(visualID.map { " for X visual 0x\(String($0, radix: 16))" } ?? "") on the \(context.platformName) platform")
+        guard
+            let config = GLContext.chooseConfig(
+                context.display, surfaceType: EGL_WINDOW_BIT,
+                visualID: visualID.map { EGLint(bitPattern: $0) }, alpha: alpha)
+                ?? context.contextConfig
+        else {
+            throw GLError.unavailable(
+                "no EGL window config\(visualID.map { " for X visual 0x\(String($0, radix: 16))" } ?? "") on the \(context.platformName) platform"
+            )
         }
         guard let s = eglCreatePlatformWindowSurface(context.display, config, nativeWindow, nil) else {
-            throw GLError.unavailable("cannot make an EGL window surface on the \(context.platformName) platform (EGL error 0x\(String(eglGetError(), radix: 16)))")
+            throw GLError.unavailable(
+                "cannot make an EGL window surface on the \(context.platformName) platform (EGL error 0x\(String(eglGetError(), radix: 16)))"
+            )
         }
         surface = s
         pixelWidth = max(width, 1)
@@ -111,17 +120,23 @@ public final class GLWindowSurface {
         glDisable(GLenum(GL_SCISSOR_TEST))
         for b in copy where b.width > 0 && b.height > 0 {
             // Framebuffer row y is device row y; the window's row 0 is its bottom.
-            let y0 = GLint(pixelHeight - b.y), y1 = GLint(pixelHeight - b.y - b.height)
-            glBlitFramebuffer(GLint(b.x), GLint(b.y), GLint(b.x + b.width), GLint(b.y + b.height),
-                              GLint(b.x), y0, GLint(b.x + b.width), y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            let y0 = GLint(pixelHeight - b.y)
+            let y1 = GLint(pixelHeight - b.y - b.height)
+            glBlitFramebuffer(
+                GLint(b.x), GLint(b.y), GLint(b.x + b.width), GLint(b.y + b.height),
+                GLint(b.x), y0, GLint(b.x + b.width), y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         var rects: [EGLint] = []
         for b in boxes where b.width > 0 && b.height > 0 {
             rects += [EGLint(b.x), EGLint(pixelHeight - b.y - b.height), EGLint(b.width), EGLint(b.height)]
         }
         let e = glGetError()
-        guard e == GLenum(GL_NO_ERROR) else { throw GLError.gl(operation: "copying a frame to the window", code: UInt32(e)) }
-        let ok = rects.withUnsafeMutableBufferPointer { ap_egl_swap_with_damage(context.display, surface, $0.baseAddress, EGLint($0.count / 4)) }
+        guard e == GLenum(GL_NO_ERROR) else {
+            throw GLError.gl(operation: "copying a frame to the window", code: UInt32(e))
+        }
+        let ok = rects.withUnsafeMutableBufferPointer {
+            ap_egl_swap_with_damage(context.display, surface, $0.baseAddress, EGLint($0.count / 4))
+        }
         guard ok == EGL_TRUE else {
             throw GLError.unavailable("eglSwapBuffers failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
         }
@@ -136,8 +151,10 @@ public final class GLWindowSurface {
     }
 
     private func box(_ r: Rect) -> PixelBox {
-        let x0 = max(0, Int((r.minX * scale).rounded(.down))), y0 = max(0, Int((r.minY * scale).rounded(.down)))
-        let x1 = min(pixelWidth, Int((r.maxX * scale).rounded(.up))), y1 = min(pixelHeight, Int((r.maxY * scale).rounded(.up)))
+        let x0 = max(0, Int((r.minX * scale).rounded(.down)))
+        let y0 = max(0, Int((r.minY * scale).rounded(.down)))
+        let x1 = min(pixelWidth, Int((r.maxX * scale).rounded(.up)))
+        let y1 = min(pixelHeight, Int((r.maxY * scale).rounded(.up)))
         return PixelBox(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

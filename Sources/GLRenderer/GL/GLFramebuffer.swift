@@ -7,15 +7,19 @@ final class GLFramebuffer {
     let id: GLuint
     let texture: GLTexture
 
-    init(width: Int, height: Int, internalFormat: GLenum = GLenum(GL_RGBA8), format: GLenum = GLenum(GL_RGBA),
-         type: GLenum = GLenum(GL_UNSIGNED_BYTE), linear: Bool = true) throws {
-        texture = GLTexture(width: width, height: height, internalFormat: internalFormat, format: format, type: type,
-                            linear: linear)
+    init(
+        width: Int, height: Int, internalFormat: GLenum = GLenum(GL_RGBA8), format: GLenum = GLenum(GL_RGBA),
+        type: GLenum = GLenum(GL_UNSIGNED_BYTE), linear: Bool = true
+    ) throws {
+        texture = GLTexture(
+            width: width, height: height, internalFormat: internalFormat, format: format, type: type,
+            linear: linear)
         var f: GLuint = 0
         glGenFramebuffers(1, &f)
         id = f
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
+        glFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             glDeleteFramebuffers(1, &f)

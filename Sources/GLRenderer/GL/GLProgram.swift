@@ -11,10 +11,12 @@ final class GLProgram {
 
     init(_ spec: ShaderProgram, sources: ShaderSources) throws {
         name = spec.name
-        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), files: [spec.vertex], defines: [], program: spec.name, sources: sources)
+        let vs = try Self.compile(
+            GLenum(GL_VERTEX_SHADER), files: [spec.vertex], defines: [], program: spec.name, sources: sources)
         defer { glDeleteShader(vs) }
-        let fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), files: spec.fragment, defines: spec.defines, program: spec.name,
-                                  sources: sources)
+        let fs = try Self.compile(
+            GLenum(GL_FRAGMENT_SHADER), files: spec.fragment, defines: spec.defines, program: spec.name,
+            sources: sources)
         defer { glDeleteShader(fs) }
         let p = glCreateProgram()
         glAttachShader(p, vs)
@@ -25,16 +27,19 @@ final class GLProgram {
         guard ok == GL_TRUE else {
             let log = Self.infoLog(p, program: true)
             glDeleteProgram(p)
-            throw GLError.shaderCompile(file: sources.displayName(spec.fragment.last ?? spec.vertex), line: nil,
-                                        program: spec.name, message: "link failed: \(log)")
+            throw GLError.shaderCompile(
+                file: sources.displayName(spec.fragment.last ?? spec.vertex), line: nil,
+                program: spec.name, message: "link failed: \(log)")
         }
         id = p
     }
 
     deinit { glDeleteProgram(id) }
 
-    private static func compile(_ kind: GLenum, files: [String], defines: [String], program: String,
-                                sources: ShaderSources) throws -> GLuint {
+    private static func compile(
+        _ kind: GLenum, files: [String], defines: [String], program: String,
+        sources: ShaderSources
+    ) throws -> GLuint {
         let (text, order) = try ShaderProgram.assemble(files, defines: defines, from: sources)
         let s = glCreateShader(kind)
         text.withCString { cs in
@@ -56,12 +61,18 @@ final class GLProgram {
 
     private static func infoLog(_ object: GLuint, program: Bool) -> String {
         var length: GLint = 0
-        if program { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
-        else { glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
+        if program {
+            glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        } else {
+            glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        }
         guard length > 1 else { return "(no log)" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
-        if program { glGetProgramInfoLog(object, length, nil, &buffer) }
-        else { glGetShaderInfoLog(object, length, nil, &buffer) }
+        if program {
+            glGetProgramInfoLog(object, length, nil, &buffer)
+        } else {
+            glGetShaderInfoLog(object, length, nil, &buffer)
+        }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -86,7 +97,9 @@ final class GLProgram {
     func set(_ u: String, int x: Int) { glUniform1i(location(u), GLint(x)) }
     /// An affine map as the mat3 the shaders multiply `vec3(p, 1)` by.
     func set(_ u: String, _ t: AffineTransform) {
-        let m: [GLfloat] = [GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1]
+        let m: [GLfloat] = [
+            GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1,
+        ]
         glUniformMatrix3fv(location(u), 1, GLboolean(GL_FALSE), m)
     }
     func set(_ u: String, matrices: [AffineTransform]) {

@@ -10,16 +10,19 @@ final class GLTexture {
     let height: Int
 
     /// Storage of `format` (GL_RGBA8, GL_RGBA32F…), uninitialised.
-    init(width: Int, height: Int, internalFormat: GLenum = GLenum(GL_RGBA8), format: GLenum = GLenum(GL_RGBA),
-         type: GLenum = GLenum(GL_UNSIGNED_BYTE), linear: Bool = true) {
+    init(
+        width: Int, height: Int, internalFormat: GLenum = GLenum(GL_RGBA8), format: GLenum = GLenum(GL_RGBA),
+        type: GLenum = GLenum(GL_UNSIGNED_BYTE), linear: Bool = true
+    ) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         var t: GLuint = 0
         glGenTextures(1, &t)
         id = t
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(internalFormat), GLsizei(self.width), GLsizei(self.height), 0,
-                     format, type, nil)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GLint(internalFormat), GLsizei(self.width), GLsizei(self.height), 0,
+            format, type, nil)
         let filter = linear ? GL_LINEAR : GL_NEAREST
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
@@ -46,10 +49,12 @@ final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.stride / 4))
-        let w = min(width, image.width), h = min(height, image.height)
+        let w = min(width, image.width)
+        let h = min(height, image.height)
         try image.withPixels { raw in
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA),
-                            GLenum(GL_UNSIGNED_BYTE), raw)
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), raw)
         }
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     }

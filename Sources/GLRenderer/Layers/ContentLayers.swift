@@ -47,16 +47,19 @@ final class ContentLayers {
     /// The layer for region `i` drawn through `local` (its pt → device px), the
     /// transform to draw its rect with, and whether its texels land on device
     /// pixels (exact: no resampling) or it is resampled.
-    func layer(_ i: Int, local: AffineTransform, scale: Double, reference: SceneRenderer,
-               maxSide: Int) throws -> (layer: TextureLayer, transform: AffineTransform, exact: Bool) {
+    func layer(
+        _ i: Int, local: AffineTransform, scale: Double, reference: SceneRenderer,
+        maxSide: Int
+    ) throws -> (layer: TextureLayer, transform: AffineTransform, exact: Bool) {
         clock += 1
         let settled = lastTransform[i] == local
         lastTransform[i] = local
         var list = layers[i] ?? []
         let still = local.b == 0 && local.c == 0 && abs(local.a - scale) < 1e-9 && abs(local.d - scale) < 1e-9
         let shape = reference.regionShape(i)
-        let bounds = Rect(x: -Self.padding, y: -Self.padding, width: shape.size.width + 2 * Self.padding,
-                          height: shape.size.height + 2 * Self.padding)
+        let bounds = Rect(
+            x: -Self.padding, y: -Self.padding, width: shape.size.width + 2 * Self.padding,
+            height: shape.size.height + 2 * Self.padding)
 
         if still {
             if let hit = list.first(where: { $0.exactFor == nil && $0.layer.isPixelExact(under: local) }) {
@@ -73,10 +76,13 @@ final class ContentLayers {
             // Shift the layer's grid so its pixels fall on the device's.
             let o = local.apply(bounds.origin)
             let phase = Point(x: o.x - o.x.rounded(.down), y: o.y - o.y.rounded(.down))
-            entry = Entry(layer: try raster(i, bounds: bounds, density: scale, phase: phase, reference: reference, maxSide: maxSide),
-                          exactFor: nil)
+            entry = Entry(
+                layer: try raster(
+                    i, bounds: bounds, density: scale, phase: phase, reference: reference, maxSide: maxSide),
+                exactFor: nil)
         } else if settled || (local.b == 0 && local.c == 0 && deviceArea(bounds, local) <= Double(exactBudget)),
-                  let exact = try exactLayer(i, bounds: bounds, local: local, reference: reference, maxSide: maxSide) {
+            let exact = try exactLayer(i, bounds: bounds, local: local, reference: reference, maxSide: maxSide)
+        {
             entry = Entry(layer: exact, exactFor: local)
         } else {
             let u = local.uniformScale / scale
@@ -85,8 +91,10 @@ final class ContentLayers {
                 hit.layer.lastUse = clock
                 return (hit.layer, local, false)
             }
-            entry = Entry(layer: try raster(i, bounds: bounds, density: wanted, phase: .zero, reference: reference, maxSide: maxSide),
-                          exactFor: nil)
+            entry = Entry(
+                layer: try raster(
+                    i, bounds: bounds, density: wanted, phase: .zero, reference: reference, maxSide: maxSide),
+                exactFor: nil)
         }
         entry.layer.lastUse = clock
         list.append(entry)
@@ -102,28 +110,37 @@ final class ContentLayers {
         return d.width * d.height
     }
 
-    private func raster(_ i: Int, bounds: Rect, density wanted: Double, phase: Point, reference: SceneRenderer,
-                        maxSide: Int) throws -> TextureLayer {
+    private func raster(
+        _ i: Int, bounds: Rect, density wanted: Double, phase: Point, reference: SceneRenderer,
+        maxSide: Int
+    ) throws -> TextureLayer {
         var density = wanted
         let longest = max(bounds.width, bounds.height)
         if longest * density + 4 > Double(maxSide) { density = Double(maxSide - 4) / longest }
         rasterised += 1
-        return try LayerRaster.make(bounds: bounds, density: density, phase: phase, pad: 1, maxSide: maxSide) { image, t in
+        return try LayerRaster.make(bounds: bounds, density: density, phase: phase, pad: 1, maxSide: maxSide) {
+            image, t in
             try reference.drawContentLayer(i, into: image, transform: t)
         }
     }
 
     /// The content drawn through `local` itself, in device pixels (nil when too large).
-    private func exactLayer(_ i: Int, bounds: Rect, local: AffineTransform, reference: SceneRenderer,
-                            maxSide: Int) throws -> TextureLayer? {
+    private func exactLayer(
+        _ i: Int, bounds: Rect, local: AffineTransform, reference: SceneRenderer,
+        maxSide: Int
+    ) throws -> TextureLayer? {
         let d = local.apply(bounds)
-        let x0 = d.minX.rounded(.down) - 1, y0 = d.minY.rounded(.down) - 1
-        let w = Int(d.maxX.rounded(.up) - x0) + 1, h = Int(d.maxY.rounded(.up) - y0) + 1
+        let x0 = d.minX.rounded(.down) - 1
+        let y0 = d.minY.rounded(.down) - 1
+        let w = Int(d.maxX.rounded(.up) - x0) + 1
+        let h = Int(d.maxY.rounded(.up) - y0) + 1
         guard w <= maxSide, h <= maxSide, w * h <= 4_000_000 else { return nil }
         let image = try ImageSurface(width: max(w, 1), height: max(h, 1))
-        try reference.drawContentLayer(i, into: image, transform: AffineTransform.translation(-x0, -y0).concatenating(local))
+        try reference.drawContentLayer(
+            i, into: image, transform: AffineTransform.translation(-x0, -y0).concatenating(local))
         rasterised += 1
-        return TextureLayer(texture: try GLTexture(image: image),
-                            rect: Rect(x: x0, y: y0, width: Double(w), height: Double(h)), density: 1)
+        return TextureLayer(
+            texture: try GLTexture(image: image),
+            rect: Rect(x: x0, y: y0, width: Double(w), height: Double(h)), density: 1)
     }
 }

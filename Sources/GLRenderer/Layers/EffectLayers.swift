@@ -24,7 +24,8 @@ final class EffectLayers {
     /// The extent and resolution of an element's effect layers (its pt).
     private static func frame(for size: Size) -> (rect: Rect, k: Double, width: Int, height: Int) {
         let g = SceneRenderer.effectGeometry(size: size)
-        let rect = Rect(x: -g.margin, y: -g.margin, width: size.width + 2 * g.margin, height: size.height + 2 * g.margin)
+        let rect = Rect(
+            x: -g.margin, y: -g.margin, width: size.width + 2 * g.margin, height: size.height + 2 * g.margin)
         let k = SceneRenderer.effectBlur(size: size, blur: g.shadowBlur).pixelsPerPoint
         return (rect, k, max(1, Int((rect.width * k).rounded(.up))), max(1, Int((rect.height * k).rounded(.up))))
     }
@@ -43,8 +44,11 @@ final class EffectLayers {
         target.bind()
         clear()
         drawShadow(size: size, radius: radius, alpha: 1, offset: 0, frame: f, pipeline: pipeline)
-        let layer = TextureLayer(texture: target.texture, rect: Rect(x: f.rect.minX, y: f.rect.minY,
-                                 width: Double(f.width) / f.k, height: Double(f.height) / f.k), density: f.k)
+        let layer = TextureLayer(
+            texture: target.texture,
+            rect: Rect(
+                x: f.rect.minX, y: f.rect.minY,
+                width: Double(f.width) / f.k, height: Double(f.height) / f.k), density: f.k)
         shadows[key] = layer
         made += 1
         return layer
@@ -63,7 +67,8 @@ final class EffectLayers {
         if reference.hasBody(i) {
             // The body as Cairo draws it, at the layer's resolution, then blurred on the GPU.
             let blurRadius = SceneRenderer.effectBlur(size: size, blur: g.glowBlur).boxRadius
-            let body = try LayerRaster.make(bounds: f.rect, density: f.k, phase: .zero, pad: 0, maxSide: 8192) { image, t in
+            let body = try LayerRaster.make(bounds: f.rect, density: f.k, phase: .zero, pad: 0, maxSide: 8192) {
+                image, t in
                 try reference.drawBodyLayer(i, into: image, transform: t)
             }
             let across = try GLFramebuffer(width: f.width, height: f.height)
@@ -76,8 +81,9 @@ final class EffectLayers {
         clear()
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        drawShadow(size: size, radius: shape.radius, alpha: reference.shadowAlpha, offset: g.shadowOffset, frame: f,
-                   pipeline: pipeline)
+        drawShadow(
+            size: size, radius: shape.radius, alpha: reference.shadowAlpha, offset: g.shadowOffset, frame: f,
+            pipeline: pipeline)
         if let glow {
             let toLayer = Self.toLayer(f)
             let c = Point(x: size.width / 2, y: size.height / 2)
@@ -87,14 +93,18 @@ final class EffectLayers {
             p.use()
             bindTexture(glow.texture, unit: 0)
             p.set("u_layer", int: 0)
-            let rect = Rect(x: f.rect.minX, y: f.rect.minY, width: Double(f.width) / f.k, height: Double(f.height) / f.k)
+            let rect = Rect(
+                x: f.rect.minX, y: f.rect.minY, width: Double(f.width) / f.k, height: Double(f.height) / f.k)
             p.set("u_layerRect", rect.minX, rect.minY, rect.width, rect.height)
             p.set("u_alpha", 0.5)
             p.set("u_clipCount", int: 0)
             pipeline.drawQuad(p, rect: rect, toDevice: grown, viewport: (f.width, f.height))
         }
-        let layer = TextureLayer(texture: target.texture, rect: Rect(x: f.rect.minX, y: f.rect.minY,
-                                 width: Double(f.width) / f.k, height: Double(f.height) / f.k), density: f.k)
+        let layer = TextureLayer(
+            texture: target.texture,
+            rect: Rect(
+                x: f.rect.minX, y: f.rect.minY,
+                width: Double(f.width) / f.k, height: Double(f.height) / f.k), density: f.k)
         lifts[i] = layer
         made += 1
         return layer
@@ -111,8 +121,10 @@ final class EffectLayers {
         glClear(GLenum(GL_COLOR_BUFFER_BIT))
     }
 
-    private func drawShadow(size: Size, radius: Double, alpha: Double, offset: Double,
-                            frame f: (rect: Rect, k: Double, width: Int, height: Int), pipeline: GLPipeline) {
+    private func drawShadow(
+        size: Size, radius: Double, alpha: Double, offset: Double,
+        frame f: (rect: Rect, k: Double, width: Int, height: Int), pipeline: GLPipeline
+    ) {
         let g = SceneRenderer.effectGeometry(size: size)
         let sigma = Self.sigma(SceneRenderer.effectBlur(size: size, blur: g.shadowBlur).boxRadius) / f.k
         let p = pipeline.shadow
@@ -124,8 +136,10 @@ final class EffectLayers {
         pipeline.drawQuad(p, rect: f.rect, toDevice: Self.toLayer(f), viewport: (f.width, f.height))
     }
 
-    private func blur(_ source: GLTexture, into target: GLFramebuffer, direction: (Double, Double), sigma: Double,
-                      pipeline: GLPipeline) {
+    private func blur(
+        _ source: GLTexture, into target: GLFramebuffer, direction: (Double, Double), sigma: Double,
+        pipeline: GLPipeline
+    ) {
         target.bind()
         clear()
         glDisable(GLenum(GL_BLEND))
@@ -135,8 +149,9 @@ final class EffectLayers {
         p.set("u_source", int: 0)
         p.set("u_direction", direction.0, direction.1)
         p.set("u_sigma", max(sigma, 0.01))
-        pipeline.drawQuad(p, rect: Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)),
-                          toDevice: .identity, viewport: (target.width, target.height))
+        pipeline.drawQuad(
+            p, rect: Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)),
+            toDevice: .identity, viewport: (target.width, target.height))
         glEnable(GLenum(GL_BLEND))
     }
 }

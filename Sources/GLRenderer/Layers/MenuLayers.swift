@@ -10,15 +10,18 @@ final class MenuLayers {
 
     func removeAll() { cached = [] }
 
-    func layer(_ menu: ContextMenu, part: SceneRenderer.MenuPart, base: AffineTransform,
-               reference: SceneRenderer, maxSide: Int) throws -> TextureLayer {
+    func layer(
+        _ menu: ContextMenu, part: SceneRenderer.MenuPart, base: AffineTransform,
+        reference: SceneRenderer, maxSide: Int
+    ) throws -> TextureLayer {
         if let hit = cached.first(where: { $0.menu == menu && $0.part == part && $0.layer.isPixelExact(under: base) }) {
             return hit.layer
         }
         let bounds = SceneRenderer.menuBounds(menu)
         let o = base.apply(bounds.origin)
         let phase = Point(x: o.x - o.x.rounded(.down), y: o.y - o.y.rounded(.down))
-        let layer = try LayerRaster.make(bounds: bounds, density: base.a, phase: phase, pad: 1, maxSide: maxSide) { image, t in
+        let layer = try LayerRaster.make(bounds: bounds, density: base.a, phase: phase, pad: 1, maxSide: maxSide) {
+            image, t in
             try reference.drawMenuLayer(menu, part: part, into: image, transform: t)
         }
         cached.append((menu, part, layer))

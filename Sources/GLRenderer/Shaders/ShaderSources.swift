@@ -1,5 +1,5 @@
-import PointerCore
 import Foundation
+import PointerCore
 
 /// Where the shader texts come from: a Shaders/ folder (installed next to the
 /// assets, or the source tree's), else the copy built into the binary
@@ -13,12 +13,6 @@ public struct ShaderSources: Sendable {
     /// The built-in copy (Sources/GLRenderer/Shaders/EmbeddedShaders.swift).
     public static let builtIn = ShaderSources(origin: "built-in", texts: EmbeddedShaders.files, directory: nil)
 
-    private init(origin: String, texts: [String: String], directory: String?) {
-        self.origin = origin
-        self.texts = texts
-        self.directory = directory
-    }
-
     /// Largest shader file read (bytes).
     static let fileByteLimit = 1 << 20
 
@@ -29,7 +23,8 @@ public struct ShaderSources: Sendable {
             let url = directory.appendingPathComponent(f)
             // Read with a limit like every file the program reads (a shader is a few KB).
             guard let bytes = try? InputFile.read(url.path, limit: Self.fileByteLimit),
-                  let text = String(validating: bytes, as: UTF8.self) else {
+                let text = String(validating: bytes, as: UTF8.self)
+            else {
                 throw GLError.missingShader(file: f, directory: directory.path)
             }
             texts[f] = text
@@ -39,7 +34,9 @@ public struct ShaderSources: Sendable {
 
     /// `$ADAPTIVE_POINTER_SHADERS`, else the first of `candidates` holding a
     /// Shaders folder, else the built-in copy.
-    public static func locate(candidates: [URL], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ShaderSources {
+    public static func locate(candidates: [URL], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> ShaderSources
+    {
         if let env = environment["ADAPTIVE_POINTER_SHADERS"], !env.isEmpty {
             return try folder(URL(fileURLWithPath: env))
         }

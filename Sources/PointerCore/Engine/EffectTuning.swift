@@ -32,7 +32,8 @@ public struct EffectTuning: Sendable, Equatable {
 
     public func liftScale(for size: Size) -> Double {
         let longer = Swift.max(size.width, size.height, 1)
-        return Swift.min(Swift.max((longer + liftGrowth(for: size)) / longer, liftScaleRange.lowerBound),
-                         liftScaleRange.upperBound)
+        return Swift.min(
+            Swift.max((longer + liftGrowth(for: size)) / longer, liftScaleRange.lowerBound),
+            liftScaleRange.upperBound)
     }
 }

@@ -30,7 +30,8 @@ extension PointerEngine {
         case .begin:
             pinch = nil
             guard menu == nil, let z = topmostRegion(at: model, where: { $0.region.zoom != nil }),
-                  let q = point(model, inSpaceOf: z) else { return }
+                let q = point(model, inSpaceOf: z)
+            else { return }
             let base = transforms[z] ?? .identity
             let anchor = base.invert(q, origin: layout.regions[z].frame.origin)
             pinch = PinchState(region: z, anchor: anchor, base: base)
@@ -47,12 +48,14 @@ extension PointerEngine {
 
     func applyPinch(scale: Double, rotation: Double) {
         guard let p = pinch, let q = point(model, inSpaceOf: p.region),
-              let spec = layout.regions[p.region].region.zoom else { return }
+            let spec = layout.regions[p.region].region.zoom
+        else { return }
         let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)
         // Whole turns are dropped so the angle stays small however long the pinch goes on.
         let r = (p.base.rotation + (spec.rotate ? rotation : 0)).truncatingRemainder(dividingBy: 360)
-        var t = RegionTransform.anchored(local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
-                                         scale: s, rotation: r)
+        var t = RegionTransform.anchored(
+            local: p.anchor, at: q, origin: layout.regions[p.region].frame.origin,
+            scale: s, rotation: r)
         // Pinching out at one corner and in at another, again and again, walked the
         // children away without bound (1e11 pt): held within SceneLimits.zoomOffset.
         let m = SceneLimits.zoomOffset

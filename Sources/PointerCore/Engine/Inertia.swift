@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Inertia (behaviour B12) and the glide magnetism uses (B13): after a flick
@@ -80,8 +80,12 @@ struct VelocityTracker: Sendable, Equatable {
     mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
     var velocity: Point {
-        var sum = Point.zero, span = 0.0
-        for s in samples { sum += s.d; span += s.dt }
+        var sum = Point.zero
+        var span = 0.0
+        for s in samples {
+            sum += s.d
+            span += s.dt
+        }
         return span > 0 ? sum / span : .zero
     }
 }

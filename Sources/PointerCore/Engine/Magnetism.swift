@@ -16,8 +16,10 @@ public struct MagnetismTuning: Sendable, Equatable {
 enum Magnetism {
     /// The region to glide to, or nil. `isSnappable` filters ids; `center(id)`
     /// is the region's drawn centre.
-    static func pick(index: HitIndex, lift: Point, velocity: Point, landing: Point, radius: Double,
-                     tuning: MagnetismTuning, isSnappable: (Int) -> Bool, center: (Int) -> Point) -> Int? {
+    static func pick(
+        index: HitIndex, lift: Point, velocity: Point, landing: Point, radius: Double,
+        tuning: MagnetismTuning, isSnappable: (Int) -> Bool, center: (Int) -> Point
+    ) -> Int? {
         guard radius > 0 else { return nil }
         let speed = velocity.length
         guard speed > 0 else { return nil }
@@ -29,14 +31,15 @@ enum Magnetism {
     /// Within the cone around the swipe direction, seen from the lift point.
     static func isAhead(_ center: Point, lift: Point, velocity: Point, tuning: MagnetismTuning) -> Bool {
         let d = center - lift
-        let len = d.length, speed = velocity.length
+        let len = d.length
+        let speed = velocity.length
         guard len > 0, speed > 0 else { return false }
         return d.dot(velocity) >= len * speed * tuning.coneCosine
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

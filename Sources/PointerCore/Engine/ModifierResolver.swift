@@ -9,7 +9,8 @@ enum ModifierResolver {
         var best: (rule: ModifierRule, keys: Int, restricted: Int)?
         for rule in rules where !rule.keys.isEmpty && rule.keys.isSubset(of: held) {
             if let ids = rule.regions, !ids.contains(where: regionChain.contains) { continue }
-            let keys = rule.keys.count, restricted = rule.regions == nil ? 0 : 1
+            let keys = rule.keys.count
+            let restricted = rule.regions == nil ? 0 : 1
             if let b = best, (keys, restricted) <= (b.keys, b.restricted) { continue }
             best = (rule, keys, restricted)
         }

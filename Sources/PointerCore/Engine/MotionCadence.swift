@@ -25,7 +25,8 @@ struct MotionCadence: Sendable, Equatable {
     /// arrives sparsely. The second-longest recent gap is the usual one, so a
     /// single short rest among them does not slow the next pause down.
     func pause(atLeast liftDelay: Double) -> Double {
-        var longest = 0.0, usual = 0.0
+        var longest = 0.0
+        var usual = 0.0
         for g in gaps {
             if g > longest {
                 usual = longest

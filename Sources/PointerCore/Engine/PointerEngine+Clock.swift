@@ -33,7 +33,8 @@ extension PointerEngine {
     var autoHideTime: Double? {
         let delay = scene.pointer.autoHideDelay
         guard delay > 0, !autoHidden, !left, !pressed, menu == nil, glide == nil, pinch == nil,
-              let last = lastActivityTime else { return nil }
+            let last = lastActivityTime
+        else { return nil }
         return last + delay
     }
 

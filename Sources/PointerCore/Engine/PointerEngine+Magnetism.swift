@@ -5,10 +5,11 @@ extension PointerEngine {
     func magnetTarget(lift: Point, velocity: Point, landing: Point) -> Int? {
         let radius = scene.pointer.magnetismRadius
         guard radius > 0, velocity.length > 0 else { return nil }
-        var best = Magnetism.pick(index: index, lift: lift, velocity: velocity, landing: landing, radius: radius,
-                                  tuning: magnetism,
-                                  isSnappable: { isSnappable($0) && activeTransformParent($0) == nil },
-                                  center: { regionFrames[$0].center })
+        var best = Magnetism.pick(
+            index: index, lift: lift, velocity: velocity, landing: landing, radius: radius,
+            tuning: magnetism,
+            isSnappable: { isSnappable($0) && activeTransformParent($0) == nil },
+            center: { regionFrames[$0].center })
         var bestDistance = best.map { regionFrames[$0].distance(to: landing) } ?? .infinity
         for c in transforms.keys.sorted() {
             let scale = drawnScale(ofChildrenOf: c)
@@ -20,7 +21,8 @@ extension PointerEngine {
                 // Clipped away by the container: not a target anyone can see.
                 guard drawn.intersects(container) else { return }
                 let d = drawn.distance(to: landing)
-                guard d <= radius, Magnetism.isAhead(drawn.center, lift: lift, velocity: velocity, tuning: magnetism) else { return }
+                guard d <= radius, Magnetism.isAhead(drawn.center, lift: lift, velocity: velocity, tuning: magnetism)
+                else { return }
                 if d < bestDistance || (d == bestDistance && i > (best ?? -1)) {
                     best = i
                     bestDistance = d

@@ -13,7 +13,8 @@ extension PointerEngine {
         if menu == nil && !left {
             newTarget = pressed ? pressTarget : chooseTarget(at: model)
         } else if let m = menu, let owner = menuOwner, !left, !m.frame.contains(model),
-                  point(model, inSpaceOf: owner).map({ layout.regions[owner].hitRect.contains($0) }) ?? false {
+            point(model, inSpaceOf: owner).map({ layout.regions[owner].hitRect.contains($0) }) ?? false
+        {
             // E26, C14: the control whose menu is open keeps the pointer behind its glyph
             // until the pointer leaves it; once left, it is not taken up again.
             newTarget = owner
@@ -25,8 +26,9 @@ extension PointerEngine {
         if !modifiers.isEmpty, !scene.modifiers.isEmpty, menu == nil {
             let under = newTarget ?? topmostRegion(at: model, where: { _ in true })
             if let rule = ModifierResolver.rule(for: modifiers, rules: scene.modifiers, regionChain: idChain(under)) {
-                modifierShape = ShapeResolver.resolve(rule.shape, region: under.map { layout.regions[$0] },
-                                                      diameter: diameter)
+                modifierShape = ShapeResolver.resolve(
+                    rule.shape, region: under.map { layout.regions[$0] },
+                    diameter: diameter)
             }
         }
 
@@ -74,7 +76,9 @@ extension PointerEngine {
                         newPlacement.x = .fixed(drawn.midX)
                         newPlacement.y = .fixed(drawn.midY)
                     } else {
-                        newPlacement = Snapping.placement(in: r, local: local, shape: newShape) { drawnPoint($0, inSpaceOf: t) }
+                        newPlacement = Snapping.placement(in: r, local: local, shape: newShape) {
+                            drawnPoint($0, inSpaceOf: t)
+                        }
                     }
                 }
             }
@@ -121,7 +125,12 @@ extension PointerEngine {
     /// `hides`, E24 reveal. While the pointer is auto-hidden (B10) none apply: the
     /// regions spring back to rest as it fades, and the next motion brings them back.
     func updateRegions(overridden: Bool) {
-        struct Want { var offset = Point.zero; var scale = 1.0; var opacity: Double?; var emphasis = 0.0 }
+        struct Want {
+            var offset = Point.zero
+            var scale = 1.0
+            var opacity: Double?
+            var emphasis = 0.0
+        }
         var wants: [Int: Want] = [:]
         let active = !autoHidden
         if active, let t = target, !overridden, !dragging || pressed {
@@ -160,7 +169,9 @@ extension PointerEngine {
         }
         // E24: reveal regions show while the pointer is over their hit area.
         for r in revealRegions {
-            let over = active && !left && menu == nil && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
+            let over =
+                active && !left && menu == nil
+                && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
             if over && wants[r]?.opacity == nil { wants[r, default: Want()].opacity = 1 }
         }
         for key in regionAnims.keys {
@@ -205,12 +216,13 @@ extension PointerEngine {
         let transition = transitionFrom.map {
             ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
         }
-        let visible = VisiblePointer(kind: shape.kind, name: shape.name, frame: Rect(center: c, size: size),
-                                     // The springs overshoot on their own (ζ < 1): a radius past half
-                                     // the side would draw a rounded rect folding over itself.
-                                     cornerRadius: Swift.min(Swift.max(cornerRadius.value, 0), Swift.min(size.width, size.height) / 2),
-                                     opacity: Swift.min(Swift.max(presence.value * liftFade.value, 0), 1),
-                                     scale: pressScale.value, geometry: shape.geometry, transition: transition)
+        let visible = VisiblePointer(
+            kind: shape.kind, name: shape.name, frame: Rect(center: c, size: size),
+            // The springs overshoot on their own (ζ < 1): a radius past half
+            // the side would draw a rounded rect folding over itself.
+            cornerRadius: Swift.min(Swift.max(cornerRadius.value, 0), Swift.min(size.width, size.height) / 2),
+            opacity: Swift.min(Swift.max(presence.value * liftFade.value, 0), 1),
+            scale: pressScale.value, geometry: shape.geometry, transition: transition)
         var states: [String: RegionState] = [:]
         for i in Set(regionAnims.keys).union(transforms.keys).sorted() {
             let t = transforms[i] ?? .identity
@@ -221,9 +233,10 @@ extension PointerEngine {
                 opacity: a?.opacity.value ?? 1, emphasis: a?.emphasis.value ?? 0)
             if state != .rest { states[layout.regions[i].id] = state }
         }
-        var frame = PointerFrame(time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
-                                 effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
-                                 menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
+        var frame = PointerFrame(
+            time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
+            effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
+            menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
         frame.menuShown = menuAsDrawn
         return frame
     }

@@ -56,8 +56,10 @@ extension PointerEngine {
     func drawnFrame(of i: Int) -> Rect {
         let f = layout.regions[i].frame
         guard activeTransformParent(i) != nil else { return f }
-        let corners = [Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
-                       Point(x: f.minX, y: f.maxY), Point(x: f.maxX, y: f.maxY)].map { drawnPoint($0, inSpaceOf: i) }
+        let corners = [
+            Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
+            Point(x: f.minX, y: f.maxY), Point(x: f.maxX, y: f.maxY),
+        ].map { drawnPoint($0, inSpaceOf: i) }
         var r = Rect(origin: corners[0], size: .zero)
         for c in corners.dropFirst() { r = r.union(Rect(origin: c, size: .zero)) }
         return r
@@ -106,12 +108,21 @@ extension PointerEngine {
             let inside = frame.contains(q)
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool
-            if let b = best, b < i && i <= subtreeEnd[b] { better = true }        // i inside b
-            else if let b = best, i < b && b <= subtreeEnd[i] { better = false }  // b inside i
-            else if best == nil { better = true }
-            else if inside != bestInside { better = inside }
-            else if d != bestDistance { better = d < bestDistance }
-            else { better = i > best! }
+            if let b = best, b < i && i <= subtreeEnd[b] {
+                better = true
+            } // i inside b
+            else if let b = best, i < b && b <= subtreeEnd[i] {
+                better = false
+            } // b inside i
+            else if best == nil {
+                better = true
+            } else if inside != bestInside {
+                better = inside
+            } else if d != bestDistance {
+                better = d < bestDistance
+            } else {
+                better = i > best!
+            }
             if better {
                 best = i
                 bestInside = inside

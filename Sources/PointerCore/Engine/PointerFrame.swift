@@ -32,10 +32,12 @@ public struct PointerFrame: Sendable, Equatable {
     /// frame shows them as an earlier frame drew them (nil: at `pointer`).
     public var heldLight: Point?
 
-    public init(time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
-                effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
-                menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
-                modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil) {
+    public init(
+        time: Double, pointer: Point, visible: VisiblePointer, target: String? = nil,
+        effect: PointerEffect? = nil, pressed: Bool = false, hidden: Bool = false,
+        menu: ContextMenu? = nil, regions: [String: RegionState] = [:],
+        modifiers: Set<ModifierKey> = [], dragging: Bool = false, heldLight: Point? = nil
+    ) {
         self.menuShown = menu
         self.time = time
         self.pointer = pointer
@@ -75,9 +77,11 @@ public struct VisiblePointer: Sendable, Equatable {
     /// Set while a morph involving a path is under way.
     public var transition: ShapeTransition?
 
-    public init(kind: ShapeKind, name: String? = nil, frame: Rect, cornerRadius: Double,
-                opacity: Double = 1, scale: Double = 1, geometry: ShapeGeometry,
-                transition: ShapeTransition? = nil) {
+    public init(
+        kind: ShapeKind, name: String? = nil, frame: Rect, cornerRadius: Double,
+        opacity: Double = 1, scale: Double = 1, geometry: ShapeGeometry,
+        transition: ShapeTransition? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.frame = frame
@@ -128,8 +132,10 @@ public struct RegionState: Sendable, Equatable {
     /// shadows, specular and tint in and out.
     public var emphasis: Double
 
-    public init(offset: Point = .zero, scale: Double = 1, rotation: Double = 0,
-                opacity: Double = 1, emphasis: Double = 0) {
+    public init(
+        offset: Point = .zero, scale: Double = 1, rotation: Double = 0,
+        opacity: Double = 1, emphasis: Double = 0
+    ) {
         self.offset = offset
         self.scale = scale
         self.rotation = rotation
@@ -152,7 +158,9 @@ public struct ContextMenu: Sendable, Equatable {
     public var scale: Double
     public var scaleAnchor: Point
 
-    public init(region: String, items: [String], frame: Rect, opacity: Double = 1, scale: Double = 1, scaleAnchor: Point = .zero) {
+    public init(
+        region: String, items: [String], frame: Rect, opacity: Double = 1, scale: Double = 1, scaleAnchor: Point = .zero
+    ) {
         self.region = region
         self.items = items
         self.frame = frame
@@ -165,8 +173,9 @@ public struct ContextMenu: Sendable, Equatable {
     public var drawnFrame: Rect {
         guard scale != 1 else { return frame }
         let a = scaleAnchor
-        return Rect(x: a.x + (frame.minX - a.x) * scale, y: a.y + (frame.minY - a.y) * scale,
-                    width: frame.width * scale, height: frame.height * scale)
+        return Rect(
+            x: a.x + (frame.minX - a.x) * scale, y: a.y + (frame.minY - a.y) * scale,
+            width: frame.width * scale, height: frame.height * scale)
     }
 
     /// The open menu, as it looks once it has opened.
@@ -175,9 +184,12 @@ public struct ContextMenu: Sendable, Equatable {
     /// The rows in canvas pt: `ContextMenuLayout` stacks them inside the padding.
     public var rows: [Rect] {
         let n = Swift.max(items.count, 1)
-        let padding = frame.height >= Double(n) * ContextMenuLayout.rowHeight + 2 * ContextMenuLayout.verticalPadding
+        let padding =
+            frame.height >= Double(n) * ContextMenuLayout.rowHeight + 2 * ContextMenuLayout.verticalPadding
             ? (frame.height - Double(n) * ContextMenuLayout.rowHeight) / 2 : 0
         let h = (frame.height - 2 * padding) / Double(n)
-        return items.indices.map { Rect(x: frame.minX, y: frame.minY + padding + Double($0) * h, width: frame.width, height: h) }
+        return items.indices.map {
+            Rect(x: frame.minX, y: frame.minY + padding + Double($0) * h, width: frame.width, height: h)
+        }
     }
 }

@@ -15,7 +15,9 @@ struct RegionAnimation: Sendable, Equatable {
         opacity = Spring(restOpacity, parameters: SpringTuning.fade)
     }
 
-    mutating func setTargets(offset: Point = .zero, scale s: Double = 1, opacity o: Double? = nil, emphasis e: Double = 0) {
+    mutating func setTargets(
+        offset: Point = .zero, scale s: Double = 1, opacity o: Double? = nil, emphasis e: Double = 0
+    ) {
         offsetX.target = offset.x
         offsetY.target = offset.y
         scale.target = s

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The scroll/zoom transform of a region's children (docs/trace-format.md "Region
@@ -26,7 +26,8 @@ public struct RegionTransform: Sendable, Equatable {
     static func rotate(_ p: Point, degrees: Double) -> Point {
         if degrees == 0 { return p }
         let a = degrees * .pi / 180
-        let c = cos(a), s = sin(a)
+        let c = cos(a)
+        let s = sin(a)
         return Point(x: p.x * c - p.y * s, y: p.x * s + p.y * c)
     }
 
@@ -42,8 +43,10 @@ public struct RegionTransform: Sendable, Equatable {
 
     /// The transform that keeps local point `anchor` under drawn point `pointer`
     /// with the given scale and rotation (pinch anchored at the pointer, E25).
-    public static func anchored(local anchor: Point, at pointer: Point, origin: Point,
-                                scale: Double, rotation: Double) -> RegionTransform {
+    public static func anchored(
+        local anchor: Point, at pointer: Point, origin: Point,
+        scale: Double, rotation: Double
+    ) -> RegionTransform {
         let offset = pointer - origin - rotate(anchor * scale, degrees: rotation)
         return RegionTransform(offset: offset, scale: scale, rotation: rotation)
     }

@@ -28,17 +28,19 @@ public enum ShapeResolver {
 
     public static func circle(diameter: Double) -> ResolvedShape {
         let size = Size(width: diameter, height: diameter)
-        return ResolvedShape(kind: .circle, name: nil, size: size, cornerRadius: diameter / 2,
-                             geometry: .roundedRect(size: size, cornerRadius: diameter / 2),
-                             anchor: Point(x: diameter / 2, y: diameter / 2))
+        return ResolvedShape(
+            kind: .circle, name: nil, size: size, cornerRadius: diameter / 2,
+            geometry: .roundedRect(size: size, cornerRadius: diameter / 2),
+            anchor: Point(x: diameter / 2, y: diameter / 2))
     }
 
     /// A rounded rect covering `frame` (morphing into a control, A2).
     public static func roundedRect(size: Size, cornerRadius: Double) -> ResolvedShape {
         let r = Swift.min(cornerRadius, Swift.min(size.width, size.height) / 2)
-        return ResolvedShape(kind: .roundedRect, name: nil, size: size, cornerRadius: r,
-                             geometry: .roundedRect(size: size, cornerRadius: r),
-                             anchor: Point(x: size.width / 2, y: size.height / 2))
+        return ResolvedShape(
+            kind: .roundedRect, name: nil, size: size, cornerRadius: r,
+            geometry: .roundedRect(size: size, cornerRadius: r),
+            anchor: Point(x: size.width / 2, y: size.height / 2))
     }
 
     /// `region` supplies defaults (nil for modifier shapes outside any region).
@@ -52,15 +54,17 @@ public enum ShapeResolver {
         case .verticalBeam(let length):
             let l = length ?? region?.region.snap?.y ?? defaultBeamLength
             let size = Size(width: beamThickness, height: l)
-            return ResolvedShape(kind: .verticalBeam, name: nil, size: size, cornerRadius: beamThickness / 2,
-                                 geometry: .roundedRect(size: size, cornerRadius: beamThickness / 2),
-                                 anchor: Point(x: size.width / 2, y: size.height / 2))
+            return ResolvedShape(
+                kind: .verticalBeam, name: nil, size: size, cornerRadius: beamThickness / 2,
+                geometry: .roundedRect(size: size, cornerRadius: beamThickness / 2),
+                anchor: Point(x: size.width / 2, y: size.height / 2))
         case .horizontalBeam(let length):
             let l = length ?? region?.region.snap?.x ?? defaultBeamLength
             let size = Size(width: l, height: beamThickness)
-            return ResolvedShape(kind: .horizontalBeam, name: nil, size: size, cornerRadius: beamThickness / 2,
-                                 geometry: .roundedRect(size: size, cornerRadius: beamThickness / 2),
-                                 anchor: Point(x: size.width / 2, y: size.height / 2))
+            return ResolvedShape(
+                kind: .horizontalBeam, name: nil, size: size, cornerRadius: beamThickness / 2,
+                geometry: .roundedRect(size: size, cornerRadius: beamThickness / 2),
+                anchor: Point(x: size.width / 2, y: size.height / 2))
         case .path(let p):
             return path(p)
         case .builtin(let b):
@@ -73,8 +77,10 @@ public enum ShapeResolver {
     /// inset from the frame), else its frame with its corner radius; scaled by
     /// `zoom` (zoomed parents) and always centred on the control. `drawnSize`: the
     /// control's frame as drawn.
-    public static func platter(for region: LaidOutRegion, drawnSize: Size, zoom: Double,
-                               diameter: Double) -> ResolvedShape {
+    public static func platter(
+        for region: LaidOutRegion, drawnSize: Size, zoom: Double,
+        diameter: Double
+    ) -> ResolvedShape {
         guard let spec = region.region.shape else {
             return roundedRect(size: drawnSize, cornerRadius: region.cornerRadius * zoom)
         }
@@ -92,7 +98,8 @@ public enum ShapeResolver {
     }
 
     static func path(_ p: PathShape) -> ResolvedShape {
-        ResolvedShape(kind: .path, name: p.name, size: p.size, cornerRadius: 0,
-                      geometry: .path(p), anchor: p.anchor)
+        ResolvedShape(
+            kind: .path, name: p.name, size: p.size, cornerRadius: 0,
+            geometry: .path(p), anchor: p.anchor)
     }
 }

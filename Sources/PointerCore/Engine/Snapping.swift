@@ -61,8 +61,9 @@ public struct ParallaxTuning: Sendable, Equatable {
 
     public func offset(model: Point, center: Point) -> Point {
         let d = (model - center) * factor
-        return Point(x: Swift.min(Swift.max(d.x, -maximum), maximum),
-                     y: Swift.min(Swift.max(d.y, -maximum), maximum))
+        return Point(
+            x: Swift.min(Swift.max(d.x, -maximum), maximum),
+            y: Swift.min(Swift.max(d.y, -maximum), maximum))
     }
 }
 
@@ -105,28 +106,35 @@ enum Snapping {
     /// region's rest space, `toDrawn` maps a rest point to the canvas. A beam
     /// `shape` (A3) is also held on the centre line of a one-line field (no grid
     /// on that axis, at most two beams long) and never leaves the region.
-    static func placement(in region: LaidOutRegion, local: Point, shape: ResolvedShape?,
-                          toDrawn: (Point) -> Point) -> Placement {
+    static func placement(
+        in region: LaidOutRegion, local: Point, shape: ResolvedShape?,
+        toDrawn: (Point) -> Point
+    ) -> Placement {
         let r = region.region
         let frame = region.frame
         let beam = shape.flatMap { $0.kind == .verticalBeam || $0.kind == .horizontalBeam ? $0.size : nil }
         var held = local
-        var holdX = false, holdY = false
+        var holdX = false
+        var holdY = false
         if let sx = r.snap?.x {
-            held.x = snapped(local.x, origin: frame.minX + (r.snap?.origin.x ?? 0), step: sx,
-                             lo: frame.minX, hi: frame.maxX, to: r.snap?.to ?? .centers)
+            held.x = snapped(
+                local.x, origin: frame.minX + (r.snap?.origin.x ?? 0), step: sx,
+                lo: frame.minX, hi: frame.maxX, to: r.snap?.to ?? .centers)
             holdX = true
         } else if r.constrainedAxes.contains(.horizontal)
-                    || (shape?.kind == .horizontalBeam && frame.width <= 2 * (beam?.width ?? 0)) {
+            || (shape?.kind == .horizontalBeam && frame.width <= 2 * (beam?.width ?? 0))
+        {
             held.x = frame.midX
             holdX = true
         }
         if let sy = r.snap?.y {
-            held.y = snapped(local.y, origin: frame.minY + (r.snap?.origin.y ?? 0), step: sy,
-                             lo: frame.minY, hi: frame.maxY, to: r.snap?.to ?? .centers)
+            held.y = snapped(
+                local.y, origin: frame.minY + (r.snap?.origin.y ?? 0), step: sy,
+                lo: frame.minY, hi: frame.maxY, to: r.snap?.to ?? .centers)
             holdY = true
         } else if r.constrainedAxes.contains(.vertical)
-                    || (shape?.kind == .verticalBeam && frame.height <= 2 * (beam?.height ?? 0)) {
+            || (shape?.kind == .verticalBeam && frame.height <= 2 * (beam?.height ?? 0))
+        {
             held.y = frame.midY
             holdY = true
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a spring feels: `response` is the period (seconds) of the undamped
@@ -61,7 +61,8 @@ public struct Spring: Sendable, Equatable {
             let a = x0
             let b = (v0 + zeta * omega * x0) / wd
             let decay = exp(-zeta * omega * dt)
-            let c = cos(wd * dt), s = sin(wd * dt)
+            let c = cos(wd * dt)
+            let s = sin(wd * dt)
             x = decay * (a * c + b * s)
             v = decay * ((b * wd - zeta * omega * a) * c - (a * wd + zeta * omega * b) * s)
         } else if zeta == 1 {
@@ -78,7 +79,8 @@ public struct Spring: Sendable, Equatable {
             let r2 = -omega * (zeta + root)
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
-            let e1 = exp(r1 * dt), e2 = exp(r2 * dt)
+            let e1 = exp(r1 * dt)
+            let e2 = exp(r2 * dt)
             x = c1 * e1 + c2 * e2
             v = c1 * r1 * e1 + c2 * r2 * e2
         }

@@ -23,13 +23,14 @@ public struct RGBA: Hashable, Sendable {
     }
 
     public func interpolated(to other: RGBA, _ t: Double) -> RGBA {
-        RGBA(r: r + (other.r - r) * t, g: g + (other.g - g) * t,
-             b: b + (other.b - b) * t, a: a + (other.a - a) * t)
+        RGBA(
+            r: r + (other.r - r) * t, g: g + (other.g - g) * t,
+            b: b + (other.b - b) * t, a: a + (other.a - a) * t)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

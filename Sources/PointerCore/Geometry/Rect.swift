@@ -14,8 +14,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// A rectangle of `size` centred on `center`.
     public init(center: Point, size: Size) {
-        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2,
-                  width: size.width, height: size.height)
+        self.init(
+            x: center.x - size.width / 2, y: center.y - size.height / 2,
+            width: size.width, height: size.height)
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -44,15 +45,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The overlap of two rects (empty, at self's origin, when they don't meet).
     public func intersection(_ o: Rect) -> Rect {
-        let x0 = Swift.max(minX, o.minX), y0 = Swift.max(minY, o.minY)
-        let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
+        let x0 = Swift.max(minX, o.minX)
+        let y0 = Swift.max(minY, o.minY)
+        let x1 = Swift.min(maxX, o.maxX)
+        let y1 = Swift.min(maxY, o.maxY)
         guard x1 > x0, y1 > y0 else { return Rect(origin: origin, size: .zero) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public func union(_ other: Rect) -> Rect {
-        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
-        let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
+        let x0 = Swift.min(minX, other.minX)
+        let y0 = Swift.min(minY, other.minY)
+        let x1 = Swift.max(maxX, other.maxX)
+        let y1 = Swift.max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -60,9 +65,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Grows the rectangle by `insets` on each side (negative values shrink it).
     public func outset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX - insets.left, y: minY - insets.top,
-             width: width + insets.left + insets.right,
-             height: height + insets.top + insets.bottom)
+        Rect(
+            x: minX - insets.left, y: minY - insets.top,
+            width: width + insets.left + insets.right,
+            height: height + insets.top + insets.bottom)
     }
 
     public func insetBy(dx: Double, dy: Double) -> Rect {
@@ -78,8 +84,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func distance(to p: Point) -> Double { clamped(p).distance(to: p) }
 
     public func interpolated(to other: Rect, _ t: Double) -> Rect {
-        Rect(x: minX + (other.minX - minX) * t, y: minY + (other.minY - minY) * t,
-             width: width + (other.width - width) * t, height: height + (other.height - height) * t)
+        Rect(
+            x: minX + (other.minX - minX) * t, y: minY + (other.minY - minY) * t,
+            width: width + (other.width - width) * t, height: height + (other.height - height) * t)
     }
 
     public var description: String { "[\(minX), \(minY), \(width), \(height)]" }

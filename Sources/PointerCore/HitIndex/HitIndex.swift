@@ -16,11 +16,17 @@ public struct HitIndex: Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
 
         init(_ r: Rect) {
-            minX = r.minX; minY = r.minY; maxX = r.maxX; maxY = r.maxY
+            minX = r.minX
+            minY = r.minY
+            maxX = r.maxX
+            maxY = r.maxY
         }
 
         init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-            self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+            self.minX = minX
+            self.minY = minY
+            self.maxX = maxX
+            self.maxY = maxY
         }
 
         /// Closed test for node boxes (a leaf entry decides the half-open edge).
@@ -40,7 +46,8 @@ public struct HitIndex: Sendable {
         }
 
         func union(_ o: Box) -> Box {
-            Box(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
+            Box(
+                minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
                 maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
         }
     }
@@ -131,7 +138,8 @@ public struct HitIndex: Sendable {
     @inline(__always)
     public func forEach(containing p: Point, _ body: (Int) -> Void) {
         guard let top = levels.last else { return }
-        let x = p.x, y = p.y
+        let x = p.x
+        let y = p.y
         for node in top where node.box.mayContain(x, y) {
             visit(level: levels.count - 1, node: node, x, y, body)
         }
@@ -177,8 +185,10 @@ public struct HitIndex: Sendable {
         }
     }
 
-    private func visitCircle(level: Int, node: Node, _ x: Double, _ y: Double, _ r2: Double,
-                             _ body: (Int, Double) -> Void) {
+    private func visitCircle(
+        level: Int, node: Node, _ x: Double, _ y: Double, _ r2: Double,
+        _ body: (Int, Double) -> Void
+    ) {
         if level == 0 {
             for i in Int(node.start)..<Int(node.end) {
                 let d2 = entryBoxes[i].distanceSquared(x, y)
@@ -203,8 +213,10 @@ public struct HitIndex: Sendable {
     /// The entry nearest to `center` (distance to its rectangle, 0 inside) within
     /// `radius` that passes `filter`; ties go to the topmost (highest id). Scans
     /// growing circles (radius/16, /8, /4, /2, 1) so a near hit costs a small query.
-    public func nearest(to center: Point, within radius: Double,
-                        where filter: (Int) -> Bool = { _ in true }) -> (id: Int, distance: Double)? {
+    public func nearest(
+        to center: Point, within radius: Double,
+        where filter: (Int) -> Bool = { _ in true }
+    ) -> (id: Int, distance: Double)? {
         var r = radius / 16
         while true {
             var best: (id: Int, distance: Double)?

@@ -33,8 +33,10 @@ public struct RegionGrid: Sendable {
 
     /// The cells `r` covers, nil when its edges are not finite numbers.
     private func span(_ r: Rect) -> (x0: Int64, y0: Int64, x1: Int64, y1: Int64, cells: Double)? {
-        let x0 = (r.minX / cell).rounded(.down), x1 = max(x0, (r.maxX / cell).rounded(.down))
-        let y0 = (r.minY / cell).rounded(.down), y1 = max(y0, (r.maxY / cell).rounded(.down))
+        let x0 = (r.minX / cell).rounded(.down)
+        let x1 = max(x0, (r.maxX / cell).rounded(.down))
+        let y0 = (r.minY / cell).rounded(.down)
+        let y1 = max(y0, (r.maxY / cell).rounded(.down))
         // Beyond ±2^52 cells Int64 conversion could trap; such frames are simply "large".
         let bound = 4.5e15
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < bound }) else { return nil }
@@ -59,7 +61,8 @@ public struct RegionGrid: Sendable {
             }
         }
         var heads = lists.map { list -> Int in
-            var lo = 0, hi = list.count
+            var lo = 0
+            var hi = list.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if list[mid] <= after { lo = mid + 1 } else { hi = mid }

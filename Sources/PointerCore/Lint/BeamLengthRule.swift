@@ -28,7 +28,9 @@ public struct BeamLengthRule: LintRule {
             return context.finding(
                 Self.noGrid, [r],
                 "'\(r.id)' is \(pt(r.frame.height)) pt tall with an I-beam but no line grid: the beam floats between lines",
-                fix: "add \"snap\": { \"y\": <line pitch> } to '\(r.id)' (e.g. 22), with \"origin\" at the first line's top")
+                fix:
+                    "add \"snap\": { \"y\": <line pitch> } to '\(r.id)' (e.g. 22), with \"origin\" at the first line's top"
+            )
         }
     }
 
@@ -45,7 +47,9 @@ public struct BeamLengthRule: LintRule {
             return context.finding(
                 Self.mismatch, [r],
                 "the beam of '\(r.id)' is \(pt(length)) pt, \(problem) its \(pt(pitch)) pt line pitch (snap.\(axis))",
-                fix: "set the beam's \"length\" to \(pt(pitch)) on '\(r.id)', or leave it out (it defaults to snap.\(axis))")
+                fix:
+                    "set the beam's \"length\" to \(pt(pitch)) on '\(r.id)', or leave it out (it defaults to snap.\(axis))"
+            )
         }
     }
 }

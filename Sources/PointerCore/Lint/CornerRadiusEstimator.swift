@@ -18,12 +18,16 @@ public enum CornerRadiusEstimator {
 
     /// Radius in pixels of the image, nil when no rounded shape fills the rectangle.
     /// `rect` is in pixels: x, y, width, height (clamped to the image).
-    public static func estimate(_ image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil,
-                                height: Int? = nil, mode: Mode) -> Double? {
-        let x0 = max(x, 0), y0 = max(y, 0)
+    public static func estimate(
+        _ image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil,
+        height: Int? = nil, mode: Mode
+    ) -> Double? {
+        let x0 = max(x, 0)
+        let y0 = max(y, 0)
         let x1 = min(x + (width ?? image.width), image.width)
         let y1 = min(y + (height ?? image.height), image.height)
-        let w = x1 - x0, h = y1 - y0
+        let w = x1 - x0
+        let h = y1 - y0
         guard w >= 8, h >= 8 else { return nil }
 
         let isShape: (Int, Int) -> Bool
@@ -34,7 +38,9 @@ public enum CornerRadiusEstimator {
             let inset = min(3, h / 4)
             let shape = image.pixel(x0 + w / 2, y0 + inset)
             let corner = image.pixel(x0, y0)
-            func dist(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Int {
+            func dist(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
+                -> Int
+            {
                 abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
             }
             // No contrast between the bezel and the background: nothing to measure.

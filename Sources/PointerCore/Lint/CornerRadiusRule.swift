@@ -36,10 +36,11 @@ public struct CornerRadiusRule: LintRule {
         var findings: [LintFinding] = []
         for r in context.layout.regions {
             if case .points(let written) = r.region.cornerRadius, written > r.shorterSide / 2 + 0.5 {
-                findings.append(context.finding(
-                    Self.clamped, [r],
-                    "cornerRadius \(pt(written)) of '\(r.id)' is more than half its \(pt(r.shorterSide)) pt side, so it draws as a capsule",
-                    fix: "write \"cornerRadius\": \"capsule\" on '\(r.id)'"))
+                findings.append(
+                    context.finding(
+                        Self.clamped, [r],
+                        "cornerRadius \(pt(written)) of '\(r.id)' is more than half its \(pt(r.shorterSide)) pt side, so it draws as a capsule",
+                        fix: "write \"cornerRadius\": \"capsule\" on '\(r.id)'"))
             }
             if let drawn = drawnRadius(of: r, context) {
                 // The stage clips a content image to the region's radius, so only an image
@@ -48,12 +49,13 @@ public struct CornerRadiusRule: LintRule {
                 let diff = drawn.clipped ? drawn.radius - r.cornerRadius : abs(drawn.radius - r.cornerRadius)
                 if diff > 2 && diff > 0.2 * max(drawn.radius, r.cornerRadius) {
                     let round = abs(drawn.radius - r.shorterSide / 2) <= 1.5
-                    findings.append(context.finding(
-                        Self.drawing, [r],
-                        "\(drawn.source) of '\(r.id)' has \(round ? "fully round" : "rounded") corners of about "
-                            + "\(pt(drawn.radius.rounded())) pt, but the region's corner radius is \(pt(r.cornerRadius)) pt: "
-                            + "the pointer morphs into a different shape than the one drawn",
-                        fix: "set \"cornerRadius\": \(Self.suggestion(drawn.radius, for: r.frame)) on '\(r.id)'"))
+                    findings.append(
+                        context.finding(
+                            Self.drawing, [r],
+                            "\(drawn.source) of '\(r.id)' has \(round ? "fully round" : "rounded") corners of about "
+                                + "\(pt(drawn.radius.rounded())) pt, but the region's corner radius is \(pt(r.cornerRadius)) pt: "
+                                + "the pointer morphs into a different shape than the one drawn",
+                            fix: "set \"cornerRadius\": \(Self.suggestion(drawn.radius, for: r.frame)) on '\(r.id)'"))
                 }
             }
         }
@@ -61,7 +63,9 @@ public struct CornerRadiusRule: LintRule {
             // Compare members of the same size only.
             var bySize: [[LaidOutRegion]] = []
             for m in members {
-                if let i = bySize.firstIndex(where: { abs($0[0].frame.width - m.frame.width) <= 1 && abs($0[0].frame.height - m.frame.height) <= 1 }) {
+                if let i = bySize.firstIndex(where: {
+                    abs($0[0].frame.width - m.frame.width) <= 1 && abs($0[0].frame.height - m.frame.height) <= 1
+                }) {
                     bySize[i].append(m)
                 } else {
                     bySize.append([m])
@@ -70,11 +74,12 @@ public struct CornerRadiusRule: LintRule {
             for same in bySize where same.count > 2 {
                 guard let common = mode(same.map(\.cornerRadius)), common.count > same.count / 2 else { continue }
                 for m in same where abs(m.cornerRadius - common.value) > 1 {
-                    findings.append(context.finding(
-                        Self.group, [m],
-                        "'\(m.id)' has corner radius \(pt(m.cornerRadius)) pt but \(common.count) members of group '\(name)' "
-                            + "of the same size have \(pt(common.value)) pt",
-                        fix: "set \"cornerRadius\": \(Self.suggestion(common.value, for: m.frame)) on '\(m.id)'"))
+                    findings.append(
+                        context.finding(
+                            Self.group, [m],
+                            "'\(m.id)' has corner radius \(pt(m.cornerRadius)) pt but \(common.count) members of group '\(name)' "
+                                + "of the same size have \(pt(common.value)) pt",
+                            fix: "set \"cornerRadius\": \(Self.suggestion(common.value, for: m.frame)) on '\(m.id)'"))
                 }
             }
         }
@@ -86,18 +91,22 @@ public struct CornerRadiusRule: LintRule {
         guard let images = context.images else { return nil }
         if let path = r.region.content?.image {
             guard let image = images.image(atPath: path),
-                  let px = CornerRadiusEstimator.estimate(image, mode: .alpha) else { return nil }
+                let px = CornerRadiusEstimator.estimate(image, mode: .alpha)
+            else { return nil }
             let scale = min(r.frame.width / Double(image.width), r.frame.height / Double(image.height))
             return (px * scale, "the image", true)
         }
         // Over a mockup: only when the stage draws nothing of its own for the region.
         guard r.region.content == nil, r.effect != .none, let path = context.scene.canvas.image,
-              let image = images.image(atPath: path) else { return nil }
+            let image = images.image(atPath: path)
+        else { return nil }
         let canvas = context.layout.canvasSize
-        let sx = Double(image.width) / canvas.width, sy = Double(image.height) / canvas.height
-        guard let px = CornerRadiusEstimator.estimate(
-            image, x: Int((r.frame.minX * sx).rounded()), y: Int((r.frame.minY * sy).rounded()),
-            width: Int((r.frame.width * sx).rounded()), height: Int((r.frame.height * sy).rounded()), mode: .colour)
+        let sx = Double(image.width) / canvas.width
+        let sy = Double(image.height) / canvas.height
+        guard
+            let px = CornerRadiusEstimator.estimate(
+                image, x: Int((r.frame.minX * sx).rounded()), y: Int((r.frame.minY * sy).rounded()),
+                width: Int((r.frame.width * sx).rounded()), height: Int((r.frame.height * sy).rounded()), mode: .colour)
         else { return nil }
         return (px / min(sx, sy), "the mockup under", false)
     }

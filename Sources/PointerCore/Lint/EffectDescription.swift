@@ -13,7 +13,8 @@ extension PointerEffect {
     /// The value to write after `"effect": `.
     var json: String {
         guard case .hover(let style) = self, style != HoverStyle() else { return "\"\(name)\"" }
-        return "{ \"hover\": { \"scale\": \(pt(style.scale)), \"shadow\": \(style.shadow), \"tint\": \"\(style.tint.rawValue)\" } }"
+        return
+            "{ \"hover\": { \"scale\": \(pt(style.scale)), \"shadow\": \(style.shadow), \"tint\": \"\(style.tint.rawValue)\" } }"
     }
 }
 

@@ -23,16 +23,21 @@ public struct GroupEffectRule: LintRule {
                     counts.append((m.effect, [m]))
                 }
             }
-            guard counts.count > 1, let majority = counts.max(by: { $0.members.count < $1.members.count }) else { continue }
+            guard counts.count > 1, let majority = counts.max(by: { $0.members.count < $1.members.count }) else {
+                continue
+            }
             for entry in counts where entry.effect != majority.effect {
                 for odd in entry.members {
                     let why = odd.effectOrigin == "written" ? "" : " (\(odd.effectOrigin))"
-                    findings.append(context.finding(
-                        Self.mixed, [odd] + majority.members.prefix(1),
-                        "'\(odd.id)' gets \(odd.effect.lintDescription)\(why) but \(majority.members.count) other member(s) "
-                            + "of group '\(name)' get \(majority.effect.lintDescription): the pointer changes behaviour "
-                            + "while moving along one control",
-                        fix: "set \"effect\": \(majority.effect.json) on '\(odd.id)' (or move it out of group '\(name)')"))
+                    findings.append(
+                        context.finding(
+                            Self.mixed, [odd] + majority.members.prefix(1),
+                            "'\(odd.id)' gets \(odd.effect.lintDescription)\(why) but \(majority.members.count) other member(s) "
+                                + "of group '\(name)' get \(majority.effect.lintDescription): the pointer changes behaviour "
+                                + "while moving along one control",
+                            fix:
+                                "set \"effect\": \(majority.effect.json) on '\(odd.id)' (or move it out of group '\(name)')"
+                        ))
                 }
             }
         }

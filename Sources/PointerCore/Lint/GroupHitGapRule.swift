@@ -31,10 +31,15 @@ public struct GroupHitGapRule: LintRule {
                 let list = horizontal ? byX : byY
                 let edge = (horizontal ? a.frame.maxX : a.frame.maxY) - Self.tolerance
                 // First member whose leading edge is at or past `edge` (binary search).
-                var lo = 0, hi = list.count
+                var lo = 0
+                var hi = list.count
                 while lo < hi {
                     let mid = (lo + hi) / 2
-                    if (horizontal ? list[mid].frame.minX : list[mid].frame.minY) < edge { lo = mid + 1 } else { hi = mid }
+                    if (horizontal ? list[mid].frame.minX : list[mid].frame.minY) < edge {
+                        lo = mid + 1
+                    } else {
+                        hi = mid
+                    }
                 }
                 for b in list[lo...] where b.index != a.index {
                     let g = gaps(a.frame, b.frame)
@@ -50,20 +55,26 @@ public struct GroupHitGapRule: LintRule {
                     guard hitGap > Self.tolerance else { continue }
                     let frameGap = horizontal ? b.frame.minX - a.frame.maxX : b.frame.minY - a.frame.maxY
                     if hitGap > Self.clusterDistance {
-                        findings.append(context.finding(
-                            Self.split, [a, b],
-                            "group '\(name)' falls apart: the hit areas of '\(a.id)' and '\(b.id)' are \(pt(hitGap)) pt apart, "
-                                + "so the pointer cannot slide from one to the other",
-                            fix: "give '\(b.id)' and the members beyond it a group of their own (e.g. \"group\": \"\(name)-\(horizontal ? "trailing" : "lower")\")"))
+                        findings.append(
+                            context.finding(
+                                Self.split, [a, b],
+                                "group '\(name)' falls apart: the hit areas of '\(a.id)' and '\(b.id)' are \(pt(hitGap)) pt apart, "
+                                    + "so the pointer cannot slide from one to the other",
+                                fix:
+                                    "give '\(b.id)' and the members beyond it a group of their own (e.g. \"group\": \"\(name)-\(horizontal ? "trailing" : "lower")\")"
+                            ))
                         continue
                     }
                     let sides = horizontal ? ("right", "left") : ("bottom", "top")
-                    findings.append(context.finding(
-                        Self.gap, [a, b],
-                        "hit areas of '\(a.id)' and '\(b.id)' (group '\(name)') are \(pt(hitGap)) pt apart: "
-                            + "between them the pointer falls back to the circle",
-                        fix: "move '\(b.id)' \(pt(hitGap)) pt closer (frames now \(pt(frameGap)) pt apart), or raise the "
-                            + "\(sides.0) hitPadding of '\(a.id)' and the \(sides.1) hitPadding of '\(b.id)' by \(pt(hitGap / 2)) pt each"))
+                    findings.append(
+                        context.finding(
+                            Self.gap, [a, b],
+                            "hit areas of '\(a.id)' and '\(b.id)' (group '\(name)') are \(pt(hitGap)) pt apart: "
+                                + "between them the pointer falls back to the circle",
+                            fix:
+                                "move '\(b.id)' \(pt(hitGap)) pt closer (frames now \(pt(frameGap)) pt apart), or raise the "
+                                + "\(sides.0) hitPadding of '\(a.id)' and the \(sides.1) hitPadding of '\(b.id)' by \(pt(hitGap / 2)) pt each"
+                        ))
                 }
             }
         }

@@ -11,7 +11,8 @@
 public struct HighlightSuitabilityRule: LintRule {
     public static let large = LintRuleInfo(
         id: "highlight-on-large", severity: .warning,
-        summary: "Highlight on an object longer than 100 pt or wider than 3:1 (segments: longer than 160 pt); use hover.",
+        summary:
+            "Highlight on an object longer than 100 pt or wider than 3:1 (segments: longer than 160 pt); use hover.",
         reference: "C14, C18, C19")
     public static let largeLimit = 100.0
     public static let rectangular = LintRuleInfo(
@@ -32,24 +33,27 @@ public struct HighlightSuitabilityRule: LintRule {
             let segmented = context.isSegmented(r)
             let limit = segmented ? EffectResolver.mediumLimit : Self.largeLimit
             if r.longerSide > limit || (!segmented && r.aspect > EffectResolver.wideAspect) {
-                findings.append(context.finding(
-                    Self.large, [r],
-                    "'\(r.id)' is \(size) with highlight: the pointer would become a platter that large",
-                    fix: "use \"effect\": \"hover\" on '\(r.id)', or make it at most \(pt(limit)) pt long"
-                        + (segmented ? "" : " and at most 3 times as wide as tall")))
+                findings.append(
+                    context.finding(
+                        Self.large, [r],
+                        "'\(r.id)' is \(size) with highlight: the pointer would become a platter that large",
+                        fix: "use \"effect\": \"hover\" on '\(r.id)', or make it at most \(pt(limit)) pt long"
+                            + (segmented ? "" : " and at most 3 times as wide as tall")))
             } else if r.cornerRadius < 2 {
-                findings.append(context.finding(
-                    Self.rectangular, [r],
-                    "'\(r.id)' has square corners (cornerRadius \(pt(r.cornerRadius))) with highlight: the pointer "
-                        + "morphs into a hard-edged rectangle",
-                    fix: "set \"cornerRadius\": 8 on '\(r.id)' (the default), or use \"effect\": \"hover\""))
+                findings.append(
+                    context.finding(
+                        Self.rectangular, [r],
+                        "'\(r.id)' has square corners (cornerRadius \(pt(r.cornerRadius))) with highlight: the pointer "
+                            + "morphs into a hard-edged rectangle",
+                        fix: "set \"cornerRadius\": 8 on '\(r.id)' (the default), or use \"effect\": \"hover\""))
             }
             if r.region.hasBackground {
-                findings.append(context.finding(
-                    Self.background, [r],
-                    "'\(r.id)' has its own background (content.fill) with highlight: the pointer draws a second "
-                        + "background around it",
-                    fix: "use \"effect\": \"lift\" on '\(r.id)', or remove content.fill"))
+                findings.append(
+                    context.finding(
+                        Self.background, [r],
+                        "'\(r.id)' has its own background (content.fill) with highlight: the pointer draws a second "
+                            + "background around it",
+                        fix: "use \"effect\": \"lift\" on '\(r.id)', or remove content.fill"))
             }
         }
         return findings

@@ -24,23 +24,27 @@ public struct HitPaddingRule: LintRule {
             func facesNeighbour(_ side: String) -> Bool {
                 mates?.faces(r, side: side, within: g) ?? false
             }
-            let sides = [("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left)]
+            let sides = [
+                ("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left),
+            ]
             let small = sides.filter { $0.1 < g / 2 && !facesNeighbour($0.0) }
             let large = sides.filter { $0.1 > g * 2 }
             let describe = { (list: [(String, Double)]) in list.map { "\($0.0) \(pt($0.1))" }.joined(separator: ", ") }
             if !small.isEmpty {
-                findings.append(context.finding(
-                    Self.guidance, [r],
-                    "hitPadding of '\(r.id)' (\(describe(small)) pt) is far below the \(pt(g)) pt guidance for a control "
-                        + "\(kind): the pointer must almost touch it before it snaps",
-                    fix: "set \"hitPadding\": \(pt(g)) on '\(r.id)', or remove it (\(pt(g)) is the default)"))
+                findings.append(
+                    context.finding(
+                        Self.guidance, [r],
+                        "hitPadding of '\(r.id)' (\(describe(small)) pt) is far below the \(pt(g)) pt guidance for a control "
+                            + "\(kind): the pointer must almost touch it before it snaps",
+                        fix: "set \"hitPadding\": \(pt(g)) on '\(r.id)', or remove it (\(pt(g)) is the default)"))
             }
             if !large.isEmpty {
-                findings.append(context.finding(
-                    Self.guidance, [r],
-                    "hitPadding of '\(r.id)' (\(describe(large)) pt) is far above the \(pt(g)) pt guidance for a control "
-                        + "\(kind): it snaps from far away and steals the pointer from its neighbours",
-                    fix: "set \"hitPadding\": \(pt(g)) on '\(r.id)', or remove it (\(pt(g)) is the default)"))
+                findings.append(
+                    context.finding(
+                        Self.guidance, [r],
+                        "hitPadding of '\(r.id)' (\(describe(large)) pt) is far above the \(pt(g)) pt guidance for a control "
+                            + "\(kind): it snaps from far away and steals the pointer from its neighbours",
+                        fix: "set \"hitPadding\": \(pt(g)) on '\(r.id)', or remove it (\(pt(g)) is the default)"))
             }
         }
         return findings
@@ -77,7 +81,8 @@ final class GroupEdges {
                 }
             }
             // First member whose edge is past `lo` (strictly for top/left, where the gap must be < g).
-            var a = 0, b = order.count
+            var a = 0
+            var b = order.count
             while a < b {
                 let mid = (a + b) / 2
                 let v = key(order[mid])
@@ -106,11 +111,12 @@ final class GroupEdges {
         let members = context.groups[group].members
         let frames = members.map(\.frame)
         let all = Array(frames.indices)
-        let s = Sorted(frames: frames, indices: members.map(\.index),
-                       byMaxY: all.sorted { frames[$0].maxY < frames[$1].maxY },
-                       byMinY: all.sorted { frames[$0].minY < frames[$1].minY },
-                       byMaxX: all.sorted { frames[$0].maxX < frames[$1].maxX },
-                       byMinX: all.sorted { frames[$0].minX < frames[$1].minX })
+        let s = Sorted(
+            frames: frames, indices: members.map(\.index),
+            byMaxY: all.sorted { frames[$0].maxY < frames[$1].maxY },
+            byMinY: all.sorted { frames[$0].minY < frames[$1].minY },
+            byMaxX: all.sorted { frames[$0].maxX < frames[$1].maxX },
+            byMinX: all.sorted { frames[$0].minX < frames[$1].minX })
         cache[group] = s
         return s
     }

@@ -34,40 +34,52 @@ public struct InertSettingRule: LintRule {
         for r in regions {
             let reg = r.region
             if reg.selected && reg.group == nil {
-                findings.append(context.finding(
-                    Self.selectedWithoutGroup, [r], "'\(r.id)' is selected but belongs to no group, so nothing is selected",
-                    fix: "add the \"group\" of its segmented control to '\(r.id)', or remove \"selected\""))
+                findings.append(
+                    context.finding(
+                        Self.selectedWithoutGroup, [r],
+                        "'\(r.id)' is selected but belongs to no group, so nothing is selected",
+                        fix: "add the \"group\" of its segmented control to '\(r.id)', or remove \"selected\""))
             }
             if let menu = reg.menu, menu.isEmpty {
-                findings.append(context.finding(
-                    Self.menuEmpty, [r], "'\(r.id)' has an empty menu: a secondary click opens a menu with no items",
-                    fix: "list the menu items, e.g. \"menu\": [\"Copy\", \"Paste\"], or remove \"menu\""))
+                findings.append(
+                    context.finding(
+                        Self.menuEmpty, [r],
+                        "'\(r.id)' has an empty menu: a secondary click opens a menu with no items",
+                        fix: "list the menu items, e.g. \"menu\": [\"Copy\", \"Paste\"], or remove \"menu\""))
             }
             if let z = reg.zoom, z.min == z.max {
-                findings.append(context.finding(
-                    Self.zoomFixed, [r], "'\(r.id)' zooms from \(pt(z.min)) to \(pt(z.max)): pinching does nothing",
-                    fix: "widen the range, e.g. \"zoom\": { \"min\": 0.5, \"max\": 4 }, or remove \"zoom\""))
+                findings.append(
+                    context.finding(
+                        Self.zoomFixed, [r], "'\(r.id)' zooms from \(pt(z.min)) to \(pt(z.max)): pinching does nothing",
+                        fix: "widen the range, e.g. \"zoom\": { \"min\": 0.5, \"max\": 4 }, or remove \"zoom\""))
             }
             if let s = reg.scroll, s.contentSize.width <= r.frame.width, s.contentSize.height <= r.frame.height {
-                findings.append(context.finding(
-                    Self.scrollNoOverflow, [r],
-                    "'\(r.id)' scrolls \(pt(s.contentSize.width))×\(pt(s.contentSize.height)) pt of content in a "
-                        + "\(pt(r.frame.width))×\(pt(r.frame.height)) pt frame: there is nothing to scroll to",
-                    fix: "make contentSize larger than the frame on the axis that scrolls, or remove \"scroll\""))
+                findings.append(
+                    context.finding(
+                        Self.scrollNoOverflow, [r],
+                        "'\(r.id)' scrolls \(pt(s.contentSize.width))×\(pt(s.contentSize.height)) pt of content in a "
+                            + "\(pt(r.frame.width))×\(pt(r.frame.height)) pt frame: there is nothing to scroll to",
+                        fix: "make contentSize larger than the frame on the axis that scrolls, or remove \"scroll\""))
             }
             var chain: Set<String> = [r.id]
             var p = r.parent
-            while let i = p { chain.insert(regions[i].id); p = regions[i].parent }
+            while let i = p {
+                chain.insert(regions[i].id)
+                p = regions[i].parent
+            }
             // One finding per id, however often it is listed (the loader keeps each id
             // once and counts repeats): one finding each took 1 GB for a million.
             let order = reg.hides.filter { chain.contains($0) }
             for id in order {
                 let n = reg.hidesListed[id] ?? 1
                 let listed = n > 1 ? " (listed \(SceneLimits.grouped(n)) times)" : ""
-                findings.append(context.finding(
-                    Self.hidesItself, [r],
-                    "'\(r.id)' hides '\(id)'\(listed), which is \(id == r.id ? "itself" : "one of its ancestors"): it fades out under the pointer",
-                    fix: "remove '\(id)' from the \"hides\" of '\(r.id)'\(n > 1 ? " (every time it is listed)" : ""); hides is for neighbours such as separators"))
+                findings.append(
+                    context.finding(
+                        Self.hidesItself, [r],
+                        "'\(r.id)' hides '\(id)'\(listed), which is \(id == r.id ? "itself" : "one of its ancestors"): it fades out under the pointer",
+                        fix:
+                            "remove '\(id)' from the \"hides\" of '\(r.id)'\(n > 1 ? " (every time it is listed)" : ""); hides is for neighbours such as separators"
+                    ))
             }
         }
         return findings

@@ -14,7 +14,8 @@
 public struct LiftShadowClipRule: LintRule {
     public static let clipped = LintRuleInfo(
         id: "lift-shadow-clipped", severity: .warning,
-        summary: "A lifted element's grown size plus shadow reaches a neighbour on top of it, or the edge of a scrolling/zooming container.",
+        summary:
+            "A lifted element's grown size plus shadow reaches a neighbour on top of it, or the edge of a scrolling/zooming container.",
         reference: "C15, C18")
     static let tuning = EffectTuning()
 
@@ -28,19 +29,24 @@ public struct LiftShadowClipRule: LintRule {
     /// Clearance the lifted element needs beyond each edge: top, right, bottom, left.
     public static func clearance(for frame: Rect) -> EdgeInsets {
         let longer = max(frame.width, frame.height)
-        let blur = min(max(0.08 * longer, 3), 12), drop = min(max(0.06 * longer, 2), 10)
+        let blur = min(max(0.08 * longer, 3), 12)
+        let drop = min(max(0.06 * longer, 2), 10)
         let scale = tuning.liftScale(for: frame.size)
-        let growX = (scale - 1) / 2 * frame.width, growY = (scale - 1) / 2 * frame.height
+        let growX = (scale - 1) / 2 * frame.width
+        let growY = (scale - 1) / 2 * frame.height
         let reach = 1.5 * blur
-        return EdgeInsets(top: growY + max(reach - drop, 0), right: growX + reach,
-                          bottom: growY + reach + drop, left: growX + reach)
+        return EdgeInsets(
+            top: growY + max(reach - drop, 0), right: growX + reach,
+            bottom: growY + reach + drop, left: growX + reach)
     }
 
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         let regions = context.layout.regions
         let frames = regions.map(\.frame)
-        let opaque = regions.map { ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil }
+        let opaque = regions.map {
+            ($0.region.hasBackground || $0.region.content?.image != nil) && $0.region.reveal == nil
+        }
         for r in regions where r.effect == .lift {
             let need = Self.clearance(for: r.frame)
             let extent = r.frame.outset(by: need)
@@ -61,7 +67,8 @@ public struct LiftShadowClipRule: LintRule {
                 let n = regions[i]
                 let more = covering.count - Self.neighboursNamed
                 let atLeast = covering.count == Self.neighboursNamed + Self.neighboursCounted ? "at least " : ""
-                let others = k == Self.neighboursNamed - 1 && more > 0
+                let others =
+                    k == Self.neighboursNamed - 1 && more > 0
                     ? " (and \(atLeast)\(more) more region\(more == 1 ? "" : "s") drawn on top within its reach)" : ""
                 let g = gaps(r.frame, n.frame)
                 let (have, want): (Double, Double)
@@ -72,12 +79,15 @@ public struct LiftShadowClipRule: LintRule {
                     have = g.y
                     want = n.frame.midY > r.frame.midY ? need.bottom : need.top
                 }
-                findings.append(context.finding(
-                    Self.clipped, [r, n],
-                    "'\(r.id)' lifts to \(percent)% and its shadow reaches \(pt(want.rounded(.up))) pt out, but "
-                        + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off\(others)",
-                    fix: "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', or move '\(n.id)' "
-                        + "before '\(r.id)' in the file, or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
+                findings.append(
+                    context.finding(
+                        Self.clipped, [r, n],
+                        "'\(r.id)' lifts to \(percent)% and its shadow reaches \(pt(want.rounded(.up))) pt out, but "
+                            + "'\(n.id)', drawn on top of it, is \(pt(max(have, 0))) pt away: the shadow is cut off\(others)",
+                        fix:
+                            "leave at least \(pt(want.rounded(.up))) pt between '\(r.id)' and '\(n.id)', or move '\(n.id)' "
+                            + "before '\(r.id)' in the file, or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"
+                    ))
             }
             // Scroll and zoom containers clip what they hold.
             var ancestor = r.parent
@@ -85,16 +95,20 @@ public struct LiftShadowClipRule: LintRule {
                 let c = regions[a]
                 if c.region.scroll != nil || c.region.zoom != nil {
                     let inside = c.frame
-                    let short = [("top", inside.minY - extent.minY), ("right", extent.maxX - inside.maxX),
-                                 ("bottom", extent.maxY - inside.maxY), ("left", inside.minX - extent.minX)]
-                        .filter { $0.1 > 0.5 }
+                    let short = [
+                        ("top", inside.minY - extent.minY), ("right", extent.maxX - inside.maxX),
+                        ("bottom", extent.maxY - inside.maxY), ("left", inside.minX - extent.minX),
+                    ]
+                    .filter { $0.1 > 0.5 }
                     if let worst = short.max(by: { $0.1 < $1.1 }) {
-                        findings.append(context.finding(
-                            Self.clipped, [r, c],
-                            "'\(r.id)' lifts to \(percent)% and its shadow reaches past the \(worst.0) edge of '\(c.id)', "
-                                + "which clips its children (it scrolls or zooms)",
-                            fix: "move '\(r.id)' \(pt(worst.1.rounded(.up))) pt further from the \(worst.0) edge of '\(c.id)', "
-                                + "or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
+                        findings.append(
+                            context.finding(
+                                Self.clipped, [r, c],
+                                "'\(r.id)' lifts to \(percent)% and its shadow reaches past the \(worst.0) edge of '\(c.id)', "
+                                    + "which clips its children (it scrolls or zooms)",
+                                fix:
+                                    "move '\(r.id)' \(pt(worst.1.rounded(.up))) pt further from the \(worst.0) edge of '\(c.id)', "
+                                    + "or use \"effect\": \"highlight\" or \"hover\" on '\(r.id)'"))
                     }
                     break
                 }

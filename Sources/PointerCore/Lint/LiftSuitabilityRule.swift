@@ -19,17 +19,21 @@ public struct LiftSuitabilityRule: LintRule {
         var findings: [LintFinding] = []
         for r in context.layout.regions where r.effect == .lift {
             if !r.region.hasBackground && r.region.content?.image == nil {
-                findings.append(context.finding(
-                    Self.noBackground, [r],
-                    "'\(r.id)' lifts but has no background: the pointer disappears and nothing visible rises",
-                    fix: "give '\(r.id)' a \"content\": { \"fill\": \"#…\" } (or an image), or use \"effect\": \"highlight\""))
+                findings.append(
+                    context.finding(
+                        Self.noBackground, [r],
+                        "'\(r.id)' lifts but has no background: the pointer disappears and nothing visible rises",
+                        fix:
+                            "give '\(r.id)' a \"content\": { \"fill\": \"#…\" } (or an image), or use \"effect\": \"highlight\""
+                    ))
             }
             let segmented = context.isSegmented(r)
             if r.longerSide > EffectResolver.mediumLimit || (!segmented && r.aspect > EffectResolver.wideAspect) {
-                findings.append(context.finding(
-                    Self.large, [r],
-                    "'\(r.id)' is \(pt(r.frame.width))×\(pt(r.frame.height)) pt with lift: scaling that much surface is jarring",
-                    fix: "use \"effect\": { \"hover\": { \"scale\": 1.02, \"shadow\": true } } on '\(r.id)'"))
+                findings.append(
+                    context.finding(
+                        Self.large, [r],
+                        "'\(r.id)' is \(pt(r.frame.width))×\(pt(r.frame.height)) pt with lift: scaling that much surface is jarring",
+                        fix: "use \"effect\": { \"hover\": { \"scale\": 1.02, \"shadow\": true } } on '\(r.id)'"))
             }
         }
         return findings

@@ -97,10 +97,13 @@ public struct LintContext: Sendable {
     }
 
     /// Makes a finding about `regions` (the first one's location is used).
-    public func finding(_ rule: LintRuleInfo, _ regions: [LaidOutRegion], _ message: String,
-                        fix: String) -> LintFinding {
-        LintFinding(rule: rule.id, severity: rule.severity, regions: regions.map(\.id),
-                    location: regions.first?.region.location, message: message, fix: fix)
+    public func finding(
+        _ rule: LintRuleInfo, _ regions: [LaidOutRegion], _ message: String,
+        fix: String
+    ) -> LintFinding {
+        LintFinding(
+            rule: rule.id, severity: rule.severity, regions: regions.map(\.id),
+            location: regions.first?.region.location, message: message, fix: fix)
     }
 }
 
@@ -120,7 +123,8 @@ func pt(_ value: Double) -> String {
 func mode(_ values: [Double], tolerance: Double = 0.5) -> (value: Double, count: Int)? {
     let sorted = values.sorted()
     var best: (value: Double, count: Int)?
-    var lo = 0, hi = 0
+    var lo = 0
+    var hi = 0
     for v in sorted {
         while sorted[lo] < v - tolerance { lo += 1 }
         while hi < sorted.count && sorted[hi] <= v + tolerance { hi += 1 }
@@ -142,8 +146,9 @@ func gaps(_ a: Rect, _ b: Rect) -> (x: Double, y: Double) {
 extension LintContext.ShapeUse {
     /// A finding about this shape, located at its region (modifier shapes have no region).
     func finding(_ rule: LintRuleInfo, _ message: String, fix: String) -> LintFinding {
-        LintFinding(rule: rule.id, severity: rule.severity, regions: region.map { [$0.id] } ?? [],
-                    location: region?.region.location, subject: subject, message: message, fix: fix)
+        LintFinding(
+            rule: rule.id, severity: rule.severity, regions: region.map { [$0.id] } ?? [],
+            location: region?.region.location, subject: subject, message: message, fix: fix)
     }
 
     /// "the shape of 'ruler'" / "the shape of modifiers[0]".

@@ -29,8 +29,10 @@ public struct LintFinding: Sendable, Equatable {
     /// were not printed (`SceneLimits.lintFindingsPerRule`); they still count.
     public var omitted: Int = 0
 
-    public init(rule: String, severity: LintSeverity, regions: [String], location: SourceLocation?,
-                subject: String? = nil, message: String, fix: String) {
+    public init(
+        rule: String, severity: LintSeverity, regions: [String], location: SourceLocation?,
+        subject: String? = nil, message: String, fix: String
+    ) {
         self.rule = rule
         self.severity = severity
         self.regions = regions

@@ -47,7 +47,8 @@ public struct LintReport: Sendable {
         for e in extra {
             var summary = LintFinding(
                 rule: e.rule, severity: e.severity, regions: [], location: nil,
-                message: "\(e.count) more [\(e.rule)] finding\(e.count == 1 ? "" : "s") not shown (at most \(cap) per rule are listed)",
+                message:
+                    "\(e.count) more [\(e.rule)] finding\(e.count == 1 ? "" : "s") not shown (at most \(cap) per rule are listed)",
                 fix: "fix the ones listed and lint again")
             summary.omitted = e.count
             entries.append(Entry(file: file, finding: summary))
@@ -60,12 +61,17 @@ public struct LintReport: Sendable {
         for d in loadErrors {
             var message = d.jsonPath.isEmpty ? d.message : "\(d.jsonPath): \(d.message)"
             if let e = d.expected { message += "; expected \(e)" }
-            entries.append(Entry(file: file, finding: LintFinding(
-                rule: "scene-invalid", severity: .error, regions: [],
-                location: d.location.line > 0 ? d.location : nil,
-                message: message,
-                fix: d.suggestion ?? (d.location.line > 0 ? "fix the scene so 'adaptive-pointer validate' accepts it"
-                                                           : "check the path and that the file is readable"))))
+            entries.append(
+                Entry(
+                    file: file,
+                    finding: LintFinding(
+                        rule: "scene-invalid", severity: .error, regions: [],
+                        location: d.location.line > 0 ? d.location : nil,
+                        message: message,
+                        fix: d.suggestion
+                            ?? (d.location.line > 0
+                                ? "fix the scene so 'adaptive-pointer validate' accepts it"
+                                : "check the path and that the file is readable"))))
         }
     }
 
@@ -84,15 +90,19 @@ public struct LintReport: Sendable {
                 return text
             }
             var line = "\(place): \(f.severity.rawValue): [\(f.rule)] \(cut(f.message))"
-            if !f.regions.isEmpty { line += " (regions: \(f.regions.map { TerminalText.echo($0) }.joined(separator: ", ")))" }
-            else if let s = f.subject { line += " (\(s))" }
+            if !f.regions.isEmpty {
+                line += " (regions: \(f.regions.map { TerminalText.echo($0) }.joined(separator: ", ")))"
+            } else if let s = f.subject {
+                line += " (\(s))"
+            }
             line += ". Fix: \(cut(f.fix))"
             // One line per finding whatever the scene's names and paths hold, and never
             // more than lintLineLimit characters (a long id that is not a region's).
             out += TerminalText.echo(line, limit: Self.lintLineLimit) + "\n"
         }
         func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
-        out += "\(plural(files.count, "scene")) checked: \(plural(errorCount, "error")), \(plural(warningCount, "warning"))\n"
+        out +=
+            "\(plural(files.count, "scene")) checked: \(plural(errorCount, "error")), \(plural(warningCount, "warning"))\n"
         return out
     }
 
@@ -106,14 +116,18 @@ public struct LintReport: Sendable {
                 "file": f.location?.file ?? e.file, "severity": f.severity.rawValue, "rule": f.rule,
                 "regions": f.regions, "message": f.message, "fix": f.fix,
             ]
-            if let l = f.location { o["line"] = l.line; o["column"] = l.column }
+            if let l = f.location {
+                o["line"] = l.line
+                o["column"] = l.column
+            }
             if let s = f.subject { o["subject"] = s }
             if f.omitted > 0 { o["omitted"] = f.omitted }
             findings.append(o)
         }
         let doc: [String: Any] = ["findings": findings, "errors": errorCount, "warnings": warningCount, "files": files]
         guard let data = try? JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys]),
-              let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}\n" }
         return text + "\n"
     }
 

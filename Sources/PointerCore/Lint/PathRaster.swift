@@ -116,7 +116,8 @@ public struct PathRaster: Sendable {
                 let polygon = p0.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
                 let steps = cell > 0 && polygon.isFinite ? max(2, min(24, Int((polygon / cell).rounded(.up)))) : 24
                 for s in 1...steps {
-                    let t = Double(s) / Double(steps), u = 1 - t
+                    let t = Double(s) / Double(steps)
+                    let u = 1 - t
                     let q = p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
                     edges.append((current, q))
                     current = q
@@ -143,16 +144,22 @@ public struct PathRaster: Sendable {
 
     /// Bounding box of the filled cells (pt), nil when nothing is filled.
     public var filledBounds: Rect? {
-        var minI = Int.max, minJ = Int.max, maxI = -1, maxJ = -1
+        var minI = Int.max
+        var minJ = Int.max
+        var maxI = -1
+        var maxJ = -1
         for j in 0..<rows {
             for i in 0..<columns where filled[j * columns + i] {
-                minI = min(minI, i); maxI = max(maxI, i)
-                minJ = min(minJ, j); maxJ = max(maxJ, j)
+                minI = min(minI, i)
+                maxI = max(maxI, i)
+                minJ = min(minJ, j)
+                maxJ = max(maxJ, j)
             }
         }
         guard maxI >= 0 else { return nil }
-        return Rect(x: origin.x + Double(minI) * cell, y: origin.y + Double(minJ) * cell,
-                    width: Double(maxI - minI + 1) * cell, height: Double(maxJ - minJ + 1) * cell)
+        return Rect(
+            x: origin.x + Double(minI) * cell, y: origin.y + Double(minJ) * cell,
+            width: Double(maxI - minI + 1) * cell, height: Double(maxJ - minJ + 1) * cell)
     }
 
     /// Squared distance (in cells²) from each cell to the nearest empty cell (0 for empty ones).
@@ -238,11 +245,17 @@ public struct PathRaster: Sendable {
 
     /// Fraction of filled cells whose mirror image (about the filled bounds' centre) is empty.
     public func asymmetry(mirrorX: Bool, mirrorY: Bool) -> Double {
-        var minI = Int.max, minJ = Int.max, maxI = -1, maxJ = -1, count = 0
+        var minI = Int.max
+        var minJ = Int.max
+        var maxI = -1
+        var maxJ = -1
+        var count = 0
         for j in 0..<rows {
             for i in 0..<columns where filled[j * columns + i] {
-                minI = min(minI, i); maxI = max(maxI, i)
-                minJ = min(minJ, j); maxJ = max(maxJ, j)
+                minI = min(minI, i)
+                maxI = max(maxI, i)
+                minJ = min(minJ, j)
+                maxJ = max(maxJ, j)
                 count += 1
             }
         }

@@ -35,10 +35,11 @@ public enum SceneLinter {
         let context = LintContext(scene: scene, images: images)
         let findings = merged(rules.flatMap { $0.check(context) })
         return findings.enumerated().sorted { a, b in
-            let la = a.element.location, lb = b.element.location
+            let la = a.element.location
+            let lb = b.element.location
             switch (la, lb) {
-            case let (x?, y?) where x.line != y.line: return x.line < y.line
-            case let (x?, y?) where x.column != y.column: return x.column < y.column
+            case (let x?, let y?) where x.line != y.line: return x.line < y.line
+            case (let x?, let y?) where x.column != y.column: return x.column < y.column
             case (nil, _?): return false
             case (_?, nil): return true
             default:

@@ -21,7 +21,9 @@ public struct ShapeAnchorRule: LintRule {
                 Self.offCentre,
                 "\(use.name) is symmetric but its anchor [\(pt(use.shape.anchor.x)), \(pt(use.shape.anchor.y))] is "
                     + "\(pt(off.rounded())) pt from its centre: clicks land off the point the shape shows",
-                fix: "set \"anchor\": [\(pt(centre.x)), \(pt(centre.y))], or centre the path in its \"size\" box and drop \"anchor\"")
+                fix:
+                    "set \"anchor\": [\(pt(centre.x)), \(pt(centre.y))], or centre the path in its \"size\" box and drop \"anchor\""
+            )
         }
     }
 }

@@ -47,8 +47,9 @@ public struct ShapeMetrics: Sendable, Equatable {
         }
         let raster = PathRaster(elements: shape.elements, bounds: box, maxCells: maxCells)
         guard let bounds = raster.filledBounds, let stroke = raster.thinnestStroke() else { return nil }
-        self.init(area: raster.area, bounds: bounds, thinnestStroke: stroke,
-                  asymmetryX: raster.asymmetry(mirrorX: true, mirrorY: false),
-                  asymmetryY: raster.asymmetry(mirrorX: false, mirrorY: true))
+        self.init(
+            area: raster.area, bounds: bounds, thinnestStroke: stroke,
+            asymmetryX: raster.asymmetry(mirrorX: true, mirrorY: false),
+            asymmetryY: raster.asymmetry(mirrorX: false, mirrorY: true))
     }
 }

@@ -20,7 +20,8 @@ public struct ShapeStrokeRule: LintRule {
             guard let m = use.metrics else {
                 return use.finding(
                     Self.empty, "\(use.name) encloses no area: the path is filled, so open lines draw nothing",
-                    fix: "draw the shape as closed outlines (end each subpath with Z); thicken lines into ≥ 4.5 pt bars")
+                    fix: "draw the shape as closed outlines (end each subpath with Z); thicken lines into ≥ 4.5 pt bars"
+                )
             }
             guard m.thinnestStroke < ShapeMetrics.minimumStroke - Self.allowance else { return nil }
             return use.finding(

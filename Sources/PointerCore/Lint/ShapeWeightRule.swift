@@ -5,7 +5,8 @@
 public struct ShapeWeightRule: LintRule {
     public static let weight = LintRuleInfo(
         id: "shape-visual-weight", severity: .warning,
-        summary: "A custom shape much lighter or heavier than the 19 pt circle (the crosshair is 24 pt with thin arms).",
+        summary:
+            "A custom shape much lighter or heavier than the 19 pt circle (the crosshair is 24 pt with thin arms).",
         reference: "D22")
     public static let tolerance = 1.3
 
@@ -25,7 +26,9 @@ public struct ShapeWeightRule: LintRule {
                 Self.weight,
                 "\(use.name) weighs like a \(pt(w.rounded())) pt circle (\(box) pt, \(pt(m.area.rounded())) pt² of fill): "
                     + "\(w < reference ? "too light to find" : "heavier than the pointer it replaces")",
-                fix: "scale the path by \(pt(k)) (about \(target) pt); a 19 pt circle is the reference, a 24 pt cross with 4.5 pt arms matches it")
+                fix:
+                    "scale the path by \(pt(k)) (about \(target) pt); a 19 pt circle is the reference, a 24 pt cross with 4.5 pt arms matches it"
+            )
         }
     }
 }

@@ -10,7 +10,8 @@ public struct SnapShapeRule: LintRule {
 
     public static let fixed = LintRuleInfo(
         id: "snap-with-fixed-shape", severity: .warning,
-        summary: "snap or constrainedAxes under a roundedRect shape, which stays centred in the region and hides the grid.",
+        summary:
+            "snap or constrainedAxes under a roundedRect shape, which stays centred in the region and hides the grid.",
         reference: "A4, D21")
 
     public var catalogue: [LintRuleInfo] { [Self.missing, Self.fixed] }
@@ -25,7 +26,8 @@ public struct SnapShapeRule: LintRule {
                     Self.fixed, [r],
                     "'\(r.id)' snaps or holds the pointer, but its roundedRect shape sits still at the region's centre: "
                         + "the grid never shows",
-                    fix: "use a shape that follows the pointer, e.g. \"shape\": { \"horizontalBeam\": { \"length\": 60 } } "
+                    fix:
+                        "use a shape that follows the pointer, e.g. \"shape\": { \"horizontalBeam\": { \"length\": 60 } } "
                         + "for time slots or { \"verticalBeam\": {} } for lines")
             }
             if let shape = reg.shape, shape != .circle { return nil }
@@ -35,11 +37,14 @@ public struct SnapShapeRule: LintRule {
                 if let y = s.y { what.append("snaps to a \(pt(y)) pt grid on y") }
             }
             if !reg.constrainedAxes.isEmpty {
-                what.append("holds the pointer on its \(reg.constrainedAxes.map(\.rawValue).sorted().joined(separator: " and ")) centre line")
+                what.append(
+                    "holds the pointer on its \(reg.constrainedAxes.map(\.rawValue).sorted().joined(separator: " and ")) centre line"
+                )
             }
             let suggestion: String
             if let y = reg.snap?.y, reg.snap?.x == nil {
-                suggestion = "\"shape\": { \"verticalBeam\": { \"length\": \(pt(y)) } } for lines of text, or \"shape\": \"crosshair\""
+                suggestion =
+                    "\"shape\": { \"verticalBeam\": { \"length\": \(pt(y)) } } for lines of text, or \"shape\": \"crosshair\""
             } else if let x = reg.snap?.x, reg.snap?.y == nil {
                 suggestion = "\"shape\": { \"horizontalBeam\": { \"length\": \(pt(x)) } }, or \"shape\": \"crosshair\""
             } else {

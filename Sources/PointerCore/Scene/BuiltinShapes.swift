@@ -13,7 +13,8 @@ public enum BuiltinShapes {
             let d = definition(builtin)
             // The data are constants checked by the tests; an empty path is the fallback.
             let elements = (try? SVGPathParser.parse(d.data)) ?? []
-            out[builtin] = PathShape(data: d.data, elements: elements, size: d.size, anchor: d.anchor, name: builtin.rawValue)
+            out[builtin] = PathShape(
+                data: d.data, elements: elements, size: d.size, anchor: d.anchor, name: builtin.rawValue)
         }
         return out
     }()
@@ -22,8 +23,10 @@ public enum BuiltinShapes {
         switch builtin {
         case .crosshair:
             // 24 pt across, arms 4.5 pt thick (D22: "the cross is 24 pt").
-            return ("M9.75 0 H14.25 V9.75 H24 V14.25 H14.25 V24 H9.75 V14.25 H0 V9.75 H9.75 Z",
-                    Size(width: 24, height: 24), nil)
+            return (
+                "M9.75 0 H14.25 V9.75 H24 V14.25 H14.25 V24 H9.75 V14.25 H0 V9.75 H9.75 Z",
+                Size(width: 24, height: 24), nil
+            )
         case .arrowsHorizontal:
             // Two solid triangles pointing left and right, 4 pt apart (drag direction).
             return ("M0 9 L12 0 V18 Z M28 9 L16 18 V0 Z", Size(width: 28, height: 18), nil)
@@ -32,10 +35,12 @@ public enum BuiltinShapes {
         case .target:
             // A 4.5 pt ring (outer radius 12) around a 6 pt dot; the inner circle winds the
             // other way so the ring stays hollow under both fill rules.
-            return ("M0 12 A12 12 0 1 1 24 12 A12 12 0 1 1 0 12 Z "
+            return (
+                "M0 12 A12 12 0 1 1 24 12 A12 12 0 1 1 0 12 Z "
                     + "M4.5 12 A7.5 7.5 0 1 0 19.5 12 A7.5 7.5 0 1 0 4.5 12 Z "
                     + "M9 12 A3 3 0 1 1 15 12 A3 3 0 1 1 9 12 Z",
-                    Size(width: 24, height: 24), nil)
+                Size(width: 24, height: 24), nil
+            )
         case .markerTip:
             // A rounded body narrowing to a point at the bottom; the point is the anchor,
             // so it is the tip that marks the position.

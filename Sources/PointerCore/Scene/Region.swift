@@ -28,12 +28,14 @@ public struct Region: Sendable, Equatable {
     /// Where the region's object starts in the scene file, for diagnostics.
     public var location: SourceLocation?
 
-    public init(id: String, frame: Rect, cornerRadius: CornerRadius = .points(8),
-                effect: EffectSpec? = nil, shape: ShapeSpec? = nil, constrainedAxes: Set<Axis> = [],
-                snap: SnapGrid? = nil, hitPadding: EdgeInsets? = nil, group: String? = nil,
-                selected: Bool = false, content: RegionContent? = nil, menu: [String]? = nil,
-                scroll: ScrollSpec? = nil, zoom: ZoomSpec? = nil, reveal: Reveal? = nil,
-                hides: [String] = [], regions: [Region] = [], location: SourceLocation? = nil) {
+    public init(
+        id: String, frame: Rect, cornerRadius: CornerRadius = .points(8),
+        effect: EffectSpec? = nil, shape: ShapeSpec? = nil, constrainedAxes: Set<Axis> = [],
+        snap: SnapGrid? = nil, hitPadding: EdgeInsets? = nil, group: String? = nil,
+        selected: Bool = false, content: RegionContent? = nil, menu: [String]? = nil,
+        scroll: ScrollSpec? = nil, zoom: ZoomSpec? = nil, reveal: Reveal? = nil,
+        hides: [String] = [], regions: [Region] = [], location: SourceLocation? = nil
+    ) {
         self.id = id
         self.frame = frame
         self.cornerRadius = cornerRadius
@@ -110,8 +112,10 @@ public struct RegionContent: Sendable, Equatable {
     /// Glyph and label colour.
     public var color: RGBA?
 
-    public init(fill: RGBA? = nil, image: String? = nil, symbol: String? = nil,
-                label: String? = nil, color: RGBA? = nil) {
+    public init(
+        fill: RGBA? = nil, image: String? = nil, symbol: String? = nil,
+        label: String? = nil, color: RGBA? = nil
+    ) {
         self.fill = fill
         self.image = image
         self.symbol = symbol

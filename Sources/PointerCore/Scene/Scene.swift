@@ -11,9 +11,11 @@ public struct Scene: Sendable, Equatable {
     /// Absolute path of the file this scene was loaded from, when it came from a file.
     public var sourcePath: String?
 
-    public init(version: Int = 1, name: String = "Untitled", appearance: Appearance = .light,
-                canvas: Canvas = Canvas(), pointer: PointerSettings = PointerSettings(),
-                regions: [Region] = [], modifiers: [ModifierRule] = [], sourcePath: String? = nil) {
+    public init(
+        version: Int = 1, name: String = "Untitled", appearance: Appearance = .light,
+        canvas: Canvas = Canvas(), pointer: PointerSettings = PointerSettings(),
+        regions: [Region] = [], modifiers: [ModifierRule] = [], sourcePath: String? = nil
+    ) {
         self.version = version
         self.name = name
         self.appearance = appearance
@@ -54,8 +56,10 @@ public struct PointerSettings: Sendable, Equatable {
     /// Seconds without motion taken as a lifted finger when the device does not say so.
     public var liftDelay: Double
 
-    public init(diameter: Double = 19, autoHideDelay: Double = 1.5, inertia: Bool = true,
-                magnetismRadius: Double = 160, liftDelay: Double = 0.05) {
+    public init(
+        diameter: Double = 19, autoHideDelay: Double = 1.5, inertia: Bool = true,
+        magnetismRadius: Double = 160, liftDelay: Double = 0.05
+    ) {
         self.diameter = diameter
         self.autoHideDelay = autoHideDelay
         self.inertia = inertia

@@ -15,11 +15,12 @@ public struct SceneLayout: Sendable {
             var flat = region
             flat.regions = []
             let padding = region.hitPadding ?? EdgeInsets(all: region.hasBackground ? 12 : 24)
-            out.append(LaidOutRegion(
-                index: index, parent: parent, depth: depth, region: flat, frame: frame,
-                cornerRadius: region.cornerRadius.resolved(for: region.frame.size),
-                effect: EffectResolver.resolve(region), hitRect: frame.outset(by: padding),
-                childCount: 0))
+            out.append(
+                LaidOutRegion(
+                    index: index, parent: parent, depth: depth, region: flat, frame: frame,
+                    cornerRadius: region.cornerRadius.resolved(for: region.frame.size),
+                    effect: EffectResolver.resolve(region), hitRect: frame.outset(by: padding),
+                    childCount: 0))
             for child in region.regions {
                 visit(child, parent: index, origin: frame.origin, depth: depth + 1)
             }

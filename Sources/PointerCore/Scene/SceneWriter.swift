@@ -24,7 +24,9 @@ public enum SceneWriter {
         if let e = r.effect { f.append("\"effect\": \(effect(e))") }
         if let s = r.shape, let text = shape(s) { f.append("\"shape\": \(text)") }
         if !r.constrainedAxes.isEmpty {
-            f.append("\"constrainedAxes\": [" + r.constrainedAxes.map(\.rawValue).sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+            f.append(
+                "\"constrainedAxes\": ["
+                    + r.constrainedAxes.map(\.rawValue).sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")
         }
         if let g = r.snap {
             var parts: [String] = []
@@ -34,7 +36,8 @@ public enum SceneWriter {
             f.append("\"snap\": { " + parts.joined(separator: ", ") + " }")
         }
         if let p = r.hitPadding {
-            f.append("\"hitPadding\": [\([p.top, p.right, p.bottom, p.left].map(JSONText.number).joined(separator: ", "))]")
+            f.append(
+                "\"hitPadding\": [\([p.top, p.right, p.bottom, p.left].map(JSONText.number).joined(separator: ", "))]")
         }
         if let g = r.group { f.append("\"group\": \(JSONText.string(g))") }
         return "{ " + f.joined(separator: ", ") + " }"
@@ -47,15 +50,18 @@ public enum SceneWriter {
         case .lift: return "\"lift\""
         case .none: return "\"none\""
         case .hover(let s):
-            return "{ \"hover\": { \"scale\": \(JSONText.number(s.scale)), \"shadow\": \(s.shadow), \"tint\": \"\(s.tint.rawValue)\" } }"
+            return
+                "{ \"hover\": { \"scale\": \(JSONText.number(s.scale)), \"shadow\": \(s.shadow), \"tint\": \"\(s.tint.rawValue)\" } }"
         }
     }
 
     static func shape(_ s: ShapeSpec) -> String? {
         switch s {
         case .circle: return "\"circle\""
-        case .verticalBeam(let length): return "{ \"verticalBeam\": {\(length.map { " \"length\": \(JSONText.number($0)) " } ?? "")} }"
-        case .horizontalBeam(let length): return "{ \"horizontalBeam\": {\(length.map { " \"length\": \(JSONText.number($0)) " } ?? "")} }"
+        case .verticalBeam(let length):
+            return "{ \"verticalBeam\": {\(length.map { " \"length\": \(JSONText.number($0)) " } ?? "")} }"
+        case .horizontalBeam(let length):
+            return "{ \"horizontalBeam\": {\(length.map { " \"length\": \(JSONText.number($0)) " } ?? "")} }"
         case .roundedRect(let size, let radius):
             var parts: [String] = []
             if let size { parts.append("\"size\": [\(JSONText.number(size.width)), \(JSONText.number(size.height))]") }

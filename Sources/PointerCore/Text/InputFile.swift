@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a file the user named as input (a scene, a trace) whole, with a size limit,
@@ -110,7 +110,9 @@ public enum InputFile {
     /// A hint when `bytes` are clearly not UTF-8 text as a whole: a UTF-16 or UTF-32
     /// byte order mark, or the NUL bytes between ASCII characters that UTF-16 leaves.
     public static func encodingHint(_ bytes: [UInt8]) -> String? {
-        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix }
+        func starts(_ prefix: [UInt8]) -> Bool {
+            bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix
+        }
         if starts([0xFF, 0xFE, 0, 0]) { return "the file is UTF-32 (little-endian) text; save it as UTF-8" }
         if starts([0, 0, 0xFE, 0xFF]) { return "the file is UTF-32 (big-endian) text; save it as UTF-8" }
         if starts([0xFF, 0xFE]) { return "the file is UTF-16 (little-endian) text; save it as UTF-8" }
@@ -121,9 +123,15 @@ public enum InputFile {
         let evenNUL = stride(from: 0, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
         let oddNUL = stride(from: 1, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
         let half = head.count / 2
-        if oddNUL * 4 >= half * 3 && evenNUL == 0 { return "the file looks like UTF-16 (little-endian) text; save it as UTF-8" }
-        if evenNUL * 4 >= half * 3 && oddNUL == 0 { return "the file looks like UTF-16 (big-endian) text; save it as UTF-8" }
-        if head.filter({ $0 == 0 }).count * 2 > head.count { return "the file looks like UTF-32 or binary data, not UTF-8 text" }
+        if oddNUL * 4 >= half * 3 && evenNUL == 0 {
+            return "the file looks like UTF-16 (little-endian) text; save it as UTF-8"
+        }
+        if evenNUL * 4 >= half * 3 && oddNUL == 0 {
+            return "the file looks like UTF-16 (big-endian) text; save it as UTF-8"
+        }
+        if head.filter({ $0 == 0 }).count * 2 > head.count {
+            return "the file looks like UTF-32 or binary data, not UTF-8 text"
+        }
         return "the file holds NUL bytes; it is not UTF-8 text"
     }
 }

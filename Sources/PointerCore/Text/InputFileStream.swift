@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension InputFile {
@@ -30,7 +30,9 @@ extension InputFile {
             }
             if Int(info.st_size) > limit {
                 close(fd)
-                throw Failure("the file is \(SceneLimits.bytes(Int(info.st_size))), larger than the \(SceneLimits.bytes(limit)) limit")
+                throw Failure(
+                    "the file is \(SceneLimits.bytes(Int(info.st_size))), larger than the \(SceneLimits.bytes(limit)) limit"
+                )
             }
             self.fd = fd
             self.limit = limit

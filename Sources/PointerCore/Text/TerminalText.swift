@@ -67,8 +67,9 @@ public enum TerminalText {
     static func needsEscape(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
-             0x200E, 0x200F, 0x061C,
-             0x200B...0x200D, 0x2060, 0xFEFF: return true
+            0x200E, 0x200F, 0x061C,
+            0x200B...0x200D, 0x2060, 0xFEFF:
+            return true
         default: return false
         }
     }

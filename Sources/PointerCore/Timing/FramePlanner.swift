@@ -58,7 +58,9 @@ public struct FramePlanner: Sendable {
             if let p = plan { return planned(p, now: now) }
             // The hand is moving: the next input is expected before the deadline
             // and its frame will carry the animation; wait for it until then.
-            if let next = timing.schedule(now: now), let expected = nextInputExpected, expected >= now, expected <= next.drawAt {
+            if let next = timing.schedule(now: now), let expected = nextInputExpected, expected >= now,
+                expected <= next.drawAt
+            {
                 if now + Self.onTime >= next.drawAt { return .draw(refresh: next.refresh, planned: true) }
                 plan = next
                 return .wait(until: next.drawAt)
@@ -85,7 +87,8 @@ public struct FramePlanner: Sendable {
     private func planned(_ p: (drawAt: Double, refresh: Double), now: Double) -> Decision {
         if now + Self.onTime < p.drawAt { return .wait(until: p.drawAt) }
         // Woken late but before the repaint: still for that repaint.
-        return now < p.refresh ? .draw(refresh: p.refresh, planned: true) : .draw(refresh: timing.likelyRefresh(forDrawAt: now))
+        return now < p.refresh
+            ? .draw(refresh: p.refresh, planned: true) : .draw(refresh: timing.likelyRefresh(forDrawAt: now))
     }
 
     private mutating func noteInput(at now: Double) {

@@ -207,14 +207,17 @@ public struct LatencySimulation {
         var took = setup.drawTime * (1 + 0.3 * noise.unit(drawCount, stream: 3))
         if noise.unit(drawCount, stream: 4) < setup.spikeRate { took += setup.drawSpike }
         planner.drew(for: refresh, taking: took)
-        pending.append(Commit(time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted, aimedAt: planned ? refresh : nil))
+        pending.append(
+            Commit(
+                time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted,
+                aimedAt: planned ? refresh : nil))
         uncommitted.removeAll()
         callbackPending = true
         dirty = false
         byInput = false
         if let wake = engine.nextWakeTime(after: t) {
             if wake <= t {
-                dirty = true  // animating: the next frame callback (or deadline) draws again
+                dirty = true // animating: the next frame callback (or deadline) draws again
             } else {
                 timer = wake
             }
@@ -227,7 +230,8 @@ public struct LatencySimulation {
         var r = result
         // Overshoot at each stop and reversal: the shown pointer past the turning point.
         for turn in truth.turns() {
-            let from = turn.time - 0.03, to = Swift.min(turn.until, turn.time + 0.25)
+            let from = turn.time - 0.03
+            let to = Swift.min(turn.until, turn.time + 0.25)
             var worst = 0.0
             for s in shown where s.free && s.refresh >= from && s.refresh <= to {
                 worst = Swift.max(worst, (s.pointer - turn.point).dot(turn.direction))

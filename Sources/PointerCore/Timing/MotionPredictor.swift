@@ -79,7 +79,8 @@ public struct MotionPredictor: Sendable {
     /// without enough motion.
     public func offset(now: Double, presentAt presentTime: Double) -> Point {
         guard samples.count >= 2, let newest = samples.last, presentTime > newest.t,
-              let fit = fit() else { return .zero }
+            let fit = fit()
+        else { return .zero }
         let interval = usualInterval()
         var horizon = Swift.min(presentTime - newest.t, tuning.maxHorizon)
         let speed = fit.velocity.length
@@ -139,15 +140,29 @@ public struct MotionPredictor: Sendable {
     func fit() -> (velocity: Point, acceleration: Point)? {
         guard let t0 = samples.last?.t else { return nil }
         let n = Double(samples.count)
-        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
-        var px = 0.0, py = 0.0, ptx = 0.0, pty = 0.0, pt2x = 0.0, pt2y = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
+        var s4 = 0.0
+        var px = 0.0
+        var py = 0.0
+        var ptx = 0.0
+        var pty = 0.0
+        var pt2x = 0.0
+        var pt2y = 0.0
         for s in samples {
             let tau = s.t - t0
             let tau2 = tau * tau
-            s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
-            px += s.p.x; py += s.p.y
-            ptx += s.p.x * tau; pty += s.p.y * tau
-            pt2x += s.p.x * tau2; pt2y += s.p.y * tau2
+            s1 += tau
+            s2 += tau2
+            s3 += tau2 * tau
+            s4 += tau2 * tau2
+            px += s.p.x
+            py += s.p.y
+            ptx += s.p.x * tau
+            pty += s.p.y * tau
+            pt2x += s.p.x * tau2
+            pt2y += s.p.y * tau2
         }
         if samples.count >= 4 {
             // Normal equations for (c, v, a/2), solved by Cramer's rule.
@@ -159,7 +174,8 @@ public struct MotionPredictor: Sendable {
                     let ma = [[m[0][0], m[0][1], b[0]], [m[1][0], m[1][1], b[1]], [m[2][0], m[2][1], b[2]]]
                     return (Self.det3(mv) / det, Self.det3(ma) / det)
                 }
-                let x = solve([px, ptx, pt2x]), y = solve([py, pty, pt2y])
+                let x = solve([px, ptx, pt2x])
+                let y = solve([py, pty, pt2y])
                 return (Point(x: x.v, y: y.v), Point(x: 2 * x.halfA, y: 2 * y.halfA))
             }
         }

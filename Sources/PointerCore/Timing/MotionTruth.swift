@@ -72,7 +72,8 @@ public struct MotionTruth: Sendable {
     }
 
     private func lastIndex(atOrBefore t: Double) -> Int? {
-        var lo = 0, hi = samples.count - 1
+        var lo = 0
+        var hi = samples.count - 1
         guard hi >= 0, samples[0].time <= t else { return nil }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -107,7 +108,8 @@ public struct MotionTruth: Sendable {
             let extreme = samples[Swift.max(0, i - 3)...Swift.min(samples.count - 1, i + 3)]
                 .allSatisfy { $0.point.dot(direction) <= here + 1e-9 }
             if extreme, out.last.map({ s.time - $0.time > 0.05 }) ?? true {
-                out.append(Turn(time: s.time, point: s.point, direction: direction, until: s.time + 0.06, isReversal: true))
+                out.append(
+                    Turn(time: s.time, point: s.point, direction: direction, until: s.time + 0.06, isReversal: true))
             }
         }
         return out

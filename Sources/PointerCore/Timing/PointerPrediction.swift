@@ -46,7 +46,8 @@ public struct PointerPrediction: Sendable {
     /// the frame's pointer follows the hand one to one in continuous motion
     /// (predicted or not; not just after a placement or a jump).
     public func frame(of engine: PointerEngine, at time: Double, presentAt presentTime: Double?)
-        -> (frame: PointerFrame, free: Bool) {
+        -> (frame: PointerFrame, free: Bool)
+    {
         let exact = engine.frame(at: time)
         let free = engine.followsFreely && predictor.isTracking && predictor.latest == engine.modelPointer
         guard enabled, free, let presentTime else { return (exact, free) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Seeded hand motion for `bench latency`, as absolute device reports (whole
@@ -62,7 +62,8 @@ public enum SyntheticMotion: String, Sendable, CaseIterable {
                 n += 1
             }
         case .zigzag:
-            var t = 0.3, phase = 0.0
+            var t = 0.3
+            var phase = 0.0
             var n = 0
             var frequency = 2.0
             // Past `duration`, carry on to the next turning point: the hand ends at rest.
@@ -83,10 +84,14 @@ public enum SyntheticMotion: String, Sendable, CaseIterable {
                 let u = t - 0.3
                 let ramp = 0.5
                 var turns = u
-                if u < ramp { turns = u * u / (2 * ramp) } else if u > span - ramp {
+                if u < ramp {
+                    turns = u * u / (2 * ramp)
+                } else if u > span - ramp {
                     let r = span - u
                     turns = span - ramp - r * r / (2 * ramp)
-                } else { turns = u - ramp / 2 }
+                } else {
+                    turns = u - ramp / 2
+                }
                 let a = 2 * Double.pi * turns
                 report(t, Point(x: 800 + 220 * cos(a) - 220, y: 500 + 220 * sin(a)))
                 t += 1 / rate

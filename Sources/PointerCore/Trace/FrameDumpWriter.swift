@@ -11,7 +11,8 @@ public enum FrameDumpWriter {
         visible += "\"frame\":\(JSONText.rect(v.frame)),\"cornerRadius\":\(n(v.cornerRadius)),"
         visible += "\"opacity\":\(n(v.opacity)),\"scale\":\(n(v.scale))"
         if let t = v.transition {
-            visible += ",\"transition\":{\"from\":\(JSONText.string(t.fromKind.rawValue)),\"progress\":\(n(t.progress))}"
+            visible +=
+                ",\"transition\":{\"from\":\(JSONText.string(t.fromKind.rawValue)),\"progress\":\(n(t.progress))}"
         }
         visible += "}"
 
@@ -35,7 +36,9 @@ public enum FrameDumpWriter {
         }.joined(separator: ",")
         out += "}"
         if !frame.modifiers.isEmpty {
-            out += ",\"modifiers\":[" + frame.modifiers.sorted().map { JSONText.string($0.rawValue) }.joined(separator: ",") + "]"
+            out +=
+                ",\"modifiers\":["
+                + frame.modifiers.sorted().map { JSONText.string($0.rawValue) }.joined(separator: ",") + "]"
         }
         if frame.dragging { out += ",\"dragging\":true" }
         return out + "}"

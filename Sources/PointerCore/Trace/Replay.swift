@@ -68,8 +68,10 @@ public enum Replay {
         }
     }
 
-    public static func frames(scene: Scene, events: [InputEvent], fps: Double,
-                              _ body: (PointerFrame) -> Void) {
+    public static func frames(
+        scene: Scene, events: [InputEvent], fps: Double,
+        _ body: (PointerFrame) -> Void
+    ) {
         var sampler = Sampler(scene: scene, fps: fps)
         for event in events { sampler.feed(event, body) }
         sampler.finish(body)

@@ -83,8 +83,9 @@ public enum TraceReader {
         } catch {
             var message = "invalid JSON: \(error.message)"
             if let expected = error.expected { message += "; expected \(expected)" }
-            throw TraceError(line: lineNumber, column: Int(error.position.column),
-                             message: message + "; each line must be one JSON object like {\"t\":0,\"type\":\"lift\"}")
+            throw TraceError(
+                line: lineNumber, column: Int(error.position.column),
+                message: message + "; each line must be one JSON object like {\"t\":0,\"type\":\"lift\"}")
         }
         return try TraceLineDecoder(line: lineNumber).event(root)
     }
@@ -114,8 +115,9 @@ private struct TraceLineDecoder {
         var fields: [String: JSONValue] = [:]
         for m in members {
             if fields[m.key] != nil {
-                throw TraceError(line: line, column: Int(m.keyPosition.column),
-                                 message: "duplicate key \(TerminalText.quoted(m.key)); keep only one of them")
+                throw TraceError(
+                    line: line, column: Int(m.keyPosition.column),
+                    message: "duplicate key \(TerminalText.quoted(m.key)); keep only one of them")
             }
             fields[m.key] = m.value
         }
@@ -125,7 +127,9 @@ private struct TraceLineDecoder {
         }
         func number(_ key: String) throws(TraceError) -> Double {
             let v = try value(key)
-            guard case .number(let n) = v.kind else { throw fail(v, "\"\(key)\" must be a number, found \(v.kindName)") }
+            guard case .number(let n) = v.kind else {
+                throw fail(v, "\"\(key)\" must be a number, found \(v.kindName)")
+            }
             return n
         }
         func optionalNumber(_ key: String, default d: Double) throws(TraceError) -> Double {
@@ -133,17 +137,21 @@ private struct TraceLineDecoder {
         }
         func string(_ key: String) throws(TraceError) -> String {
             let v = try value(key)
-            guard case .string(let s) = v.kind else { throw fail(v, "\"\(key)\" must be a string, found \(v.kindName)") }
+            guard case .string(let s) = v.kind else {
+                throw fail(v, "\"\(key)\" must be a string, found \(v.kindName)")
+            }
             return s
         }
-        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws(TraceError) -> T where T.RawValue == String {
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws(TraceError) -> T
+        where T.RawValue == String {
             let s = try string(key)
             guard let v = T(rawValue: s) else {
                 let names = T.allCases.map(\.rawValue)
                 let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
                 let hint = KeySuggestion.closest(to: s, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw fail(try value(key),
-                           "\"\(key)\": \(TerminalText.quoted(s)) is not one of \(options)\(hint)")
+                throw fail(
+                    try value(key),
+                    "\"\(key)\": \(TerminalText.quoted(s)) is not one of \(options)\(hint)")
             }
             return v
         }
@@ -151,20 +159,29 @@ private struct TraceLineDecoder {
         let t = try number("t")
         guard t >= 0 else { throw fail(try value("t"), "\"t\" must be ≥ 0 (seconds from the start of the trace)") }
         guard t <= SceneLimits.traceTime else {
-            throw fail(try value("t"), "\"t\" \(SceneLimits.past(t, limit: SceneLimits.traceTime, rounded: JSONText.number)) is beyond the \(SceneLimits.points(SceneLimits.traceTime)) s (24 h) limit; times are seconds from the start of the trace")
+            throw fail(
+                try value("t"),
+                "\"t\" \(SceneLimits.past(t, limit: SceneLimits.traceTime, rounded: JSONText.number)) is beyond the \(SceneLimits.points(SceneLimits.traceTime)) s (24 h) limit; times are seconds from the start of the trace"
+            )
         }
         let type = try string("type")
         guard let known = TraceReader.keysByType.first(where: { $0.type == type })?.keys else {
-            let hint = KeySuggestion.closest(to: type, among: TraceReader.types).map { "did you mean \"\($0)\"? " } ?? ""
-            throw fail(try value("type"), "unknown \"type\" \(TerminalText.quoted(type)); \(hint)expected "
-                + TraceReader.types.dropLast().joined(separator: ", ") + " or " + (TraceReader.types.last ?? ""))
+            let hint =
+                KeySuggestion.closest(to: type, among: TraceReader.types).map { "did you mean \"\($0)\"? " } ?? ""
+            throw fail(
+                try value("type"),
+                "unknown \"type\" \(TerminalText.quoted(type)); \(hint)expected "
+                    + TraceReader.types.dropLast().joined(separator: ", ") + " or " + (TraceReader.types.last ?? ""))
         }
         let allowed = ["t", "type"] + known
         for m in members where !allowed.contains(m.key) {
-            let hint = KeySuggestion.closest(to: m.key, among: allowed).map { "; did you mean \"\($0)\"?" }
-                ?? "; a \(type) event has " + (known.isEmpty ? "only \"t\" and \"type\"" : known.map { "\"\($0)\"" }.joined(separator: ", "))
-            throw TraceError(line: line, column: Int(m.keyPosition.column),
-                             message: "unknown key \(TerminalText.quoted(m.key)) in a \(type) event\(hint)")
+            let hint =
+                KeySuggestion.closest(to: m.key, among: allowed).map { "; did you mean \"\($0)\"?" }
+                ?? "; a \(type) event has "
+                + (known.isEmpty ? "only \"t\" and \"type\"" : known.map { "\"\($0)\"" }.joined(separator: ", "))
+            throw TraceError(
+                line: line, column: Int(m.keyPosition.column),
+                message: "unknown key \(TerminalText.quoted(m.key)) in a \(type) event\(hint)")
         }
         func phase() throws(TraceError) -> GesturePhase { try choice("phase", GesturePhase.self) }
 
@@ -183,11 +200,13 @@ private struct TraceLineDecoder {
         case "scroll":
             let source = fields["source"] == nil ? ScrollSource.finger : try choice("source", ScrollSource.self)
             let p = fields["phase"] == nil ? nil : try phase()
-            kind = .scroll(dx: try optionalNumber("dx", default: 0), dy: try optionalNumber("dy", default: 0),
-                           source: source, phase: p)
+            kind = .scroll(
+                dx: try optionalNumber("dx", default: 0), dy: try optionalNumber("dy", default: 0),
+                source: source, phase: p)
         case "pinch":
-            kind = .pinch(phase: try phase(), scale: try optionalNumber("scale", default: 1),
-                          rotation: try optionalNumber("rotation", default: 0))
+            kind = .pinch(
+                phase: try phase(), scale: try optionalNumber("scale", default: 1),
+                rotation: try optionalNumber("rotation", default: 0))
         case "swipe":
             var fingers = 3
             if fields["fingers"] != nil {
@@ -197,8 +216,9 @@ private struct TraceLineDecoder {
                 }
                 fingers = Int(f)
             }
-            kind = .swipe(phase: try phase(), fingers: fingers, dx: try optionalNumber("dx", default: 0),
-                          dy: try optionalNumber("dy", default: 0))
+            kind = .swipe(
+                phase: try phase(), fingers: fingers, dx: try optionalNumber("dx", default: 0),
+                dy: try optionalNumber("dy", default: 0))
         case "modifiers":
             let v = try value("keys")
             guard case .array(let items) = v.kind else {
@@ -222,9 +242,14 @@ private struct TraceLineDecoder {
             let device = try choice("device", PointingDevice.Kind.self)
             var lifts = false
             if let v = fields["lifts"] {
-                guard case .bool(let b) = v.kind else { throw fail(v, "\"lifts\" must be true or false, found \(v.kindName)") }
+                guard case .bool(let b) = v.kind else {
+                    throw fail(v, "\"lifts\" must be true or false, found \(v.kindName)")
+                }
                 guard !b || device == .touchpad else {
-                    throw fail(v, "\"lifts\": only a touchpad reports finger lifts; remove \"lifts\" or use \"device\":\"touchpad\"")
+                    throw fail(
+                        v,
+                        "\"lifts\": only a touchpad reports finger lifts; remove \"lifts\" or use \"device\":\"touchpad\""
+                    )
                 }
                 lifts = b
             }

@@ -12,7 +12,9 @@ struct TraceScanner {
 
     /// Hands every complete line's event to `body`; with `final`, a last line without
     /// a line end too. An error `body` throws ends the reading.
-    mutating func feed(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
+    mutating func feed(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void)
+        throws(TraceError)
+    {
         if pending.isEmpty, started || bytes.count >= 64 || final {
             // Nothing carried over: scan the piece where it is.
             let used = try scan(bytes, final: final, body)
@@ -25,7 +27,9 @@ struct TraceScanner {
     }
 
     /// Scans the complete lines of `bytes`; returns where the unfinished one starts.
-    private mutating func scan(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) -> Int {
+    private mutating func scan(_ bytes: ArraySlice<UInt8>, final: Bool, _ body: (InputEvent) throws(TraceError) -> Void)
+        throws(TraceError) -> Int
+    {
         var start = bytes.startIndex
         if !started {
             // The encoding is judged on the first 64 bytes.
@@ -45,8 +49,11 @@ struct TraceScanner {
                 }
                 // +1: a CR may still come before the line feed.
                 if bytes.endIndex - start > SceneLimits.traceLineBytes + 1 {
-                    throw TraceError(line: lineNumber + 1, column: 1,
-                                     message: "the line is longer than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event")
+                    throw TraceError(
+                        line: lineNumber + 1, column: 1,
+                        message:
+                            "the line is longer than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event"
+                    )
                 }
                 return start
             }
@@ -57,23 +64,32 @@ struct TraceScanner {
     }
 
     /// One line, without its line feed.
-    private mutating func line(_ raw: ArraySlice<UInt8>, _ body: (InputEvent) throws(TraceError) -> Void) throws(TraceError) {
+    private mutating func line(_ raw: ArraySlice<UInt8>, _ body: (InputEvent) throws(TraceError) -> Void)
+        throws(TraceError)
+    {
         lineNumber += 1
         var line = raw
-        if line.last == 0x0D { line = line.dropLast() }  // CRLF
+        if line.last == 0x0D { line = line.dropLast() } // CRLF
         if line.count > SceneLimits.traceLineBytes {
-            throw TraceError(line: lineNumber, column: 1,
-                             message: "the line is \(SceneLimits.bytes(line.count)) long, more than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event")
+            throw TraceError(
+                line: lineNumber, column: 1,
+                message:
+                    "the line is \(SceneLimits.bytes(line.count)) long, more than the \(SceneLimits.bytes(SceneLimits.traceLineBytes)) limit; each line holds one event"
+            )
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
         if count >= SceneLimits.traceEvents {
-            throw TraceError(line: lineNumber, column: 1,
-                             message: "more than \(SceneLimits.grouped(SceneLimits.traceEvents)) events; split the trace")
+            throw TraceError(
+                line: lineNumber, column: 1,
+                message: "more than \(SceneLimits.grouped(SceneLimits.traceEvents)) events; split the trace")
         }
         let event = try TraceReader.parseLine(line, number: lineNumber)
         if event.time < lastTime {
-            throw TraceError(line: lineNumber, column: 1,
-                             message: "t \(JSONText.number(event.time)) is earlier than the previous event's \(JSONText.number(lastTime)); times must not decrease")
+            throw TraceError(
+                line: lineNumber, column: 1,
+                message:
+                    "t \(JSONText.number(event.time)) is earlier than the previous event's \(JSONText.number(lastTime)); times must not decrease"
+            )
         }
         lastTime = event.time
         count += 1

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The overlay's end of the companion socket (docs/companion-protocol.md):
 /// connects, says hello, then hands each line the companion sends to
@@ -118,14 +119,16 @@ public final class CompanionLink {
     /// Reads on the loop's thread from now on.
     public func attach(to loop: EventLoop) {
         self.loop = loop
-        token = loop.add(EventLoop.Source(fd: fd, handle: { [weak self] revents in self?.ready(revents) },
-                                  currentEvents: { [weak self] in
-                                      guard let self, !closed else { return 0 }
-                                      return Int16(POLLIN) | (output.isEmpty ? 0 : Int16(POLLOUT))
-                                  }))
+        token = loop.add(
+            EventLoop.Source(
+                fd: fd, handle: { [weak self] revents in self?.ready(revents) },
+                currentEvents: { [weak self] in
+                    guard let self, !closed else { return 0 }
+                    return Int16(POLLIN) | (output.isEmpty ? 0 : Int16(POLLOUT))
+                }))
         let waiting = early
         early = []
-        waiting.forEach { onMessage($0) }
+        for message in waiting { onMessage(message) }
     }
 
     public func send(_ line: String) {
@@ -153,7 +156,7 @@ public final class CompanionLink {
         if revents & Int16(POLLOUT) != 0 { flush() }
         if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             let open = readAvailable()
-            takeMessages().forEach { onMessage($0) }
+            for message in takeMessages() { onMessage(message) }
             onBatchEnd()
             if !open { end("the companion closed the connection (the shell restarted or the extension was disabled)") }
         }
@@ -198,8 +201,13 @@ public final class CompanionLink {
 
     private func flush() {
         while !output.isEmpty && !closed {
-            let n = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if n > 0 { output.removeFirst(n); continue }
+            let n = output.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if n > 0 {
+                output.removeFirst(n)
+                continue
+            }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
             return end("writing to the companion failed: \(String(cString: strerror(errno)))")
         }

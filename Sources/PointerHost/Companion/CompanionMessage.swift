@@ -27,8 +27,10 @@ public struct CompanionWindow: Sendable, Equatable {
     /// One of the overlay's own windows.
     public var isOverlay: Bool
 
-    public init(id: Int, processID: Int32, title: String, frame: Rect, buffer: Rect? = nil,
-                minimized: Bool = false, isOverlay: Bool = false) {
+    public init(
+        id: Int, processID: Int32, title: String, frame: Rect, buffer: Rect? = nil,
+        minimized: Bool = false, isOverlay: Bool = false
+    ) {
         self.id = id
         self.processID = processID
         self.title = title
@@ -78,37 +80,44 @@ public enum CompanionMessage: Sendable, Equatable {
         case "busy": return .busy
         case "quit": return .quit
         case "pointer":
-            let time = try number(0, "the time"), x = try number(1, "x"), y = try number(2, "y")
-            let buttons = Int(try number(3, "the buttons")), mods = Int(try number(4, "the modifiers"))
+            let time = try number(0, "the time")
+            let x = try number(1, "x")
+            let y = try number(2, "y")
+            let buttons = Int(try number(3, "the buttons"))
+            let mods = Int(try number(4, "the modifiers"))
             var keys = Set<ModifierKey>()
             for (bit, key) in [(1, ModifierKey.shift), (2, .ctrl), (4, .alt), (8, .super)] where mods & bit != 0 {
                 keys.insert(key)
             }
             return .pointer(time: time / 1e6, at: Point(x: x, y: y), buttons: buttons & 7, modifiers: keys)
         case "monitors":
-            return .monitors(try objects(rest, "monitors").map { o in
-                CompanionMonitor(frame: try rect(o, "monitors"), scale: (o["scale"] as? NSNumber)?.doubleValue ?? 1,
-                                 connector: o["connector"] as? String)
-            })
+            return .monitors(
+                try objects(rest, "monitors").map { o in
+                    CompanionMonitor(
+                        frame: try rect(o, "monitors"), scale: (o["scale"] as? NSNumber)?.doubleValue ?? 1,
+                        connector: o["connector"] as? String)
+                })
         case "windows":
-            return .windows(try objects(rest, "windows").map { o in
-                guard let frame = try rect(array: o["frame"], "windows: frame") else {
-                    throw ParseError(description: "`windows`: a window without a frame")
-                }
-                return CompanionWindow(
-                    id: (o["id"] as? NSNumber)?.intValue ?? 0, processID: (o["pid"] as? NSNumber)?.int32Value ?? 0,
-                    title: o["title"] as? String ?? "", frame: frame,
-                    buffer: try rect(array: o["buffer"], "windows: buffer"),
-                    minimized: (o["minimized"] as? NSNumber)?.boolValue ?? false,
-                    isOverlay: (o["overlay"] as? NSNumber)?.boolValue ?? false)
-            })
+            return .windows(
+                try objects(rest, "windows").map { o in
+                    guard let frame = try rect(array: o["frame"], "windows: frame") else {
+                        throw ParseError(description: "`windows`: a window without a frame")
+                    }
+                    return CompanionWindow(
+                        id: (o["id"] as? NSNumber)?.intValue ?? 0, processID: (o["pid"] as? NSNumber)?.int32Value ?? 0,
+                        title: o["title"] as? String ?? "", frame: frame,
+                        buffer: try rect(array: o["buffer"], "windows: buffer"),
+                        minimized: (o["minimized"] as? NSNumber)?.boolValue ?? false,
+                        isOverlay: (o["overlay"] as? NSNumber)?.boolValue ?? false)
+                })
         default:
             return nil
         }
     }
 
     private static func objects(_ json: Substring, _ name: String) throws -> [[String: Any]] {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8)), let list = value as? [[String: Any]] else {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8)), let list = value as? [[String: Any]]
+        else {
             throw ParseError(description: "`\(name)` is not followed by a JSON array of objects")
         }
         return list

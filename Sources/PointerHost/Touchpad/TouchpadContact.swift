@@ -8,14 +8,19 @@ public final class TouchpadContact {
 
     /// Opens the touchpads under `directory` and reads them on `loop`; `deliver`
     /// gets the engine events with their times. Says once what it reads, or why not.
-    public init(loop: EventLoop, directory: String = "/dev/input", log: (String) -> Void,
-                deliver: @escaping (InputEvent.Kind, Double) -> Void) {
+    public init(
+        loop: EventLoop, directory: String = "/dev/input", log: (String) -> Void,
+        deliver: @escaping (InputEvent.Kind, Double) -> Void
+    ) {
         reader = TouchpadContactReader(directory: directory)
         if reader.isReading {
-            log("touchpad finger contact read from \(reader.names.joined(separator: ", ")) (not grabbed): a lift is the finger leaving the pad")
+            log(
+                "touchpad finger contact read from \(reader.names.joined(separator: ", ")) (not grabbed): a lift is the finger leaving the pad"
+            )
         } else if reader.deniedCount > 0 {
-            log("touchpad finger contact: \(directory) is not readable by this user, so a lift is inferred from a pause; "
-                + "to read real lifts, add the user to the 'input' group and log in again")
+            log(
+                "touchpad finger contact: \(directory) is not readable by this user, so a lift is inferred from a pause; "
+                    + "to read real lifts, add the user to the 'input' group and log in again")
         }
         reader.register(with: loop) { change in
             switch change {

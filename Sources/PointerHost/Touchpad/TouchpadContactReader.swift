@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxHost
 import PointerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads finger contact from the touchpads' evdev nodes (B12), where the
 /// user's account may (the `input` group): a lift is then the finger leaving
@@ -29,11 +30,14 @@ public final class TouchpadContactReader {
     /// Touchpads found in `directory` (event* nodes), opened read-only.
     public init(directory: String = "/dev/input") {
         guard ap_evdev_event_size() == UInt32(EvdevContactDecoder.recordSize),
-              let dir = opendir(directory) else { return }
+            let dir = opendir(directory)
+        else { return }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name.hasPrefix("event") { names.append(name) }
         }
         for name in names.sorted() {
@@ -47,7 +51,8 @@ public final class TouchpadContactReader {
                 close(fd)
                 continue
             }
-            var device = Touchpad(path: path, name: Self.name(fd), fd: fd, monotonic: ap_evdev_use_monotonic_clock(fd) == 0)
+            var device = Touchpad(
+                path: path, name: Self.name(fd), fd: fd, monotonic: ap_evdev_use_monotonic_clock(fd) == 0)
             // A finger may already rest on it.
             device.decoder = EvdevContactDecoder(touching: Self.touching(fd) ?? false)
             touchpads.append(device)
@@ -68,10 +73,13 @@ public final class TouchpadContactReader {
     /// its time (CLOCK_MONOTONIC s). A node that fails (unplugged) is dropped.
     public func register(with loop: EventLoop, deliver: @escaping (EvdevContactDecoder.Change) -> Void) {
         for index in touchpads.indices {
-            let token = loop.add(EventLoop.Source(fd: touchpads[index].fd, handle: { [unowned self] revents in
-                guard revents != 0 else { return }
-                if !self.read(index, loop: loop, deliver: deliver) { self.drop(index, loop: loop) }
-            }))
+            let token = loop.add(
+                EventLoop.Source(
+                    fd: touchpads[index].fd,
+                    handle: { [unowned self] revents in
+                        guard revents != 0 else { return }
+                        if !self.read(index, loop: loop, deliver: deliver) { self.drop(index, loop: loop) }
+                    }))
             tokens.append(token)
         }
     }
@@ -83,9 +91,13 @@ public final class TouchpadContactReader {
             if n < 0 { return errno == EAGAIN || errno == EINTR }
             if n == 0 { return false }
             let now = MonotonicClock.now()
-            var changes = buffer.withUnsafeBytes { touchpads[index].decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            var changes = buffer.withUnsafeBytes {
+                touchpads[index].decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n]))
+            }
             if touchpads[index].decoder.lostEvents,
-               let change = touchpads[index].decoder.resync(touching: Self.touching(touchpads[index].fd) ?? false, at: now) {
+                let change = touchpads[index].decoder.resync(
+                    touching: Self.touching(touchpads[index].fd) ?? false, at: now)
+            {
                 changes.append(change)
             }
             for change in changes { deliver(touchpads[index].monotonic ? change : Self.stamped(change, now)) }
@@ -113,12 +125,20 @@ public final class TouchpadContactReader {
     /// A touchpad as libinput tells one: it reports finger tools and touch, with
     /// absolute axes, and is not a direct-touch screen or a tablet's pen.
     static func isTouchpad(_ fd: Int32) -> Bool {
-        let btnToolPen = 0x140, btnToolFinger = 0x145, btnTouch = 0x14a, evKey = 1, evAbs = 3, propDirect = 1
-        var types = [UInt8](repeating: 0, count: 4), keys = [UInt8](repeating: 0, count: 96), props = [UInt8](repeating: 0, count: 4)
+        let btnToolPen = 0x140
+        let btnToolFinger = 0x145
+        let btnTouch = 0x14a
+        let evKey = 1
+        let evAbs = 3
+        let propDirect = 1
+        var types = [UInt8](repeating: 0, count: 4)
+        var keys = [UInt8](repeating: 0, count: 96)
+        var props = [UInt8](repeating: 0, count: 4)
         guard ap_evdev_event_bits(fd, 0, &types, UInt32(types.count)) >= 0,
-              bit(types, evKey), bit(types, evAbs),
-              ap_evdev_event_bits(fd, UInt32(evKey), &keys, UInt32(keys.count)) >= 0,
-              bit(keys, btnToolFinger), bit(keys, btnTouch), !bit(keys, btnToolPen) else { return false }
+            bit(types, evKey), bit(types, evAbs),
+            ap_evdev_event_bits(fd, UInt32(evKey), &keys, UInt32(keys.count)) >= 0,
+            bit(keys, btnToolFinger), bit(keys, btnTouch), !bit(keys, btnToolPen)
+        else { return false }
         if ap_evdev_properties(fd, &props, UInt32(props.count)) >= 0, bit(props, propDirect) { return false }
         return true
     }

@@ -88,7 +88,10 @@ final class CairoContext {
     /// A rounded rectangle with circular corners (radius clamped to half the shorter side).
     func roundedRect(_ r: Rect, radius: Double) {
         let rad = max(0, min(radius, min(r.width, r.height) / 2))
-        if rad <= 0.01 { rectangle(r); return }
+        if rad <= 0.01 {
+            rectangle(r)
+            return
+        }
         cairo_new_sub_path(cr)
         cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -.pi / 2, 0)
         cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, .pi / 2)
@@ -136,18 +139,30 @@ final class CairoContext {
 
     // MARK: text (Cairo's toy API: enough for labels)
     func selectFont(family: String, bold: Bool, italic: Bool = false) {
-        cairo_select_font_face(cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
     }
     func setFontSize(_ s: Double) { cairo_set_font_size(cr, s) }
 
-    struct TextExtents { var width: Double; var height: Double; var xBearing: Double; var yBearing: Double; var xAdvance: Double }
+    struct TextExtents {
+        var width: Double
+        var height: Double
+        var xBearing: Double
+        var yBearing: Double
+        var xAdvance: Double
+    }
     func textExtents(_ text: String) -> TextExtents {
         var e = cairo_text_extents_t()
         cairo_text_extents(cr, text, &e)
-        return TextExtents(width: e.width, height: e.height, xBearing: e.x_bearing, yBearing: e.y_bearing, xAdvance: e.x_advance)
+        return TextExtents(
+            width: e.width, height: e.height, xBearing: e.x_bearing, yBearing: e.y_bearing, xAdvance: e.x_advance)
     }
-    struct FontExtents { var ascent: Double; var descent: Double; var height: Double }
+    struct FontExtents {
+        var ascent: Double
+        var descent: Double
+        var height: Double
+    }
     func fontExtents() -> FontExtents {
         var e = cairo_font_extents_t()
         cairo_font_extents(cr, &e)
@@ -160,16 +175,20 @@ final class CairoContext {
     /// canvas drew the same label a pixel apart. Rounding here first, with a
     /// bias far above that noise, puts it on the same pixel in every buffer.
     func showText(_ text: String) {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         cairo_get_current_point(cr, &x, &y)
         var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
         guard let font = cairo_get_scaled_font(cr),
-              cairo_scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
-              let glyphs else { return cairo_show_text(cr, text) }
+            cairo_scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, nil, nil, nil)
+                == CAIRO_STATUS_SUCCESS,
+            let glyphs
+        else { return cairo_show_text(cr, text) }
         defer { cairo_glyph_free(glyphs) }
         for i in 0..<Int(count) {
-            var gx = glyphs[i].x, gy = glyphs[i].y
+            var gx = glyphs[i].x
+            var gy = glyphs[i].y
             cairo_user_to_device(cr, &gx, &gy)
             gx = (gx + 0.5 + 1e-6).rounded(.down)
             gy = (gy + 0.5 + 1e-6).rounded(.down)
@@ -191,7 +210,8 @@ final class CairoContext {
     /// Rendering at the nearest quarter device pixel of size (the layout stays
     /// exact) keeps that to a few sizes per label; no one sees a quarter pixel.
     private func drawGlyphsAtQuantizedSize(_ glyphs: UnsafePointer<cairo_glyph_t>, _ count: Int32) {
-        var font = cairo_matrix_t(), ctm = cairo_matrix_t()
+        var font = cairo_matrix_t()
+        var ctm = cairo_matrix_t()
         cairo_get_font_matrix(cr, &font)
         cairo_get_matrix(cr, &ctm)
         let size = font.xx * ctm.xx

@@ -20,9 +20,12 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
         case .invalidSize(let w, let h, let stride, let reason):
             return "cannot make a \(w)×\(h) image surface (stride \(stride)): \(reason)"
         case .pngWrite(let path, let message):
-            return TerminalText.escaped("cannot write PNG '\(path)': \(TerminalText.clause(message)). Check that the directory exists and is writable.")
+            return TerminalText.escaped(
+                "cannot write PNG '\(path)': \(TerminalText.clause(message)). Check that the directory exists and is writable."
+            )
         case .pngRead(let path, let message):
-            return TerminalText.escaped("cannot read image '\(path)': \(TerminalText.clause(message)). Scene images must be PNG files.")
+            return TerminalText.escaped(
+                "cannot read image '\(path)': \(TerminalText.clause(message)). Scene images must be PNG files.")
         }
     }
 

@@ -30,8 +30,9 @@ public final class ImageSurface {
 
     init(width: Int, height: Int, format: cairo_format_t) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw CairoError.invalidSize(width: width, height: height, stride: 0,
-                                         reason: "each side must be 1…32767 pixels")
+            throw CairoError.invalidSize(
+                width: width, height: height, stride: 0,
+                reason: "each side must be 1…32767 pixels")
         }
         guard let s = cairo_image_surface_create(format, Int32(width), Int32(height)) else {
             throw CairoError.invalidSize(width: width, height: height, stride: 0, reason: "out of memory")
@@ -47,16 +48,20 @@ public final class ImageSurface {
     /// `ImageSurface.stride(forWidth:)`, 4-byte aligned). Nothing is copied.
     public init(wrapping data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw CairoError.invalidSize(width: width, height: height, stride: stride,
-                                         reason: "each side must be 1…32767 pixels")
+            throw CairoError.invalidSize(
+                width: width, height: height, stride: stride,
+                reason: "each side must be 1…32767 pixels")
         }
         guard stride >= Self.stride(forWidth: width), stride % 4 == 0 else {
-            throw CairoError.invalidSize(width: width, height: height, stride: stride,
-                                         reason: "stride must be a multiple of 4 and at least \(Self.stride(forWidth: width))")
+            throw CairoError.invalidSize(
+                width: width, height: height, stride: stride,
+                reason: "stride must be a multiple of 4 and at least \(Self.stride(forWidth: width))")
         }
-        guard let s = cairo_image_surface_create_for_data(
-            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(width), Int32(height), Int32(stride)) else {
+        guard
+            let s = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(width), Int32(height), Int32(stride))
+        else {
             throw CairoError.invalidSize(width: width, height: height, stride: stride, reason: "out of memory")
         }
         try Self.adopt(s, "cairo_image_surface_create_for_data")
@@ -110,24 +115,26 @@ public final class ImageSurface {
         }
         let source = Source(bytes)
         let s = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream({ closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
-                let n = Int(length)
-                guard source.bytes.count - source.at >= n else { return CAIRO_STATUS_READ_ERROR }
-                source.bytes.withUnsafeBufferPointer { p in
-                    if let base = p.baseAddress { data.update(from: base + source.at, count: n) }
-                }
-                source.at += n
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(source).toOpaque())
+            cairo_image_surface_create_from_png_stream(
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                    let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                    let n = Int(length)
+                    guard source.bytes.count - source.at >= n else { return CAIRO_STATUS_READ_ERROR }
+                    source.bytes.withUnsafeBufferPointer { p in
+                        if let base = p.baseAddress { data.update(from: base + source.at, count: n) }
+                    }
+                    source.at += n
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(source).toOpaque())
         }
         guard let s else { throw CairoError.pngRead(path: path, message: "there was not enough memory to decode it") }
         let status = cairo_surface_status(s)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
             // Our words, never Cairo's ("out of memory" is what it says for any damaged PNG).
-            let why = status == CAIRO_STATUS_NO_MEMORY
+            let why =
+                status == CAIRO_STATUS_NO_MEMORY
                 ? "its image data could not be decoded (damaged compressed data, or not enough memory)"
                 : "its image data could not be decoded (the file is damaged)"
             throw CairoError.pngRead(path: path, message: why)
@@ -141,16 +148,19 @@ public final class ImageSurface {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(pointer, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
+            cairo_surface_write_to_png_stream(
+                pointer,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw CairoError.status(operation: "cairo_surface_write_to_png_stream", code: Int32(status.rawValue),
-                                    message: CairoError.message(status))
+            throw CairoError.status(
+                operation: "cairo_surface_write_to_png_stream", code: Int32(status.rawValue),
+                message: CairoError.message(status))
         }
         return sink.bytes
     }
@@ -192,13 +202,18 @@ public final class ImageSurface {
     /// the surface; partly covered edge pixels count by their covered fraction.
     /// Large rects are sampled on a sparser lattice (≈ 32 × 32 samples). nil when empty.
     public func averageColor(x0: Double, y0: Double, x1: Double, y1: Double) -> RGBA? {
-        let ax = max(x0, 0), ay = max(y0, 0), bx = min(x1, Double(width)), by = min(y1, Double(height))
+        let ax = max(x0, 0)
+        let ay = max(y0, 0)
+        let bx = min(x1, Double(width))
+        let by = min(y1, Double(height))
         guard bx > ax, by > ay else { return nil }
         flush()
         guard let data = cairo_image_surface_get_data(pointer) else { return nil }
         let raw = UnsafeRawPointer(data)
-        let stepX = max(1, Int(((bx - ax) / 32).rounded(.up))), stepY = max(1, Int(((by - ay) / 32).rounded(.up)))
-        var sum = SIMD4<Double>.zero, weight = 0.0
+        let stepX = max(1, Int(((bx - ax) / 32).rounded(.up)))
+        let stepY = max(1, Int(((by - ay) / 32).rounded(.up)))
+        var sum = SIMD4<Double>.zero
+        var weight = 0.0
         var y = Int(ay.rounded(.down))
         while Double(y) < by {
             let wy = min(Double(y + 1), by) - max(Double(y), ay)
@@ -224,7 +239,8 @@ public final class ImageSurface {
     public func withPixels<R>(_ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
         flush()
         guard let data = cairo_image_surface_get_data(pointer) else {
-            throw CairoError.status(operation: "cairo_image_surface_get_data", code: -1, message: "surface has no pixel data")
+            throw CairoError.status(
+                operation: "cairo_image_surface_get_data", code: -1, message: "surface has no pixel data")
         }
         let r = try body(UnsafeMutableRawPointer(data))
         markDirty()
@@ -237,7 +253,10 @@ public struct RGBAPixel: Equatable, CustomStringConvertible {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     init(premultipliedARGB v: UInt32) {

@@ -14,7 +14,10 @@ final class EffectCache {
 
         /// Local pt the whole surface covers.
         var bounds: Rect {
-            Rect(origin: origin, size: Size(width: Double(surface.width) / pixelsPerPoint, height: Double(surface.height) / pixelsPerPoint))
+            Rect(
+                origin: origin,
+                size: Size(
+                    width: Double(surface.width) / pixelsPerPoint, height: Double(surface.height) / pixelsPerPoint))
         }
 
         /// Local pt that can hold a visible pixel.
@@ -57,14 +60,19 @@ final class EffectCache {
     func liftExtent(_ index: Int) -> Rect? { lifts[index]?.extent }
 
     /// Local pt the shadow for `size` and `radius` can show a pixel in, once it is made.
-    func shadowExtent(size: Size, radius: Double) -> Rect? { shadows[Self.shadowKey(size: size, radius: radius)]?.extent }
+    func shadowExtent(size: Size, radius: Double) -> Rect? {
+        shadows[Self.shadowKey(size: size, radius: radius)]?.extent
+    }
 
     /// A soft black rounded-rect shadow mask (`size`, `radius`), keyed by size class.
     func shadow(size: Size, radius: Double) throws -> Blurred {
         let key = Self.shadowKey(size: size, radius: radius)
         if let b = shadows[key] { return b }
         let g = EffectGeometry(size: size)
-        let b = try make(size: size, margin: g.margin, blur: g.shadowBlur, drawnWithin: Rect(x: 0, y: 0, width: size.width, height: size.height)) { ctx in
+        let b = try make(
+            size: size, margin: g.margin, blur: g.shadowBlur,
+            drawnWithin: Rect(x: 0, y: 0, width: size.width, height: size.height)
+        ) { ctx in
             ctx.newPath()
             ctx.roundedRect(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: radius)
             ctx.setSource(.black)
@@ -84,8 +92,10 @@ final class EffectCache {
 
     /// Shadow and radiosity of a lifted element pre-composited into one layer, so a
     /// lift frame composites a single blurred image (drawn with alpha = emphasis).
-    func liftLayer(index: Int, size: Size, radius: Double, shadowAlpha: Double, glowAlpha: Double,
-                   body: ((CairoContext) -> Void)?) throws -> Blurred {
+    func liftLayer(
+        index: Int, size: Size, radius: Double, shadowAlpha: Double, glowAlpha: Double,
+        body: ((CairoContext) -> Void)?
+    ) throws -> Blurred {
         if let b = lifts[index] { return b }
         let shadow = try self.shadow(size: size, radius: radius)
         let g = EffectGeometry(size: size)
@@ -107,11 +117,13 @@ final class EffectCache {
         // The margin is sized for the wider blur on every side, the drop included;
         // what the layer holds reaches less far (the drop only downwards).
         b.reach = try Self.visiblePixels(surface).map { px in
-            Rect(x: b.origin.x + Double(px.minX) / b.pixelsPerPoint, y: b.origin.y + Double(px.minY) / b.pixelsPerPoint,
-                 width: px.width / b.pixelsPerPoint, height: px.height / b.pixelsPerPoint)
-                // A resampled pixel spreads into its neighbours.
-                .insetBy(dx: -2 / b.pixelsPerPoint, dy: -2 / b.pixelsPerPoint)
-                .intersection(b.bounds)
+            Rect(
+                x: b.origin.x + Double(px.minX) / b.pixelsPerPoint, y: b.origin.y + Double(px.minY) / b.pixelsPerPoint,
+                width: px.width / b.pixelsPerPoint, height: px.height / b.pixelsPerPoint
+            )
+            // A resampled pixel spreads into its neighbours.
+            .insetBy(dx: -2 / b.pixelsPerPoint, dy: -2 / b.pixelsPerPoint)
+            .intersection(b.bounds)
         }
         lifts[index] = b
         bytesKept += surface.stride * surface.height
@@ -145,12 +157,17 @@ final class EffectCache {
     /// The pixels of `surface` with any alpha, as a rect of pixel indices; nil when none has.
     static func visiblePixels(_ surface: ImageSurface) throws -> Rect? {
         try surface.withPixels { data in
-            var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+            var x0 = Int.max
+            var y0 = Int.max
+            var x1 = -1
+            var y1 = -1
             for y in 0..<surface.height {
                 let row = (data + y * surface.stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<surface.width where row[x] >> 24 != 0 {
-                    x0 = min(x0, x); x1 = max(x1, x)
-                    y0 = min(y0, y); y1 = max(y1, y)
+                    x0 = min(x0, x)
+                    x1 = max(x1, x)
+                    y0 = min(y0, y)
+                    y1 = max(y1, y)
                 }
             }
             guard x1 >= 0 else { return nil }
@@ -160,12 +177,15 @@ final class EffectCache {
 
     /// `drawnWithin`: local pt that `body` stays inside, if known (the layer's
     /// extent is then that plus the blur's reach).
-    private func make(size: Size, margin: Double, blur: Double, drawnWithin shape: Rect? = nil,
-                      body: (CairoContext) -> Void) throws -> Blurred {
+    private func make(
+        size: Size, margin: Double, blur: Double, drawnWithin shape: Rect? = nil,
+        body: (CairoContext) -> Void
+    ) throws -> Blurred {
         let whole = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
         let k = Self.resolution(for: whole)
-        let surface = try ImageSurface(width: max(1, Int((whole.width * k).rounded(.up))),
-                                       height: max(1, Int((whole.height * k).rounded(.up))))
+        let surface = try ImageSurface(
+            width: max(1, Int((whole.width * k).rounded(.up))),
+            height: max(1, Int((whole.height * k).rounded(.up))))
         let ctx = try CairoContext(surface: surface)
         ctx.scale(k, k)
         ctx.translate(margin, margin)

@@ -9,19 +9,25 @@ extension SceneRenderer {
     static let leftOutWorthwhile = 16_384.0
 
     /// Draws `layer` under region `r` (its matrix `local`), clipped as above.
-    func drawUnder(_ r: LaidOutRegion, _ layer: EffectCache.Blurred, local: AffineTransform, alpha: Double,
-                   offset: Point = .zero, ctx: CairoContext) {
+    func drawUnder(
+        _ r: LaidOutRegion, _ layer: EffectCache.Blurred, local: AffineTransform, alpha: Double,
+        offset: Point = .zero, ctx: CairoContext
+    ) {
         // Only for a plain scale and move, and in whole device pixels: a clip with a
         // fractional or slanted edge would make cairo build a mask, costing more than it saves.
         guard leavesHiddenEffectsOut, local.b == 0, local.c == 0, local.a > 0, local.d > 0 else {
             return layer.draw(ctx, alpha: alpha, offset: offset)
         }
         let o = local.apply(layer.extent.offsetBy(offset))
-        let ox = o.minX.rounded(.down), oy = o.minY.rounded(.down)
+        let ox = o.minX.rounded(.down)
+        let oy = o.minY.rounded(.down)
         let outer = Rect(x: ox, y: oy, width: o.maxX.rounded(.up) - ox, height: o.maxY.rounded(.up) - oy)
         let hole = opaqueInterior(r, pixel: 1 / min(local.a, local.d)).flatMap { covered -> Rect? in
             let d = local.apply(covered)
-            let x0 = d.minX.rounded(.up), y0 = d.minY.rounded(.up), x1 = d.maxX.rounded(.down), y1 = d.maxY.rounded(.down)
+            let x0 = d.minX.rounded(.up)
+            let y0 = d.minY.rounded(.up)
+            let x1 = d.maxX.rounded(.down)
+            let y1 = d.maxY.rounded(.down)
             return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
         let whole = local.apply(layer.bounds.offsetBy(offset))

@@ -69,7 +69,8 @@ package enum DrawOp {
     /// The region's image, symbol and label (Cairo's `drawContent`).
     case content(index: Int, local: AffineTransform)
     /// Lift's specular (C15): a radial white gradient (canvas pt), inside the rounded box.
-    case specular(box: Rect, radius: Double, local: AffineTransform, center: Point, gradientRadius: Double, strength: Double)
+    case specular(
+        box: Rect, radius: Double, local: AffineTransform, center: Point, gradientRadius: Double, strength: Double)
     /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer
     /// outline, under the content; its strength lightens the platter just drawn (the
     /// last resolved material) by `SceneRenderer.highlightLightStep`, times `emphasis`.

@@ -5,15 +5,20 @@ extension SceneRenderer {
     /// device pixels: the same steps in the same order, as data (nil when the clip
     /// misses the target). Keep it in step with SceneRenderer+Drawing.swift: the
     /// parity tests compare what the GL renderer draws from it with Cairo's pixels.
-    package func drawPlan(frame: PointerFrame?, width: Int, height: Int, origin: Point = .zero,
-                          clip: Rect? = nil) throws -> DrawPlan? {
+    package func drawPlan(
+        frame: PointerFrame?, width: Int, height: Int, origin: Point = .zero,
+        clip: Rect? = nil
+    ) throws -> DrawPlan? {
         let full = Rect(x: origin.x, y: origin.y, width: Double(width) / scale, height: Double(height) / scale)
         let px = pixelRect(for: clip ?? full, origin: origin)
-        let x0 = max(px.x, 0), y0 = max(px.y, 0)
-        let x1 = min(px.x + px.width, width), y1 = min(px.y + px.height, height)
+        let x0 = max(px.x, 0)
+        let y0 = max(px.y, 0)
+        let x1 = min(px.x + px.width, width)
+        let y1 = min(px.y + px.height, height)
         guard x1 > x0, y1 > y0 else { return nil }
-        let clipRect = Rect(x: origin.x + Double(x0) / scale, y: origin.y + Double(y0) / scale,
-                            width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
+        let clipRect = Rect(
+            x: origin.x + Double(x0) / scale, y: origin.y + Double(y0) / scale,
+            width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
         let canvas = layout.scene.canvas
         let opaque = canvas.color.map { $0.a >= 1 } ?? false
         let base = AffineTransform.scaling(scale).concatenating(.translation(-origin.x, -origin.y))
@@ -39,42 +44,51 @@ extension SceneRenderer {
             let holdsPointer = (slot == .highlight(i) || slot == .underLift(i)) && pointerVisible
             if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
             guard extent.intersects(clipRect) else { continue }
-            try planRegion(i, r, pl, placements: placements, frame: frame, slot: holdsPointer ? slot : .top,
-                           base: base, ops: &ops)
+            try planRegion(
+                i, r, pl, placements: placements, frame: frame, slot: holdsPointer ? slot : .top,
+                base: base, ops: &ops)
         }
 
         let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
         var topPointer: [DrawOp] = []
         if let frame, pointerShown {
             if slot == .top {
-                topPointer = try planTopPointer(frame, owner: layering.owner, placements: placements, base: base,
-                                                reusesMaterial: false)
+                topPointer = try planTopPointer(
+                    frame, owner: layering.owner, placements: placements, base: base,
+                    reusesMaterial: false)
                 ops += topPointer
             }
             for j in layering.above {
-                planRepaint(j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ops: &ops)
+                planRepaint(
+                    j, strength: layering.contentOver, placements: placements, frame: frame, base: base, ops: &ops)
             }
         }
 
         if let frame, let menu = frame.menuShown, MenuPainter.bounds(menu).intersects(clipRect) {
             ops.append(.menuPanel(menu))
             if menu.opacity >= 1, !topPointer.isEmpty, let pb = pointerBox, pb.intersects(menu.frame) {
-                let shape = ClipShape(transform: base.concatenating(.translation(menu.frame.minX, menu.frame.minY)),
-                                      size: menu.frame.size, radius: MenuPainter.cornerRadius)
-                ops += try planTopPointer(frame, owner: layering.owner, placements: placements, base: base,
-                                          reusesMaterial: true, within: [shape])
+                let shape = ClipShape(
+                    transform: base.concatenating(.translation(menu.frame.minX, menu.frame.minY)),
+                    size: menu.frame.size, radius: MenuPainter.cornerRadius)
+                ops += try planTopPointer(
+                    frame, owner: layering.owner, placements: placements, base: base,
+                    reusesMaterial: true, within: [shape])
             }
             ops.append(.menuText(menu))
         }
-        return DrawPlan(pixelClip: (x0, y0, x1 - x0, y1 - y0), clipRect: clipRect,
-                        clearColor: opaque ? canvas.color ?? .clear : .clear, base: base, ops: ops)
+        return DrawPlan(
+            pixelClip: (x0, y0, x1 - x0, y1 - y0), clipRect: clipRect,
+            clearColor: opaque ? canvas.color ?? .clear : .clear, base: base, ops: ops)
     }
 
-    private func pointerDraw(_ frame: PointerFrame, highlight: Double, opacity: Double,
-                             reusesMaterial: Bool = false) throws -> PointerDraw {
-        PointerDraw(visible: frame.visible, outline: pointerPainter.outline(frame.visible, scale: scale),
-                    opacity: opacity, material: try materialInputs(for: frame, highlight: highlight),
-                    reusesMaterial: reusesMaterial)
+    private func pointerDraw(
+        _ frame: PointerFrame, highlight: Double, opacity: Double,
+        reusesMaterial: Bool = false
+    ) throws -> PointerDraw {
+        PointerDraw(
+            visible: frame.visible, outline: pointerPainter.outline(frame.visible, scale: scale),
+            opacity: opacity, material: try materialInputs(for: frame, highlight: highlight),
+            reusesMaterial: reusesMaterial)
     }
 
     /// The plain circle at the shape's centre (`liftPointerLook`), in its own material.
@@ -90,40 +104,57 @@ extension SceneRenderer {
         guard amount * 0.5 > 0.002 else { return nil }
         let f = PointerPainter.drawnFrame(frame.visible)
         let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
-        return .highlightLight(pointerPainter.outline(frame.visible, scale: scale),
-                               center: f.clamped(frame.pointer).interpolated(to: f.center, press),
-                               gradientRadius: max(f.width, f.height) * 0.9, emphasis: amount)
+        return .highlightLight(
+            pointerPainter.outline(frame.visible, scale: scale),
+            center: f.clamped(frame.pointer).interpolated(to: f.center, press),
+            gradientRadius: max(f.width, f.height) * 0.9, emphasis: amount)
     }
 
     /// As `topPointerLook` and `paintTopPointer` in SceneRenderer+Drawing.swift.
-    private func planTopPointer(_ frame: PointerFrame, owner: Int?, placements: FramePlacements,
-                                base: AffineTransform, reusesMaterial: Bool, within: [ClipShape] = []) throws -> [DrawOp] {
+    private func planTopPointer(
+        _ frame: PointerFrame, owner: Int?, placements: FramePlacements,
+        base: AffineTransform, reusesMaterial: Bool, within: [ClipShape] = []
+    ) throws -> [DrawOp] {
         var ops: [DrawOp] = []
-        let clip = within + (owner.map { clipShapes(placements[$0].clippers, placements: placements, base: base) } ?? [])
+        let clip =
+            within + (owner.map { clipShapes(placements[$0].clippers, placements: placements, base: base) } ?? [])
         ops.append(.beginRegion(index: -1, clip: clip, opacity: 1))
         defer { ops.append(.endRegion) }
         guard let o = owner else {
-            ops.append(.pointer(try pointerDraw(frame, highlight: menuRowHighlight(frame), opacity: 1, reusesMaterial: reusesMaterial)))
+            ops.append(
+                .pointer(
+                    try pointerDraw(
+                        frame, highlight: menuRowHighlight(frame), opacity: 1, reusesMaterial: reusesMaterial)))
             return ops
         }
         let r = layout.regions[o]
         let e = min(max(placements[o].state.emphasis, 0), 1)
         if case .lift = r.effect {
             let look = liftPointerLook(frame, emphasis: e)
-            ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity, reusesMaterial: reusesMaterial)))
+            ops.append(
+                .pointer(
+                    try pointerDraw(
+                        frame, highlight: look.highlight, opacity: look.opacity, reusesMaterial: reusesMaterial)))
             if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
-            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
+            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) {
+                ops.append(op)
+            }
             return ops
         }
-        ops.append(.pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
-                                            reusesMaterial: reusesMaterial)))
+        ops.append(
+            .pointer(
+                try pointerDraw(
+                    frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
+                    reusesMaterial: reusesMaterial)))
         if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
         return ops
     }
 
     /// As `repaintAbovePointer` in SceneRenderer+Drawing.swift.
-    private func planRepaint(_ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
-                             ops: inout [DrawOp]) {
+    private func planRepaint(
+        _ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
+        ops: inout [DrawOp]
+    ) {
         let r = layout.regions[j]
         let pl = placements[j]
         guard pl.opacity * strength > 0.001 else { return }
@@ -132,11 +163,14 @@ extension SceneRenderer {
         if case .lift = r.effect, let fill = r.region.content?.fill {
             let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
             let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
-            ops.append(.fill(still ? snapped(box, transform: local) : box, radius: r.cornerRadius, color: fill, local: local))
+            ops.append(
+                .fill(still ? snapped(box, transform: local) : box, radius: r.cornerRadius, color: fill, local: local))
         }
         planUpperLayers(j, r, pl, frame: frame, emphasis: min(max(pl.state.emphasis, 0), 1), base: base, ops: &ops)
-        ops.append(.endRepaint(clip: clipShapes(pl.clippers, placements: placements, base: base),
-                               mask: grownOutline(frame.visible), opacity: min(pl.opacity, 1) * strength))
+        ops.append(
+            .endRepaint(
+                clip: clipShapes(pl.clippers, placements: placements, base: base),
+                mask: grownOutline(frame.visible), opacity: min(pl.opacity, 1) * strength))
     }
 
     /// The outline `PointerPainter.addGrownPath` traces: a device pixel beyond the pointer.
@@ -153,7 +187,8 @@ extension SceneRenderer {
     private func clipShapes(_ clippers: [Int], placements: FramePlacements, base: AffineTransform) -> [ClipShape] {
         clippers.map { c in
             let cr = layout.regions[c]
-            return ClipShape(transform: base.concatenating(placements[c].own), size: cr.frame.size, radius: cr.cornerRadius)
+            return ClipShape(
+                transform: base.concatenating(placements[c].own), size: cr.frame.size, radius: cr.cornerRadius)
         }
     }
 
@@ -170,14 +205,18 @@ extension SceneRenderer {
     }
 
     /// As `drawRegion` in SceneRenderer+Drawing.swift.
-    private func planRegion(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
-                            frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
-                            ops: inout [DrawOp]) throws {
+    private func planRegion(
+        _ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
+        frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
+        ops: inout [DrawOp]
+    ) throws {
         let e = min(max(pl.state.emphasis, 0), 1)
         let size = r.frame.size
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let local = base.concatenating(pl.own)
-        ops.append(.beginRegion(index: i, clip: clipShapes(pl.clippers, placements: placements, base: base), opacity: pl.opacity))
+        ops.append(
+            .beginRegion(
+                index: i, clip: clipShapes(pl.clippers, placements: placements, base: base), opacity: pl.opacity))
         defer { ops.append(.endRegion) }
 
         let geo = EffectGeometry(size: size)
@@ -186,8 +225,10 @@ extension SceneRenderer {
             ops.append(.liftLayer(index: i, local: local, alpha: e))
         case .hover(let style) where e > 0.001 && style.shadow && pl.state.scale > 1.0001:
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
-            ops.append(.shadow(size: size, radius: r.cornerRadius, local: local,
-                               alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset)))
+            ops.append(
+                .shadow(
+                    size: size, radius: r.cornerRadius, local: local,
+                    alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset)))
         default:
             break
         }
@@ -196,12 +237,15 @@ extension SceneRenderer {
             let look = liftPointerLook(frame, emphasis: e)
             ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity)))
             if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
-            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) { ops.append(op) }
+            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) {
+                ops.append(op)
+            }
         }
 
         if let fill = r.region.content?.fill {
             let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
-            ops.append(.fill(still ? snapped(box, transform: local) : box, radius: r.cornerRadius, color: fill, local: local))
+            ops.append(
+                .fill(still ? snapped(box, transform: local) : box, radius: r.cornerRadius, color: fill, local: local))
         }
 
         if case .hover(let style) = r.effect, style.tint == .underlay, e > 0.001 {
@@ -209,7 +253,8 @@ extension SceneRenderer {
         }
 
         if case .highlight = slot, let frame {
-            ops.append(.pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1)))
+            ops.append(
+                .pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1)))
             if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
         }
 
@@ -217,8 +262,10 @@ extension SceneRenderer {
     }
 
     /// As `drawUpperLayers` in SceneRenderer+Drawing.swift.
-    private func planUpperLayers(_ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?,
-                                 emphasis e: Double, base: AffineTransform, ops: inout [DrawOp]) {
+    private func planUpperLayers(
+        _ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?,
+        emphasis e: Double, base: AffineTransform, ops: inout [DrawOp]
+    ) {
         let box = Rect(x: 0, y: 0, width: r.frame.width, height: r.frame.height)
         let local = base.concatenating(pl.own)
         if hasContentLayer(i) { ops.append(.content(index: i, local: local)) }
@@ -228,10 +275,12 @@ extension SceneRenderer {
         if case .lift = r.effect, e > 0.001, let frame {
             let strength = EffectGeometry.specularStrength(size: r.frame.size) * e * specularFade(r)
             if strength > 0.002 {
-                ops.append(.specular(box: box, radius: r.cornerRadius, local: local,
-                                     center: pl.own.apply(box).clamped(frame.light(for: r.region.id)),
-                                     gradientRadius: max(EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, 1),
-                                     strength: strength))
+                ops.append(
+                    .specular(
+                        box: box, radius: r.cornerRadius, local: local,
+                        center: pl.own.apply(box).clamped(frame.light(for: r.region.id)),
+                        gradientRadius: max(EffectGeometry.specularRadius(size: r.frame.size) * pl.state.scale, 1),
+                        strength: strength))
             }
         }
     }

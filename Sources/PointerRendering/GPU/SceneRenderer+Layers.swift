@@ -44,8 +44,10 @@ extension SceneRenderer {
 
     /// Draws a layer of the open menu over `surface` — the panel (shadow, rows,
     /// separators) or the text; `transform` maps canvas pt to the surface's pixels.
-    package func drawMenuLayer(_ menu: ContextMenu, part: MenuPart, into surface: ImageSurface,
-                               transform: AffineTransform) throws {
+    package func drawMenuLayer(
+        _ menu: ContextMenu, part: MenuPart, into surface: ImageSurface,
+        transform: AffineTransform
+    ) throws {
         let ctx = try CairoContext(surface: surface)
         ctx.setMatrix(transform)
         let painter = MenuPainter(palette: palette)
@@ -64,7 +66,9 @@ extension SceneRenderer {
     package static func menuBounds(_ menu: ContextMenu) -> Rect { MenuPainter.bounds(menu) }
 
     /// Shadow sizes for an element of `size` (pt): blur σ, drop, reach.
-    package static func effectGeometry(size: Size) -> (shadowBlur: Double, shadowOffset: Double, glowBlur: Double, margin: Double) {
+    package static func effectGeometry(size: Size) -> (
+        shadowBlur: Double, shadowOffset: Double, glowBlur: Double, margin: Double
+    ) {
         let g = EffectGeometry(size: size)
         return (g.shadowBlur, g.shadowOffset, g.glowBlur, g.margin)
     }

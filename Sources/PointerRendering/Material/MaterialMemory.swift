@@ -56,7 +56,9 @@ public struct MaterialMemory: Equatable, Sendable {
     public var isFading: Bool { light != (target == .light ? 1 : 0) }
 
     /// The look the smoothed lightness calls for, keeping `target` inside the band.
-    public static func polarity(lightness: Double, keeping current: PointerMaterial.Polarity?) -> PointerMaterial.Polarity {
+    public static func polarity(lightness: Double, keeping current: PointerMaterial.Polarity?)
+        -> PointerMaterial.Polarity
+    {
         let s = PointerMaterial.switchLightness
         switch current {
         case .dark?: return lightness < s - band ? .light : .dark
@@ -70,8 +72,10 @@ public struct MaterialMemory: Equatable, Sendable {
     /// other one given the smoothed footprint lightness (the footprint can only
     /// contrast on that side). A frame at the same time (another draw of one
     /// frame) changes nothing.
-    public mutating func step(lightness raw: Double, footprintLightness rawFootprint: Double, to now: Double,
-                              override: (PointerMaterial.Polarity, Double) -> PointerMaterial.Polarity = { p, _ in p }) {
+    public mutating func step(
+        lightness raw: Double, footprintLightness rawFootprint: Double, to now: Double,
+        override: (PointerMaterial.Polarity, Double) -> PointerMaterial.Polarity = { p, _ in p }
+    ) {
         let dt = min(max(now - time, 0), Self.longestStep)
         time = max(time, now)
         let pull = 1 - exp(-dt / Self.smoothing)
@@ -93,7 +97,7 @@ public struct MaterialMemory: Equatable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -54,19 +54,24 @@ public struct PointerMaterial: Equatable, Sendable {
     /// under the pointer, `surroundings` the wider ring (decides dark or light;
     /// default `background`), `footprint` the backdrop right under it (the contrast
     /// target holds against it too).
-    public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
-                               surroundings: RGBA? = nil, footprint: RGBA? = nil) -> PointerMaterial {
+    public static func resolve(
+        background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
+        surroundings: RGBA? = nil, footprint: RGBA? = nil
+    ) -> PointerMaterial {
         var noMemory: MaterialMemory?
-        return resolve(background: background, fallback: fallback, highlight: highlight, press: press,
-                       surroundings: surroundings, footprint: footprint, memory: &noMemory, at: nil)
+        return resolve(
+            background: background, fallback: fallback, highlight: highlight, press: press,
+            surroundings: surroundings, footprint: footprint, memory: &noMemory, at: nil)
     }
 
     /// As above, remembering across frames (`MaterialMemory`): at frame time
     /// `time` the look follows `memory`, which this call advances (or starts,
     /// when it is nil or from a later time). A nil `time` decides alone.
-    public static func resolve(background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
-                               surroundings: RGBA? = nil, footprint: RGBA? = nil,
-                               memory: inout MaterialMemory?, at time: Double?) -> PointerMaterial {
+    public static func resolve(
+        background: RGBA, fallback: RGBA, highlight: Double = 0, press: Double = 0,
+        surroundings: RGBA? = nil, footprint: RGBA? = nil,
+        memory: inout MaterialMemory?, at time: Double?
+    ) -> PointerMaterial {
         let bg = opaque(background, over: fallback)
         let around = opaque(surroundings ?? background, over: fallback)
         let under = footprint.map { opaque($0, over: fallback) }
@@ -80,18 +85,22 @@ public struct PointerMaterial: Equatable, Sendable {
         // The strength each look needs here: enough for the backdrop and for the footprint.
         let need = { (p: Polarity) in min(max(strength(for: bg, p), under.map { strength(for: $0, p) } ?? 0), 1) }
         let needed = (dark: need(.dark), light: need(.light))
-        let polarity: Polarity, lightShare: Double
+        let polarity: Polarity
+        let lightShare: Double
         if let time {
             let footprintLightness = under.map(lightness) ?? surroundingLightness
             // With memory, the footprint is judged by its smoothed lightness, as a grey.
             let override = { (p: Polarity, l: Double) in forFootprint(p, under.map { _ in grey(lightness: l) }) }
             if var m = memory, time >= m.time {
-                m.step(lightness: surroundingLightness, footprintLightness: footprintLightness, to: time, override: override)
+                m.step(
+                    lightness: surroundingLightness, footprintLightness: footprintLightness, to: time,
+                    override: override)
                 memory = m
             } else {
                 let wanted = forFootprint(MaterialMemory.polarity(lightness: surroundingLightness, keeping: nil), under)
-                memory = MaterialMemory(lightness: surroundingLightness, footprintLightness: footprintLightness,
-                                        preferred: wanted, time: time)
+                memory = MaterialMemory(
+                    lightness: surroundingLightness, footprintLightness: footprintLightness,
+                    preferred: wanted, time: time)
             }
             polarity = memory!.target
             lightShare = memory!.lightShare
@@ -108,7 +117,8 @@ public struct PointerMaterial: Equatable, Sendable {
     /// The fill of one look at strength `k` (0…1), highlight and press applied.
     static func look(_ polarity: Polarity, strength k: Double, highlight: Double, press: Double) -> RGBA {
         var (grey, alpha) = look(min(max(k, 0), 1), polarity)
-        let h = min(max(highlight, 0), 1), p = min(max(press, 0), 1)
+        let h = min(max(highlight, 0), 1)
+        let p = min(max(press, 0), 1)
         let extreme = polarity == .dark ? 0.0 : 1.0
         grey = mix(grey, extreme, p)
         alpha = mix(alpha, alpha + (1 - alpha) * 0.5, p)
@@ -143,7 +153,8 @@ public struct PointerMaterial: Equatable, Sendable {
         }
         if ratio(0) >= targetContrast { return 0 }
         if ratio(1) < targetContrast { return 1 + (targetContrast - ratio(1)) }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<24 {
             let m = (lo + hi) / 2
             if ratio(m) >= targetContrast { hi = m } else { lo = m }
@@ -161,13 +172,15 @@ public struct PointerMaterial: Equatable, Sendable {
 
     /// WCAG contrast ratio of two opaque colours (1…21).
     public static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-        let la = a.luminance, lb = b.luminance
+        let la = a.luminance
+        let lb = b.luminance
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
     static func opaque(_ c: RGBA, over fallback: RGBA) -> RGBA {
         let a = min(max(c.a, 0), 1)
-        return RGBA(r: c.r * a + fallback.r * (1 - a), g: c.g * a + fallback.g * (1 - a), b: c.b * a + fallback.b * (1 - a))
+        return RGBA(
+            r: c.r * a + fallback.r * (1 - a), g: c.g * a + fallback.g * (1 - a), b: c.b * a + fallback.b * (1 - a))
     }
 
     /// The grey whose CIE L* / 100 is `l`.
@@ -194,7 +207,7 @@ func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -20,7 +20,9 @@ public final class StageBackgroundSampler: BackgroundSampler {
         self.pointsPerPixel = pointsPerPixel
         w = image.width
         h = image.height
-        let stride = image.stride, width = w, height = h
+        let stride = image.stride
+        let width = w
+        let height = h
         var t = [SIMD4<UInt32>](repeating: .zero, count: (w + 1) * (h + 1))
         try image.withPixels { raw in
             for y in 0..<height {
@@ -42,24 +44,42 @@ public final class StageBackgroundSampler: BackgroundSampler {
 
     /// Integral of the image over [0,x]×[0,y] in sample pixels (bilinear in the table).
     private func integral(_ x: Double, _ y: Double) -> SIMD4<Double> {
-        let cx = min(max(x, 0), Double(w)), cy = min(max(y, 0), Double(h))
-        let x0 = min(Int(cx), w - 1), y0 = min(Int(cy), h - 1)
-        let fx = cx - Double(x0), fy = cy - Double(y0)
-        let W = w + 1
+        let cx = min(max(x, 0), Double(w))
+        let cy = min(max(y, 0), Double(h))
+        let x0 = min(Int(cx), w - 1)
+        let y0 = min(Int(cy), h - 1)
+        let fx = cx - Double(x0)
+        let fy = cy - Double(y0)
+        let rowLength = w + 1
         func at(_ i: Int) -> SIMD4<Double> { SIMD4<Double>(table[i]) / 255 }
-        let a = at(y0 * W + x0), b = at(y0 * W + x0 + 1)
-        let c = at((y0 + 1) * W + x0), d = at((y0 + 1) * W + x0 + 1)
+        let a = at(y0 * rowLength + x0)
+        let b = at(y0 * rowLength + x0 + 1)
+        let c = at((y0 + 1) * rowLength + x0)
+        let d = at((y0 + 1) * rowLength + x0 + 1)
         return a * ((1 - fx) * (1 - fy)) + b * (fx * (1 - fy)) + c * ((1 - fx) * fy) + d * (fx * fy)
     }
 
     public func averageColor(in rect: Rect) -> RGBA {
         let s = 1 / pointsPerPixel
-        var x0 = rect.minX * s, x1 = rect.maxX * s, y0 = rect.minY * s, y1 = rect.maxY * s
+        var x0 = rect.minX * s
+        var x1 = rect.maxX * s
+        var y0 = rect.minY * s
+        var y1 = rect.maxY * s
         // Outside the canvas: clamp the rect into it so edges keep a sensible colour.
-        x0 = min(max(x0, 0), Double(w)); x1 = min(max(x1, 0), Double(w))
-        y0 = min(max(y0, 0), Double(h)); y1 = min(max(y1, 0), Double(h))
-        if x1 - x0 < 0.25 { let m = (x0 + x1) / 2; x0 = max(0, m - 0.125); x1 = min(Double(w), m + 0.125) }
-        if y1 - y0 < 0.25 { let m = (y0 + y1) / 2; y0 = max(0, m - 0.125); y1 = min(Double(h), m + 0.125) }
+        x0 = min(max(x0, 0), Double(w))
+        x1 = min(max(x1, 0), Double(w))
+        y0 = min(max(y0, 0), Double(h))
+        y1 = min(max(y1, 0), Double(h))
+        if x1 - x0 < 0.25 {
+            let m = (x0 + x1) / 2
+            x0 = max(0, m - 0.125)
+            x1 = min(Double(w), m + 0.125)
+        }
+        if y1 - y0 < 0.25 {
+            let m = (y0 + y1) / 2
+            y0 = max(0, m - 0.125)
+            y1 = min(Double(h), m + 0.125)
+        }
         let area = (x1 - x0) * (y1 - y0)
         guard area > 0 else { return .clear }
         let sum = integral(x1, y1) - integral(x0, y1) - integral(x1, y0) + integral(x0, y0)

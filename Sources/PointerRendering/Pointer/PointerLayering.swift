@@ -59,13 +59,18 @@ extension SceneRenderer {
 
     func pointerLayering(_ frame: PointerFrame, placements: FramePlacements) -> PointerLayering {
         guard drawsPointer, !frame.hidden, frame.visible.opacity > 0.001,
-              let box = pointerBounds(frame) else { return .plain }
+            let box = pointerBounds(frame)
+        else { return .plain }
         var target: Int?
         var slot = PointerSlot.top
         if let id = frame.target, let i = layout.indexByID[id] {
             switch frame.effect ?? layout.regions[i].effect {
-            case .highlight: slot = .highlight(i); target = i
-            case .lift: slot = .underLift(i); target = i
+            case .highlight:
+                slot = .highlight(i)
+                target = i
+            case .lift:
+                slot = .underLift(i)
+                target = i
             default: break
             }
         }
@@ -88,8 +93,11 @@ extension SceneRenderer {
         // takes its own material: a menu opening from a button leaves the circle on
         // the glyph, where switching layers in one frame would flash the glyph dark.
         guard let owner = fading.max(by: { ($0.emphasis, $0.index) < ($1.emphasis, $1.index) }) else { return .plain }
-        guard isRestingCircle(frame.visible) else { return PointerLayering(slot: .top, owner: owner.index, above: above) }
-        return PointerLayering(slot: .top, owner: owner.index, above: above,
-                               contentOver: min(1, owner.emphasis / PointerLayering.takeOverEmphasis))
+        guard isRestingCircle(frame.visible) else {
+            return PointerLayering(slot: .top, owner: owner.index, above: above)
+        }
+        return PointerLayering(
+            slot: .top, owner: owner.index, above: above,
+            contentOver: min(1, owner.emphasis / PointerLayering.takeOverEmphasis))
     }
 }

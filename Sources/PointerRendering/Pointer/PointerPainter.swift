@@ -36,7 +36,8 @@ final class PointerPainter {
         case .roundedRect:
             ctx.roundedRect(f, radius: v.cornerRadius * max(v.scale, 0))
         case .path(let p):
-            let sx = f.width / max(p.size.width, 0.0001), sy = f.height / max(p.size.height, 0.0001)
+            let sx = f.width / max(p.size.width, 0.0001)
+            let sy = f.height / max(p.size.height, 0.0001)
             func map(_ q: Point) -> Point { Point(x: f.minX + q.x * sx, y: f.minY + q.y * sy) }
             for e in p.elements {
                 switch e {

@@ -17,7 +17,8 @@ struct ShapeOutline: Equatable {
 
     init(_ geometry: ShapeGeometry) {
         let (raw, box) = Self.flatten(geometry)
-        let sx = 1 / max(box.width, 0.0001), sy = 1 / max(box.height, 0.0001)
+        let sx = 1 / max(box.width, 0.0001)
+        let sy = 1 / max(box.height, 0.0001)
         let unit = raw.map { $0.map { Point(x: $0.x * sx, y: $0.y * sy) } }.filter { $0.count >= 3 }
         let areas = unit.map(Self.signedArea)
         let mainSign: Double = areas.max(by: { abs($0) < abs($1) }).map { $0 >= 0 ? 1 : -1 } ?? 1
@@ -31,8 +32,11 @@ struct ShapeOutline: Equatable {
             return Contour(points: res, isHole: hole, centroid: Self.mean(res))
         }
         if contours.isEmpty {
-            contours = [Contour(points: Self.resample(Self.ellipse(), Self.pointCount), isHole: false,
-                                centroid: Point(x: 0.5, y: 0.5))]
+            contours = [
+                Contour(
+                    points: Self.resample(Self.ellipse(), Self.pointCount), isHole: false,
+                    centroid: Point(x: 0.5, y: 0.5))
+            ]
         }
     }
 
@@ -58,10 +62,12 @@ struct ShapeOutline: Equatable {
     static func roundedRect(_ size: Size, _ radius: Double) -> [Point] {
         let r = max(0, min(radius, min(size.width, size.height) / 2))
         var pts: [Point] = []
-        let corners = [(Point(x: size.width - r, y: r), -Double.pi / 2),
-                       (Point(x: size.width - r, y: size.height - r), 0.0),
-                       (Point(x: r, y: size.height - r), Double.pi / 2),
-                       (Point(x: r, y: r), Double.pi)]
+        let corners = [
+            (Point(x: size.width - r, y: r), -Double.pi / 2),
+            (Point(x: size.width - r, y: size.height - r), 0.0),
+            (Point(x: r, y: size.height - r), Double.pi / 2),
+            (Point(x: r, y: r), Double.pi),
+        ]
         for (c, start) in corners {
             for i in 0...12 {
                 let a = start + Double(i) / 12 * .pi / 2
@@ -82,14 +88,18 @@ struct ShapeOutline: Equatable {
         for e in elements {
             switch e {
             case .move(let p):
-                finish(); current = [p]; pen = p
+                finish()
+                current = [p]
+                pen = p
             case .line(let p):
                 if current.isEmpty { current = [pen] }
-                current.append(p); pen = p
+                current.append(p)
+                pen = p
             case .cubic(let c1, let c2, let p):
                 if current.isEmpty { current = [pen] }
                 for i in 1...12 {
-                    let t = Double(i) / 12, u = 1 - t
+                    let t = Double(i) / 12
+                    let u = 1 - t
                     let x = u * u * u * pen.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x
                     let y = u * u * u * pen.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y
                     current.append(Point(x: x, y: y))
@@ -110,7 +120,8 @@ struct ShapeOutline: Equatable {
     static func signedArea(_ pts: [Point]) -> Double {
         var s = 0.0
         for i in pts.indices {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let a = pts[i]
+            let b = pts[(i + 1) % pts.count]
             s += a.x * b.y - b.x * a.y
         }
         return s / 2
@@ -150,7 +161,8 @@ struct OutlineMorph {
 
     init(from a: ShapeOutline, to b: ShapeOutline) {
         var pairs: [([Point], [Point])] = []
-        let solidsA = a.contours.filter { !$0.isHole }, solidsB = b.contours.filter { !$0.isHole }
+        let solidsA = a.contours.filter { !$0.isHole }
+        let solidsB = b.contours.filter { !$0.isHole }
         func nearest(_ c: ShapeOutline.Contour, in list: [ShapeOutline.Contour]) -> ShapeOutline.Contour? {
             list.min { $0.centroid.distance(to: c.centroid) < $1.centroid.distance(to: c.centroid) }
         }
@@ -177,15 +189,20 @@ struct OutlineMorph {
     static func align(_ source: [Point], to target: [Point]) -> [Point] {
         let n = target.count
         guard n == source.count, n > 0 else { return target }
-        var best = 0, bestCost = Double.infinity
+        var best = 0
+        var bestCost = Double.infinity
         for k in 0..<n {
             var cost = 0.0
             for i in 0..<n {
-                let p = source[i], q = target[(i + k) % n]
+                let p = source[i]
+                let q = target[(i + k) % n]
                 cost += (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)
                 if cost >= bestCost { break }
             }
-            if cost < bestCost { bestCost = cost; best = k }
+            if cost < bestCost {
+                bestCost = cost
+                best = k
+            }
         }
         return (0..<n).map { target[($0 + best) % n] }
     }
@@ -200,7 +217,7 @@ struct OutlineMorph {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -33,8 +33,10 @@ public enum BannerPainter {
 
     /// Draws over what `surface` holds, inside `clip` (canvas pt). `scale` is
     /// pixels per point; the surface's top-left pixel shows canvas point `origin`.
-    public static func draw(_ banner: Banner, into surface: ImageSurface, scale: Double, origin: Point = .zero,
-                            canvasSize: Size, clip: [Rect]) throws {
+    public static func draw(
+        _ banner: Banner, into surface: ImageSurface, scale: Double, origin: Point = .zero,
+        canvasSize: Size, clip: [Rect]
+    ) throws {
         guard banner.opacity > 0, !banner.text.isEmpty else { return }
         let box = frame(canvasSize: canvasSize)
         let ctx = try CairoContext(surface: surface)

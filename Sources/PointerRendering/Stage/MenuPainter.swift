@@ -26,15 +26,18 @@ struct MenuPainter {
         let shadow = try effects.shadow(size: f.size, radius: Self.cornerRadius)
         shadow.draw(ctx, alpha: palette.shadowAlpha * 0.8, offset: Point(x: 0, y: Self.shadowDrop))
         let box = Rect(x: 0, y: 0, width: f.width, height: f.height)
-        ctx.newPath(); ctx.roundedRect(box, radius: Self.cornerRadius)
+        ctx.newPath()
+        ctx.roundedRect(box, radius: Self.cornerRadius)
         ctx.setSource(palette.menuBackground)
         ctx.fillPreserve()
         ctx.clip()
         // The row under the pointer has no tint of its own: the pointer becomes its highlight (E26).
         for (i, row) in Self.rows(menu).enumerated() {
             if i > 0 {
-                ctx.newPath(); ctx.rectangle(Rect(x: 16, y: row.minY - 0.25, width: f.width - 32, height: 0.5))
-                ctx.setSource(palette.menuSeparator); ctx.fill()
+                ctx.newPath()
+                ctx.rectangle(Rect(x: 16, y: row.minY - 0.25, width: f.width - 32, height: 0.5))
+                ctx.setSource(palette.menuSeparator)
+                ctx.fill()
             }
         }
     }
@@ -45,7 +48,8 @@ struct MenuPainter {
         ctx.save()
         defer { ctx.restore() }
         ctx.translate(f.minX, f.minY)
-        ctx.newPath(); ctx.roundedRect(Rect(x: 0, y: 0, width: f.width, height: f.height), radius: Self.cornerRadius)
+        ctx.newPath()
+        ctx.roundedRect(Rect(x: 0, y: 0, width: f.width, height: f.height), radius: Self.cornerRadius)
         ctx.clip()
         let rows = Self.rows(menu)
         ctx.selectFont(family: RegionContentPainter.fontFamily, bold: false)
@@ -72,7 +76,8 @@ struct MenuPainter {
     static func openingTransform(_ menu: ContextMenu) -> AffineTransform {
         guard menu.scale != 1 else { return .identity }
         let a = menu.scaleAnchor
-        return AffineTransform.translation(a.x, a.y).concatenating(.scaling(menu.scale)).concatenating(.translation(-a.x, -a.y))
+        return AffineTransform.translation(a.x, a.y).concatenating(.scaling(menu.scale)).concatenating(
+            .translation(-a.x, -a.y))
     }
 
     /// Everything the menu touches, its whole shadow layer included (the open menu's:

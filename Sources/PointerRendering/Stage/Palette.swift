@@ -12,7 +12,9 @@ struct Palette {
     /// Hover tint (C16): darkening on light scenes, lightening on dark ones.
     var hoverTint: RGBA { isDark ? RGBA(r: 1, g: 1, b: 1, a: 0.12) : RGBA(r: 0, g: 0, b: 0, a: 0.05) }
     var shadowAlpha: Double { isDark ? 0.55 : 0.30 }
-    var menuBackground: RGBA { isDark ? RGBA(r: 0.17, g: 0.17, b: 0.18, a: 0.97) : RGBA(r: 0.98, g: 0.98, b: 0.99, a: 0.97) }
+    var menuBackground: RGBA {
+        isDark ? RGBA(r: 0.17, g: 0.17, b: 0.18, a: 0.97) : RGBA(r: 0.98, g: 0.98, b: 0.99, a: 0.97)
+    }
     var menuSeparator: RGBA { isDark ? RGBA(r: 1, g: 1, b: 1, a: 0.12) : RGBA(r: 0, g: 0, b: 0, a: 0.10) }
     var menuRowHighlight: RGBA { isDark ? RGBA(r: 1, g: 1, b: 1, a: 0.10) : RGBA(r: 0, g: 0, b: 0, a: 0.06) }
 

@@ -20,11 +20,14 @@ struct RegionContentPainter {
     /// Image, symbol and label: the layer that stays on top of a highlight pointer.
     func drawContent(_ r: LaidOutRegion, ctx: CairoContext) {
         guard let content = r.region.content else { return }
-        let w = r.frame.width, h = r.frame.height
+        let w = r.frame.width
+        let h = r.frame.height
         let box = Rect(x: 0, y: 0, width: w, height: h)
         if let path = content.image, let img = images[path] {
             ctx.save()
-            ctx.newPath(); ctx.roundedRect(box, radius: r.cornerRadius); ctx.clip()
+            ctx.newPath()
+            ctx.roundedRect(box, radius: r.cornerRadius)
+            ctx.clip()
             // Aspect-fill, centred.
             let s = max(w / Double(img.width), h / Double(img.height))
             ctx.translate((w - Double(img.width) * s) / 2, (h - Double(img.height) * s) / 2)
@@ -34,17 +37,20 @@ struct RegionContentPainter {
             ctx.restore()
         }
         let color = content.color ?? content.fill.map(Palette.contrasting) ?? palette.label
-        let lines = content.label.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        let lines =
+            content.label.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         let wide = w >= 2.2 * h
         // A text area: lines laid on the region's vertical snap grid, where the I-beam snaps (A3).
         if let step = r.region.snap?.y, step > 4, !lines.isEmpty {
-            drawTextArea(lines, step: step, origin: r.region.snap?.origin ?? .zero, width: w, height: h, color: color, ctx: ctx)
+            drawTextArea(
+                lines, step: step, origin: r.region.snap?.origin ?? .zero, width: w, height: h, color: color, ctx: ctx)
             return
         }
         switch (content.symbol, lines.isEmpty) {
         case (let sym?, true):
             let side = min(w, h) * (content.fill != nil ? 0.52 : 0.6)
-            SymbolSet.draw(sym, in: Rect(center: box.center, size: Size(width: side, height: side)), color: color, ctx: ctx)
+            SymbolSet.draw(
+                sym, in: Rect(center: box.center, size: Size(width: side, height: side)), color: color, ctx: ctx)
         case (nil, false):
             // Several lines in a wide region read as a paragraph: left-aligned.
             let left = wide && w > 200 && lines.count > 1
@@ -53,24 +59,30 @@ struct RegionContentPainter {
             if wide {
                 let side = min(h * 0.5, 32)
                 let inset = max((h - side) / 2, 8)
-                SymbolSet.draw(sym, in: Rect(x: inset, y: (h - side) / 2, width: side, height: side), color: color, ctx: ctx)
+                SymbolSet.draw(
+                    sym, in: Rect(x: inset, y: (h - side) / 2, width: side, height: side), color: color, ctx: ctx)
                 let x = inset + side + 12
-                drawLabel(lines, in: Rect(x: x, y: 0, width: max(w - x - 12, 1), height: h),
-                          alignLeft: true, color: color, ctx: ctx)
+                drawLabel(
+                    lines, in: Rect(x: x, y: 0, width: max(w - x - 12, 1), height: h),
+                    alignLeft: true, color: color, ctx: ctx)
             } else {
                 let side = min(w, h) * 0.42
-                SymbolSet.draw(sym, in: Rect(x: (w - side) / 2, y: h * 0.14, width: side, height: side),
-                               color: color, ctx: ctx)
-                drawLabel(lines, in: Rect(x: 2, y: h * 0.6, width: w - 4, height: h * 0.36),
-                          alignLeft: false, color: color, ctx: ctx)
+                SymbolSet.draw(
+                    sym, in: Rect(x: (w - side) / 2, y: h * 0.14, width: side, height: side),
+                    color: color, ctx: ctx)
+                drawLabel(
+                    lines, in: Rect(x: 2, y: h * 0.6, width: w - 4, height: h * 0.36),
+                    alignLeft: false, color: color, ctx: ctx)
             }
         case (nil, true):
             break
         }
     }
 
-    func drawTextArea(_ lines: [String], step: Double, origin: Point, width: Double, height: Double,
-                      color: RGBA, ctx: CairoContext) {
+    func drawTextArea(
+        _ lines: [String], step: Double, origin: Point, width: Double, height: Double,
+        color: RGBA, ctx: CairoContext
+    ) {
         ctx.save()
         ctx.setSource(color)
         ctx.selectFont(family: Self.fontFamily, bold: false)
@@ -98,7 +110,10 @@ struct RegionContentPainter {
         ctx.setFontSize(size)
         // Shrink to fit the widest line.
         let widest = lines.map { ctx.textExtents($0).xAdvance }.max() ?? 0
-        if widest > box.width && widest > 0 { size *= box.width / widest; ctx.setFontSize(size) }
+        if widest > box.width && widest > 0 {
+            size *= box.width / widest
+            ctx.setFontSize(size)
+        }
         let fe = ctx.fontExtents()
         let lineHeight = size * 1.3
         let total = lineHeight * (n - 1) + fe.ascent * 0.72

@@ -30,8 +30,10 @@ struct RegionPlacement {
     }
 
     /// Places region `r` under its parent's placement (nil at top level).
-    static func place(_ r: LaidOutRegion, in layout: SceneLayout, parent: RegionPlacement?,
-                      state s: RegionState) -> RegionPlacement {
+    static func place(
+        _ r: LaidOutRegion, in layout: SceneLayout, parent: RegionPlacement?,
+        state s: RegionState
+    ) -> RegionPlacement {
         let base = parent?.children ?? .identity
         let rel = r.parent.map { r.frame.origin - layout.regions[$0].frame.origin } ?? r.frame.origin
         let atRest = base.concatenating(.translation(rel.x, rel.y))
@@ -105,8 +107,9 @@ final class PlacementCache {
             for i in root...end {
                 let r = layout.regions[i]
                 let parent = r.parent.map { changed[$0] ?? rest[$0] }
-                changed[i] = RegionPlacement.place(r, in: layout, parent: parent,
-                                                   state: RegionPlacement.state(of: r, in: frame))
+                changed[i] = RegionPlacement.place(
+                    r, in: layout, parent: parent,
+                    state: RegionPlacement.state(of: r, in: frame))
             }
         }
         let result = FramePlacements(rest: rest, changed: changed, changedIndices: changed.keys.sorted())

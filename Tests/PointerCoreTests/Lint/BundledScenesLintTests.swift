@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// The scenes we ship are the examples designers copy: they load and are lint-clean.
@@ -30,18 +31,24 @@ import Testing
         }
     }
 
-    @Test("every demo trace reads, is realistic (motion about every 8 ms, lifts, clicks) and visits the scene's controls")
+    @Test(
+        "every demo trace reads, is realistic (motion about every 8 ms, lifts, clicks) and visits the scene's controls")
     func tracesAreRealistic() throws {
         for url in Self.scenes {
             let name = url.deletingPathExtension().lastPathComponent
-            let trace = url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Traces/\(name).jsonl")
+            let trace = url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Traces/\(name).jsonl")
             guard FileManager.default.fileExists(atPath: trace.path) else { continue }
             let events = try TraceReader.read(path: trace.path)
             #expect(events.count > 100, "\(name): only \(events.count) events")
             let motionTimes = events.compactMap { e -> Double? in
-                switch e.kind { case .motion, .position: return e.time; default: return nil }
+                switch e.kind {
+                case .motion, .position: return e.time
+                default: return nil
+                }
             }
-            let steps = zip(motionTimes.dropFirst(), motionTimes).map { $0 - $1 }.filter { $0 > 0 && $0 < 0.05 }.sorted()
+            let steps = zip(motionTimes.dropFirst(), motionTimes).map { $0 - $1 }.filter { $0 > 0 && $0 < 0.05 }
+                .sorted()
             let median = steps.isEmpty ? 0 : steps[steps.count / 2]
             #expect(median > 0.006 && median < 0.018, "\(name): median motion interval \(median) s")
             let lifts = events.filter { if case .lift = $0.kind { return true } else { return false } }.count

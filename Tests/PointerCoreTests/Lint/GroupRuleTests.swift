@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 @Suite struct GroupRuleTests {
@@ -7,8 +8,9 @@ import Testing
     /// Bar buttons 37 pt square, 8 pt apart, in group "toolbar".
     func toolbar(_ count: Int = 4, spacing: Double = 8) -> [Region] {
         (0..<count).map { i in
-            Region(id: "b\(i)", frame: Rect(x: 20 + Double(i) * (37 + spacing), y: 10, width: 37, height: 37),
-                   effect: .highlight, group: "toolbar")
+            Region(
+                id: "b\(i)", frame: Rect(x: 20 + Double(i) * (37 + spacing), y: 10, width: 37, height: 37),
+                effect: .highlight, group: "toolbar")
         }
     }
 
@@ -52,7 +54,10 @@ import Testing
     func hitGap() {
         // With a background the padding is 12: 40 pt apart leaves a 16 pt hole.
         var apart = toolbar(2, spacing: 40)
-        for i in apart.indices { apart[i].content = F.fill; apart[i].effect = .lift }
+        for i in apart.indices {
+            apart[i].content = F.fill
+            apart[i].effect = .lift
+        }
         let f = F.findings(apart, rule: "group-hit-gap")
         #expect(f.count == 1)
         #expect(f.first?.regions == ["b0", "b1"])
@@ -61,7 +66,9 @@ import Testing
         #expect(F.findings(toolbar(2, spacing: 40), rule: "group-hit-gap").isEmpty)
         // A column: checked downwards too.
         let column = (0..<2).map { i in
-            Region(id: "c\(i)", frame: Rect(x: 0, y: Double(i) * 100, width: 40, height: 40), hitPadding: EdgeInsets(all: 12), group: "col")
+            Region(
+                id: "c\(i)", frame: Rect(x: 0, y: Double(i) * 100, width: 40, height: 40),
+                hitPadding: EdgeInsets(all: 12), group: "col")
         }
         #expect(F.findings(column, rule: "group-hit-gap").count == 1)
     }
@@ -82,20 +89,26 @@ import Testing
         let f = F.findings([tiny], rule: "hit-padding-guidance")
         #expect(f.count == 1)
         #expect(f.first?.fix.contains("\"hitPadding\": 24") == true)
-        let huge = Region(id: "y", frame: Rect(x: 0, y: 0, width: 37, height: 37), hitPadding: EdgeInsets(all: 30), content: F.fill)
+        let huge = Region(
+            id: "y", frame: Rect(x: 0, y: 0, width: 37, height: 37), hitPadding: EdgeInsets(all: 30), content: F.fill)
         #expect(F.findings([huge], rule: "hit-padding-guidance").first?.message.contains("far above the 12 pt") == true)
         var segs = toolbar(2, spacing: 0)
         segs[0].hitPadding = EdgeInsets(top: 24, right: 0, bottom: 24, left: 24)
         segs[1].hitPadding = EdgeInsets(top: 24, right: 24, bottom: 24, left: 0)
         #expect(F.findings(segs, rule: "hit-padding-guidance").isEmpty)
-        #expect(F.findings([Region(id: "z", frame: Rect(x: 0, y: 0, width: 37, height: 37), hitPadding: EdgeInsets(all: 24))], rule: "hit-padding-guidance").isEmpty)
+        #expect(
+            F.findings(
+                [Region(id: "z", frame: Rect(x: 0, y: 0, width: 37, height: 37), hitPadding: EdgeInsets(all: 24))],
+                rule: "hit-padding-guidance"
+            ).isEmpty)
     }
 
     @Test("C18 a same-size group member with a different corner radius is flagged")
     func groupRadius() {
         var swatches = (0..<4).map { i in
-            Region(id: "s\(i)", frame: Rect(x: Double(i) * 40, y: 0, width: 30, height: 30), cornerRadius: .capsule,
-                   effect: .lift, group: "swatches", content: F.fill)
+            Region(
+                id: "s\(i)", frame: Rect(x: Double(i) * 40, y: 0, width: 30, height: 30), cornerRadius: .capsule,
+                effect: .lift, group: "swatches", content: F.fill)
         }
         swatches[3].cornerRadius = .points(8)
         let f = F.findings(swatches, rule: "corner-radius-group-mismatch")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 @Suite struct InertSettingRuleTests {
@@ -38,7 +39,8 @@ import Testing
 
     @Test("C19 a region hiding itself or its parent is flagged; hiding a sibling is the point")
     func hides() {
-        var child = Region(id: "seg", frame: Rect(x: 0, y: 0, width: 60, height: 30), effect: .highlight, hides: ["bar", "sep"])
+        var child = Region(
+            id: "seg", frame: Rect(x: 0, y: 0, width: 60, height: 30), effect: .highlight, hides: ["bar", "sep"])
         let sep = Region(id: "sep", frame: Rect(x: 60, y: 8, width: 1, height: 14), effect: EffectSpec.none)
         var bar = base
         bar.id = "bar"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 @Suite struct LintReportTests {
@@ -7,15 +8,21 @@ import Testing
 
     func report() -> LintReport {
         var bar = (0..<2).map { i in
-            Region(id: "b\(i)", frame: Rect(x: Double(i) * 45, y: 0, width: 37, height: 37), effect: .highlight, group: "bar")
+            Region(
+                id: "b\(i)", frame: Rect(x: Double(i) * 45, y: 0, width: 37, height: 37), effect: .highlight,
+                group: "bar")
         }
         bar[1].effect = .lift
         bar[1].content = F.fill
         var r = LintReport()
         r.add(file: "test.json", findings: SceneLinter.lint(F.scene(bar)))
-        r.add(file: "broken.json", loadErrors: [SceneDiagnostic(
-            location: SourceLocation(file: "broken.json", line: 3, column: 7), jsonPath: "regions[0].efect",
-            message: "unknown key \"efect\"", suggestion: "did you mean \"effect\"?")])
+        r.add(
+            file: "broken.json",
+            loadErrors: [
+                SceneDiagnostic(
+                    location: SourceLocation(file: "broken.json", line: 3, column: 7), jsonPath: "regions[0].efect",
+                    message: "unknown key \"efect\"", suggestion: "did you mean \"effect\"?")
+            ])
         return r
     }
 
@@ -25,7 +32,10 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("test.json:3:5: error: [group-mixed-effects] 'b1' gets lift"))
         #expect(lines[0].contains("(regions: b1, b0). Fix: set \"effect\": \"highlight\" on 'b1'"))
-        #expect(lines[1] == "broken.json:3:7: error: [scene-invalid] regions[0].efect: unknown key \"efect\". Fix: did you mean \"effect\"?")
+        #expect(
+            lines[1]
+                == "broken.json:3:7: error: [scene-invalid] regions[0].efect: unknown key \"efect\". Fix: did you mean \"effect\"?"
+        )
         #expect(lines[2] == "2 scenes checked: 2 errors, 0 warnings")
     }
 

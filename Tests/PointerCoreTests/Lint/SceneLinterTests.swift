@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 @Suite struct SceneLinterTests {
@@ -19,7 +20,9 @@ import Testing
     @Test("every finding names a known rule, its region, a location and a fix; ordered by line")
     func findingShape() {
         var bar = (0..<3).map { i in
-            Region(id: "b\(i)", frame: Rect(x: Double(i) * 45, y: 0, width: 37, height: 37), effect: .highlight, group: "bar")
+            Region(
+                id: "b\(i)", frame: Rect(x: Double(i) * 45, y: 0, width: 37, height: 37), effect: .highlight,
+                group: "bar")
         }
         bar[2].frame.size.height = 50
         bar[1].hitPadding = EdgeInsets(all: 2)
@@ -63,7 +66,8 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/designing-scenes.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for info in SceneLinter.catalogue {
-            #expect(text.contains("| `\(info.id)` | \(info.severity.rawValue) |"), "\(info.id) is not in the rule table")
+            #expect(
+                text.contains("| `\(info.id)` | \(info.severity.rawValue) |"), "\(info.id) is not in the rule table")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 @Suite struct ShapeRuleTests {
@@ -15,7 +16,8 @@ import Testing
         #expect(f.first?.severity == .error)
         #expect(f.first?.regions == ["ruler"])
         #expect(f.first?.message.contains("pt thick") == true)
-        #expect(F.findings([region(F.pathShape(F.cross(size: 24, arm: 4.5), size: 24))], rule: "shape-stroke-thin").isEmpty)
+        #expect(
+            F.findings([region(F.pathShape(F.cross(size: 24, arm: 4.5), size: 24))], rule: "shape-stroke-thin").isEmpty)
     }
 
     @Test("D22 a shape far from the 19 pt circle's weight is flagged with a scale that fixes it")
@@ -23,21 +25,30 @@ import Testing
         let small = F.findings([region(F.pathShape(F.rect(0, 0, 8, 8), size: 8))], rule: "shape-visual-weight")
         #expect(small.count == 1)
         #expect(small.first?.message.contains("too light") == true)
-        let big = F.findings([region(F.pathShape(F.circle(cx: 20, cy: 20, r: 20), size: 40))], rule: "shape-visual-weight")
+        let big = F.findings(
+            [region(F.pathShape(F.circle(cx: 20, cy: 20, r: 20), size: 40))], rule: "shape-visual-weight")
         #expect(big.first?.fix.contains("scale the path by 0.48") == true)
-        #expect(F.findings([region(F.pathShape(F.cross(size: 24, arm: 4.5), size: 24))], rule: "shape-visual-weight").isEmpty)
+        #expect(
+            F.findings([region(F.pathShape(F.cross(size: 24, arm: 4.5), size: 24))], rule: "shape-visual-weight")
+                .isEmpty)
     }
 
     @Test("D22 a symmetric shape anchored at its corner is flagged; centred is fine")
     func anchor() {
         let cross = F.cross(size: 24, arm: 4.5)
-        let off = F.findings([region(F.pathShape(cross, size: 24, anchor: Point(x: 0, y: 0)))], rule: "shape-anchor-off-centre")
+        let off = F.findings(
+            [region(F.pathShape(cross, size: 24, anchor: Point(x: 0, y: 0)))], rule: "shape-anchor-off-centre")
         #expect(off.count == 1)
         #expect(off.first?.fix.contains("[12, 12]") == true)
         #expect(F.findings([region(F.pathShape(cross, size: 24))], rule: "shape-anchor-off-centre").isEmpty)
         // A tip-anchored marker is not symmetric top–bottom: its anchor is its intent.
-        let marker: [PathElement] = [.move(Point(x: 10, y: 0)), .line(Point(x: 20, y: 20)), .line(Point(x: 0, y: 20)), .close]
-        #expect(F.findings([region(F.pathShape(marker, size: 20, anchor: Point(x: 10, y: 0)))], rule: "shape-anchor-off-centre").isEmpty)
+        let marker: [PathElement] = [
+            .move(Point(x: 10, y: 0)), .line(Point(x: 20, y: 20)), .line(Point(x: 0, y: 20)), .close,
+        ]
+        #expect(
+            F.findings(
+                [region(F.pathShape(marker, size: 20, anchor: Point(x: 10, y: 0)))], rule: "shape-anchor-off-centre"
+            ).isEmpty)
     }
 
     @Test("modifier shapes are checked too, named by their place in the file")
@@ -75,7 +86,9 @@ import Testing
 
     @Test("A3 an I-beam taller than the line pitch is flagged")
     func beam() {
-        let text = Region(id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 600), shape: .verticalBeam(length: 30), snap: SnapGrid(y: 22))
+        let text = Region(
+            id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 600), shape: .verticalBeam(length: 30),
+            snap: SnapGrid(y: 22))
         #expect(F.findings([text], rule: "beam-line-mismatch").first?.fix.contains("22") == true)
         var fine = text
         fine.shape = .verticalBeam(length: 20)
@@ -84,9 +97,11 @@ import Testing
 
     @Test("A3 a tall text area without a line grid is flagged; a one-line field is not")
     func beamGrid() {
-        let area = Region(id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 200), shape: .verticalBeam(length: nil))
+        let area = Region(
+            id: "notes", frame: Rect(x: 0, y: 0, width: 300, height: 200), shape: .verticalBeam(length: nil))
         #expect(F.findings([area], rule: "beam-without-line-grid").count == 1)
-        let field = Region(id: "search", frame: Rect(x: 0, y: 0, width: 300, height: 36), shape: .verticalBeam(length: 20))
+        let field = Region(
+            id: "search", frame: Rect(x: 0, y: 0, width: 300, height: 36), shape: .verticalBeam(length: 20))
         #expect(F.findings([field], rule: "beam-without-line-grid").isEmpty)
         var gridded = area
         gridded.snap = SnapGrid(y: 22)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// The JSON Schema (Assets/Schema/scene.schema.json) and `SceneLoader` must agree, so an
@@ -96,7 +97,8 @@ import Testing
         let defs = root["$defs"] as? [String: Any] ?? [:]
         func resolved(_ node: [String: Any]) -> [String: Any] {
             guard let ref = node["$ref"] as? String, ref.hasPrefix("#/$defs/"),
-                  let target = defs[String(ref.dropFirst(8))] as? [String: Any] else { return node }
+                let target = defs[String(ref.dropFirst(8))] as? [String: Any]
+            else { return node }
             return resolved(target).merging(node) { _, own in own }
         }
         var missing: [String] = []

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import PointerCore
 
 /// Frame timing: the repaint clock and the safety margin are learnt from what the display reports.
 @Suite struct DeadlineEstimatorTests {
-    @Test("learns a 144 Hz repaint clock from callbacks, skipped repaints and jitter included; predicts the next repaint")
+    @Test(
+        "learns a 144 Hz repaint clock from callbacks, skipped repaints and jitter included; predicts the next repaint")
     func learnsClock() {
         var e = DeadlineEstimator(nominalPeriod: nil)
         let period = 1.0 / 144

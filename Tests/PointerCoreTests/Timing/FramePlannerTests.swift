@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PointerCore
 
 /// When a surface draws: the pacing's decisions on a learnt 60 Hz clock (repaints at k/60 s).
@@ -18,56 +19,78 @@ import Testing
         var p = Self.planner(.deadline)
         let repaint = 10 * Self.period
         let first = p.decide(now: repaint - 0.012, byInput: true, awaitingFrame: false)
-        guard case .draw(let aimed?, let planned) = first else { Issue.record("first input waited: \(first)"); return }
+        guard case .draw(let aimed?, let planned) = first else {
+            Issue.record("first input waited: \(first)")
+            return
+        }
         #expect(abs(aimed - repaint) < 1e-6 && !planned)
         p.drew(for: aimed, taking: 0.0005)
         let second = p.decide(now: repaint - 0.008, byInput: true, awaitingFrame: true)
-        guard case .wait(let until?) = second else { Issue.record("second input drew at once: \(second)"); return }
+        guard case .wait(let until?) = second else {
+            Issue.record("second input drew at once: \(second)")
+            return
+        }
         #expect(until < repaint - p.timing.margin + 1e-6 && until > repaint - 0.008)
         // At the deadline it draws, for that repaint, and its outcome teaches the margin.
         #expect(p.decide(now: until, byInput: true, awaitingFrame: true) == .draw(refresh: repaint, planned: true))
     }
 
-    @Test("input pacing draws every input at once, even with a frame callback outstanding; an animation frame waits for it")
+    @Test(
+        "input pacing draws every input at once, even with a frame callback outstanding; an animation frame waits for it"
+    )
     func inputPacing() {
         var p = Self.planner(.onInput)
         let now = 10 * Self.period - 0.010
         guard case .draw = p.decide(now: now, byInput: true, awaitingFrame: true) else {
-            Issue.record("input waited"); return
+            Issue.record("input waited")
+            return
         }
         #expect(p.decide(now: now, byInput: false, awaitingFrame: true) == .wait(until: nil))
         var c = Self.planner(.frameCallback)
         #expect(c.decide(now: now, byInput: true, awaitingFrame: true) == .wait(until: nil))
     }
 
-    @Test("input pacing: while the hand moves, an animation frame waits for the next input until the repaint's deadline; with the hand still it is drawn at once")
+    @Test(
+        "input pacing: while the hand moves, an animation frame waits for the next input until the repaint's deadline; with the hand still it is drawn at once"
+    )
     func animationRidesOnInput() {
         var p = Self.planner(.onInput)
         let repaint = 11 * Self.period
         // A 125 Hz mouse: inputs 8 ms apart, each drawn at once.
         for t in stride(from: 10 * Self.period - 0.024, through: 10 * Self.period - 0.001, by: 0.008) {
             guard case .draw(let aimed, _) = p.decide(now: t, byInput: true, awaitingFrame: false) else {
-                Issue.record("input at \(t) waited"); return
+                Issue.record("input at \(t) waited")
+                return
             }
             p.drew(for: aimed, taking: 0.0005)
         }
         // The frame callback of repaint 10 asks for the animation's next frame.
         let callback = 10 * Self.period + 0.0003
         let wait = p.decide(now: callback, byInput: false, awaitingFrame: false)
-        guard case .wait(let until?) = wait else { Issue.record("the animation frame drew at once: \(wait)"); return }
-        #expect(until > callback + 0.008 && until <= repaint - p.timing.margin + 1e-6, "waits until \(until), repaint \(repaint)")
+        guard case .wait(let until?) = wait else {
+            Issue.record("the animation frame drew at once: \(wait)")
+            return
+        }
+        #expect(
+            until > callback + 0.008 && until <= repaint - p.timing.margin + 1e-6,
+            "waits until \(until), repaint \(repaint)")
         // No input came: at the deadline it is drawn for that repaint (judged, so the margin adapts).
         #expect(p.decide(now: until, byInput: false, awaitingFrame: false) == .draw(refresh: repaint, planned: true))
         // Input that comes first is drawn at once and carries the animation.
         var q = Self.planner(.onInput)
-        for t in [10 * Self.period - 0.009, 10 * Self.period - 0.001] { _ = q.decide(now: t, byInput: true, awaitingFrame: false) }
+        for t in [10 * Self.period - 0.009, 10 * Self.period - 0.001] {
+            _ = q.decide(now: t, byInput: true, awaitingFrame: false)
+        }
         _ = q.decide(now: callback, byInput: false, awaitingFrame: false)
         guard case .draw(let aimed, _) = q.decide(now: callback + 0.006, byInput: true, awaitingFrame: false) else {
-            Issue.record("the input waited for the animation's deadline"); return
+            Issue.record("the input waited for the animation's deadline")
+            return
         }
         q.drew(for: aimed, taking: 0.0005)
         // A hand that stopped: the animation frame is drawn at once.
-        #expect(q.decide(now: callback + 0.1, byInput: false, awaitingFrame: false) == .draw(refresh: p.timing.likelyRefresh(forDrawAt: callback + 0.1)))
+        #expect(
+            q.decide(now: callback + 0.1, byInput: false, awaitingFrame: false)
+                == .draw(refresh: p.timing.likelyRefresh(forDrawAt: callback + 0.1)))
     }
 
     @Test("a frame drawn at once just before a repaint aims at it, though a few slow draws widen the margin")
@@ -76,7 +99,8 @@ import Testing
         let repaint = 10 * Self.period
         #expect(p.timing.margin > 0.005, "the margin allows for the slow draws")
         guard case .draw(let aimed?, _) = p.decide(now: repaint - 0.002, byInput: true, awaitingFrame: false) else {
-            Issue.record("no aim"); return
+            Issue.record("no aim")
+            return
         }
         // Aimed a repaint late but shown at this one, a moving pointer would be drawn a whole period ahead.
         #expect(abs(aimed - repaint) < 1e-6, "aimed at \(aimed), the repaint is at \(repaint)")

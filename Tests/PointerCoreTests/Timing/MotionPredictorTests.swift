@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PointerCore
 
 /// Prediction (issue: "a pointer that keeps up"): a freely moving pointer is

@@ -1,14 +1,18 @@
 import Testing
+
 @testable import PointerCore
 
 /// Prediction applies only while the pointer moves freely; snapping and morphs stay exact.
 @Suite struct PointerPredictionTests {
-    static let scene = EngineFixture.sceneJSON("""
+    static let scene = EngineFixture.sceneJSON(
+        """
         {"id":"button","frame":[600,300,60,40],"effect":"highlight"}
         """, pointer: "\"autoHideDelay\":0")
 
     /// Moves right at 800 pt/s from x0, reports every 8 ms, for `duration` s.
-    static func drive(_ prediction: inout PointerPrediction, _ engine: PointerEngine, from x0: Double, duration: Double) -> Double {
+    static func drive(_ prediction: inout PointerPrediction, _ engine: PointerEngine, from x0: Double, duration: Double)
+        -> Double
+    {
         prediction.handle(InputEvent(time: 0, .position(Point(x: x0, y: 320))), with: engine)
         var t = 0.0
         while t < duration {

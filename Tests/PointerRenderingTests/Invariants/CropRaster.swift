@@ -1,4 +1,5 @@
 import PointerCore
+
 @testable import PointerRendering
 
 /// A rendered crop's pixels as straight sRGB (0…255, three floats a pixel),
@@ -12,8 +13,12 @@ struct CropRaster {
         width = s.width
         height = s.height
         var out = [Float](repeating: 0, count: s.width * s.height * 3)
-        let br = Float(backdrop.r * 255), bg = Float(backdrop.g * 255), bb = Float(backdrop.b * 255)
-        let w = s.width, h = s.height, stride = s.stride
+        let br = Float(backdrop.r * 255)
+        let bg = Float(backdrop.g * 255)
+        let bb = Float(backdrop.b * 255)
+        let w = s.width
+        let h = s.height
+        let stride = s.stride
         try s.withPixels { raw in
             for y in 0..<h {
                 for x in 0..<w {
@@ -51,7 +56,9 @@ struct CropMask {
         width = s.width
         height = s.height
         var out = [Float](repeating: 0, count: s.width * s.height)
-        let w = s.width, h = s.height, stride = s.stride
+        let w = s.width
+        let h = s.height
+        let stride = s.stride
         try s.withPixels { raw in
             for y in 0..<h {
                 for x in 0..<w {
@@ -75,7 +82,8 @@ struct CropMask {
 
 /// WCAG contrast ratio of two sRGB colours (≥ 1).
 func contrastRatio(_ a: RGBA, _ b: RGBA) -> Double {
-    let la = a.luminance, lb = b.luminance
+    let la = a.luminance
+    let lb = b.luminance
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 

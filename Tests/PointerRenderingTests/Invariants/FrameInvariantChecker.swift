@@ -1,5 +1,6 @@
 import Foundation
 import PointerCore
+
 @testable import PointerRendering
 
 /// Renders every frame of a session into a crop around the pointer and checks
@@ -62,7 +63,8 @@ final class FrameInvariantChecker {
 
     private var previousContent: [String: RGBA] = [:]
     private var previousMenuOpen = false
-    private var previousMaterial: (seen: Double, lightShare: Double, visible: VisiblePointer, under: RGBA, time: Double)?
+    private var previousMaterial:
+        (seen: Double, lightShare: Double, visible: VisiblePointer, under: RGBA, time: Double)?
     /// The frame being checked is drawn mid cross-fade.
     private var crossFading = false
 
@@ -83,7 +85,8 @@ final class FrameInvariantChecker {
         guard findings.filter({ $0.rule == rule }).count < 3 else { return }
         findings.append(Finding(rule: rule, time: time, detail: detail))
         if let dir = dumpDirectory, let c = crops {
-            let stem = dir + "/" + name.replacingOccurrences(of: " ", with: "_") + "-\(rule)-" + String(format: "%.3f", time)
+            let stem =
+                dir + "/" + name.replacingOccurrences(of: " ", with: "_") + "-\(rule)-" + String(format: "%.3f", time)
             try? c.with.writePNG(path: stem + "-with.png")
             try? c.without.writePNG(path: stem + "-without.png")
         }
@@ -137,8 +140,10 @@ final class FrameInvariantChecker {
             // The menu lies over every region: their content under it is not theirs to keep.
             for k in masks.indices {
                 let f = menu.frame
-                let x0 = max(0, Int(((f.minX - origin.x) * scale).rounded())), x1 = min(px.width, Int(((f.maxX - origin.x) * scale).rounded()))
-                let y0 = max(0, Int(((f.minY - origin.y) * scale).rounded())), y1 = min(px.height, Int(((f.maxY - origin.y) * scale).rounded()))
+                let x0 = max(0, Int(((f.minX - origin.x) * scale).rounded()))
+                let x1 = min(px.width, Int(((f.maxX - origin.x) * scale).rounded()))
+                let y0 = max(0, Int(((f.minY - origin.y) * scale).rounded()))
+                let y1 = min(px.height, Int(((f.maxY - origin.y) * scale).rounded()))
                 if x1 > x0 && y1 > y0 {
                     for y in y0..<y1 { for x in x0..<x1 { masks[k].1.alpha[y * px.width + x] = 0 } }
                 }
@@ -163,7 +168,8 @@ final class FrameInvariantChecker {
         if menuShown != previousMenuOpen { previousContent = [:] }
         previousMenuOpen = menuShown
         checkContentSteps(frame, a, masks)
-        try checkMaterialStep(frame, under: under, stage: renderer.drawnSampler(ctx: try CairoContext(surface: without), origin: origin))
+        try checkMaterialStep(
+            frame, under: under, stage: renderer.drawnSampler(ctx: try CairoContext(surface: without), origin: origin))
     }
 
     /// Highlight and lift regions the pointer is in or leaving: the target, and
@@ -192,7 +198,8 @@ final class FrameInvariantChecker {
         return v.kind == .circle && v.transition == nil && abs(v.frame.width - d) < 0.5 && abs(v.frame.height - d) < 0.5
     }
 
-    private func contentMask(_ i: Int, placements: FramePlacements, origin: Point, size: (Int, Int)) throws -> CropMask {
+    private func contentMask(_ i: Int, placements: FramePlacements, origin: Point, size: (Int, Int)) throws -> CropMask
+    {
         let layout = renderer.layout
         let r = layout.regions[i]
         let pl = placements[i]
@@ -220,8 +227,10 @@ final class FrameInvariantChecker {
 
     // MARK: (a)
 
-    private func checkCovered(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, _ masks: [(String, CropMask)],
-                              origin: Point) {
+    private func checkCovered(
+        _ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, _ masks: [(String, CropMask)],
+        origin: Point
+    ) {
         guard !masks.isEmpty else { return }
         checked["a", default: 0] += 1
         var worst: (excess: Float, what: String, diff: Float, cover: Float, at: Int) = (0, "", 0, 0, 0)
@@ -233,11 +242,15 @@ final class FrameInvariantChecker {
             }
         }
         if worst.excess > 0 {
-            let at = Point(x: origin.x + (Double(worst.at % a.width) + 0.5) / scale, y: origin.y + (Double(worst.at / a.width) + 0.5) / scale)
-            note("a", frame.time, "pointer material over \(worst.what)'s content at (\(Int(at.x)), \(Int(at.y))): a pixel of coverage "
-                 + "\(String(format: "%.2f", worst.cover)) changed by \(Int(worst.diff))/255 "
-                 + "(target \(frame.target ?? "none"), pointer \(frame.visible.kind.rawValue) "
-                 + "\(Int(frame.visible.frame.width))×\(Int(frame.visible.frame.height)))")
+            let at = Point(
+                x: origin.x + (Double(worst.at % a.width) + 0.5) / scale,
+                y: origin.y + (Double(worst.at / a.width) + 0.5) / scale)
+            note(
+                "a", frame.time,
+                "pointer material over \(worst.what)'s content at (\(Int(at.x)), \(Int(at.y))): a pixel of coverage "
+                    + "\(String(format: "%.2f", worst.cover)) changed by \(Int(worst.diff))/255 "
+                    + "(target \(frame.target ?? "none"), pointer \(frame.visible.kind.rawValue) "
+                    + "\(Int(frame.visible.frame.width))×\(Int(frame.visible.frame.height)))")
         }
     }
 
@@ -252,35 +265,50 @@ final class FrameInvariantChecker {
 
     /// Returns the mean backdrop under the circle, when it was checked.
     @discardableResult
-    private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point) -> RGBA? {
+    private func checkCircle(_ frame: PointerFrame, _ a: CropRaster, _ b: CropRaster, covered: CropMask, origin: Point)
+        -> RGBA?
+    {
         guard isPlainCircle(frame), !crossFading else { return nil }
         let v = frame.visible
         let c = v.frame.center
         let r = v.frame.width / 2 * max(v.scale, 0) * scale
-        let cx = (c.x - origin.x) * scale, cy = (c.y - origin.y) * scale
-        var inner: [Int] = [], edge: [Int] = []
+        let cx = (c.x - origin.x) * scale
+        let cy = (c.y - origin.y) * scale
+        var inner: [Int] = []
+        var edge: [Int] = []
         for y in max(0, Int(cy - r - 2))..<min(a.height, Int(cy + r + 3)) {
             for x in max(0, Int(cx - r - 2))..<min(a.width, Int(cx + r + 3)) {
                 let i = y * a.width + x
                 guard covered.alpha[i] < 0.02 else { continue }
-                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+                let d =
+                    ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy))
+                    .squareRoot()
                 if d <= r - 1.5 { inner.append(i) } else if d <= r + 1 { edge.append(i) }
             }
         }
         guard inner.count >= 12 else { return nil }
         checked["b", default: 0] += 1
-        var sa = (0.0, 0.0, 0.0), sb = (0.0, 0.0, 0.0)
+        var sa = (0.0, 0.0, 0.0)
+        var sb = (0.0, 0.0, 0.0)
         for i in inner {
-            let ca = a.color(at: i), cb = b.color(at: i)
-            sa.0 += ca.r; sa.1 += ca.g; sa.2 += ca.b
-            sb.0 += cb.r; sb.1 += cb.g; sb.2 += cb.b
+            let ca = a.color(at: i)
+            let cb = b.color(at: i)
+            sa.0 += ca.r
+            sa.1 += ca.g
+            sa.2 += ca.b
+            sb.0 += cb.r
+            sb.1 += cb.g
+            sb.2 += cb.b
         }
         let n = Double(inner.count)
-        let fill = RGBA(r: sa.0 / n, g: sa.1 / n, b: sa.2 / n), under = RGBA(r: sb.0 / n, g: sb.1 / n, b: sb.2 / n)
+        let fill = RGBA(r: sa.0 / n, g: sa.1 / n, b: sa.2 / n)
+        let under = RGBA(r: sb.0 / n, g: sb.1 / n, b: sb.2 / n)
         let ratio = contrastRatio(fill, under)
         if ratio < Self.minimumContrast - Self.contrastTolerance {
-            note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) contrasts \(String(format: "%.2f", ratio)):1 "
-                 + "with what is under it (\(under.hex) → \(fill.hex)); minimum \(Self.minimumContrast):1")
+            note(
+                "b", frame.time,
+                "circle at (\(Int(c.x)), \(Int(c.y))) contrasts \(String(format: "%.2f", ratio)):1 "
+                    + "with what is under it (\(under.hex) → \(fill.hex)); minimum \(Self.minimumContrast):1")
             return under
         }
         // No outline, judged where the backdrop under the circle is near-uniform (an
@@ -288,25 +316,43 @@ final class FrameInvariantChecker {
         // most as much as a full-coverage fill
         // pixel over the same colour would, in the same direction. The fill's effect
         // u = A − B = β − α·B is fitted over the interior (ridge towards α = 0.5).
-        var lo: [Float] = [255, 255, 255], hi: [Float] = [0, 0, 0]
+        var lo: [Float] = [255, 255, 255]
+        var hi: [Float] = [0, 0, 0]
         for i in inner + edge {
-            for ch in 0..<3 { lo[ch] = min(lo[ch], b.rgb[i * 3 + ch]); hi[ch] = max(hi[ch], b.rgb[i * 3 + ch]) }
+            for ch in 0..<3 {
+                lo[ch] = min(lo[ch], b.rgb[i * 3 + ch])
+                hi[ch] = max(hi[ch], b.rgb[i * 3 + ch])
+            }
         }
         guard (0..<3).allSatisfy({ hi[$0] - lo[$0] <= 24 }) else { return under }
-        var sxx = 0.0, sx = 0.0, sxu = 0.0, su = 0.0, m = 0.0
+        var sxx = 0.0
+        var sx = 0.0
+        var sxu = 0.0
+        var su = 0.0
+        var m = 0.0
         for i in inner {
             for ch in 0..<3 {
-                let bv = Double(b.rgb[i * 3 + ch]) / 255, u = Double(a.rgb[i * 3 + ch] - b.rgb[i * 3 + ch]) / 255
-                sxx += bv * bv; sx += bv; sxu += bv * u; su += u; m += 1
+                let bv = Double(b.rgb[i * 3 + ch]) / 255
+                let u = Double(a.rgb[i * 3 + ch] - b.rgb[i * 3 + ch]) / 255
+                sxx += bv * bv
+                sx += bv
+                sxu += bv * u
+                su += u
+                m += 1
             }
         }
         // Minimise Σ(u − β + α·x)² + λ(α − 0.5)²: two linear equations in α, β.
         let lambda = 0.01 * m
-        let a11 = sxx + lambda, a12 = -sx, b1 = -sxu + lambda * 0.5
-        let a21 = -sx, a22 = m, b2 = su
+        let a11 = sxx + lambda
+        let a12 = -sx
+        let b1 = -sxu + lambda * 0.5
+        let a21 = -sx
+        let a22 = m
+        let b2 = su
         let det = a11 * a22 - a12 * a21
         guard abs(det) > 1e-9 else { return under }
-        let alpha = (b1 * a22 - a12 * b2) / det, beta = (a11 * b2 - a21 * b1) / det
+        let alpha = (b1 * a22 - a12 * b2) / det
+        let beta = (a11 * b2 - a21 * b1) / det
         var worst: (excess: Float, at: Int) = (0, -1)
         for i in edge {
             for ch in 0..<3 {
@@ -314,14 +360,18 @@ final class FrameInvariantChecker {
                 let full = Float((beta - alpha * bv) * 255)
                 let u = a.rgb[i * 3 + ch] - b.rgb[i * 3 + ch]
                 // u should lie between 0 and `full`.
-                let lo = min(0, full) - Self.outlineTolerance, hi = max(0, full) + Self.outlineTolerance
+                let lo = min(0, full) - Self.outlineTolerance
+                let hi = max(0, full) + Self.outlineTolerance
                 let excess = max(lo - u, u - hi)
                 if excess > worst.excess { worst = (excess, i) }
             }
         }
         if worst.excess > 0 {
-            note("b", frame.time, "circle at (\(Int(c.x)), \(Int(c.y))) has an outline: an edge pixel goes "
-                 + "\(Int(worst.excess))/255 beyond its fill (\(b.color(at: worst.at).hex) → \(a.color(at: worst.at).hex))")
+            note(
+                "b", frame.time,
+                "circle at (\(Int(c.x)), \(Int(c.y))) has an outline: an edge pixel goes "
+                    + "\(Int(worst.excess))/255 beyond its fill (\(b.color(at: worst.at).hex) → \(a.color(at: worst.at).hex))"
+            )
         }
         return under
     }
@@ -342,8 +392,10 @@ final class FrameInvariantChecker {
             case .none: effect = false
             }
             if effect && (s.emphasis > 0.01 || abs(s.scale - 1) > 0.002) {
-                note("c", frame.time, "pointer hidden but \(id) still shows its effect "
-                     + "(emphasis \(String(format: "%.2f", s.emphasis)), scale \(String(format: "%.3f", s.scale)))")
+                note(
+                    "c", frame.time,
+                    "pointer hidden but \(id) still shows its effect "
+                        + "(emphasis \(String(format: "%.2f", s.emphasis)), scale \(String(format: "%.3f", s.scale)))")
                 return
             }
         }
@@ -354,11 +406,16 @@ final class FrameInvariantChecker {
     private func checkContentSteps(_ frame: PointerFrame, _ a: CropRaster, _ masks: [(String, CropMask)]) {
         var current: [String: RGBA] = [:]
         for (what, m) in masks {
-            var s = (0.0, 0.0, 0.0), w = 0.0
+            var s = (0.0, 0.0, 0.0)
+            var w = 0.0
             // Opaque content pixels only: what shows through edges is (a)'s business.
             for i in m.alpha.indices where m.alpha[i] >= 0.95 {
-                let c = a.color(at: i), k = Double(m.alpha[i])
-                s.0 += c.r * k; s.1 += c.g * k; s.2 += c.b * k; w += k
+                let c = a.color(at: i)
+                let k = Double(m.alpha[i])
+                s.0 += c.r * k
+                s.1 += c.g * k
+                s.2 += c.b * k
+                w += k
             }
             guard w >= 4 else { continue }
             current[what] = RGBA(r: s.0 / w, g: s.1 / w, b: s.2 / w)
@@ -395,16 +452,22 @@ final class FrameInvariantChecker {
         let shareStep = abs(m.lightShare - p.lightShare)
         let fastestShareStep = 1.5 * (frame.time - p.time) / MaterialMemory.fade + 1e-9
         if shareStep > fastestShareStep {
-            note("d", frame.time, "the look switched in one frame: light share \(String(format: "%.2f", p.lightShare)) → "
-                 + "\(String(format: "%.2f", m.lightShare)) (at most \(String(format: "%.2f", fastestShareStep)) per frame)")
+            note(
+                "d", frame.time,
+                "the look switched in one frame: light share \(String(format: "%.2f", p.lightShare)) → "
+                    + "\(String(format: "%.2f", m.lightShare)) (at most \(String(format: "%.2f", fastestShareStep)) per frame)"
+            )
         }
-        let allowed = Self.materialStep + Self.materialStepPerDiameter * moved / scene.pointer.diameter
+        let allowed =
+            Self.materialStep + Self.materialStepPerDiameter * moved / scene.pointer.diameter
             + Self.materialStepPerScale * pressing + backdropStep + Self.fadeStep * min(shareStep, fastestShareStep)
         let step = abs(seen - p.seen)
         if step > allowed {
-            note("d", frame.time, "circle's material jumped \(String(format: "%.3f", step)) (allowed "
-                 + "\(String(format: "%.3f", allowed)) for \(String(format: "%.1f", moved)) pt of motion and a backdrop "
-                 + "change of \(String(format: "%.3f", backdropStep)))")
+            note(
+                "d", frame.time,
+                "circle's material jumped \(String(format: "%.3f", step)) (allowed "
+                    + "\(String(format: "%.3f", allowed)) for \(String(format: "%.1f", moved)) pt of motion and a backdrop "
+                    + "change of \(String(format: "%.3f", backdropStep)))")
         }
     }
 }

@@ -19,19 +19,24 @@ enum SweepTrace {
                 let s = Double(k) / Double(steps)
                 let e = s * s * (3 - 2 * s)
                 t += 0.016
-                out.append(InputEvent(time: t, .position(Point(x: from.x + (p.x - from.x) * e, y: from.y + (p.y - from.y) * e))))
+                out.append(
+                    InputEvent(
+                        time: t, .position(Point(x: from.x + (p.x - from.x) * e, y: from.y + (p.y - from.y) * e))))
             }
             at = p
         }
         func wait(_ d: Double) { t += d }
         // Open space: the canvas corner farthest from every control's centre.
-        let corners = [Point(x: 8, y: 8), Point(x: canvas.width - 8, y: 8),
-                       Point(x: 8, y: canvas.height - 8), Point(x: canvas.width - 8, y: canvas.height - 8)]
-        let open = corners.max { a, b in
-            let da = layout.regions.map { $0.frame.center.distance(to: a) }.min() ?? 0
-            let db = layout.regions.map { $0.frame.center.distance(to: b) }.min() ?? 0
-            return da < db
-        } ?? corners[0]
+        let corners = [
+            Point(x: 8, y: 8), Point(x: canvas.width - 8, y: 8),
+            Point(x: 8, y: canvas.height - 8), Point(x: canvas.width - 8, y: canvas.height - 8),
+        ]
+        let open =
+            corners.max { a, b in
+                let da = layout.regions.map { $0.frame.center.distance(to: a) }.min() ?? 0
+                let db = layout.regions.map { $0.frame.center.distance(to: b) }.min() ?? 0
+                return da < db
+            } ?? corners[0]
         for (k, r) in targets.enumerated() {
             move(to: r.frame.center, over: 0.3)
             wait(0.4)

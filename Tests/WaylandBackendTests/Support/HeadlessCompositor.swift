@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A headless compositor started for one test and always torn down: sway as an
@@ -25,16 +26,18 @@ final class HeadlessCompositor {
         logPath = runtimeDirectory + ".log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process = Process()
-        var env = ["PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtimeDirectory, "HOME": runtimeDirectory]
+        var env = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtimeDirectory, "HOME": runtimeDirectory,
+        ]
         switch kind {
         case .sway:
             let sway = try TestEnvironment.tool("sway", package: "sway")
             let config = runtimeDirectory + "/sway.conf"
             try """
-                xwayland disable
-                output HEADLESS-1 mode \(width)x\(height)
-                default_border none
-                """.write(toFile: config, atomically: true, encoding: .utf8)
+            xwayland disable
+            output HEADLESS-1 mode \(width)x\(height)
+            default_border none
+            """.write(toFile: config, atomically: true, encoding: .utf8)
             env["WLR_BACKENDS"] = "headless"
             env["WLR_LIBINPUT_NO_DEVICES"] = "1"
             env["WLR_RENDERER"] = "pixman"
@@ -46,7 +49,9 @@ final class HeadlessCompositor {
                 chmod(config, 0o644)
                 let setpriv = try TestEnvironment.tool("setpriv", package: "util-linux")
                 process.executableURL = URL(fileURLWithPath: setpriv)
-                process.arguments = ["--reuid=\(ids.uid)", "--regid=\(ids.gid)", "--clear-groups", "--", sway, "-c", config]
+                process.arguments = [
+                    "--reuid=\(ids.uid)", "--regid=\(ids.gid)", "--clear-groups", "--", sway, "-c", config,
+                ]
             } else {
                 process.executableURL = URL(fileURLWithPath: sway)
                 process.arguments = ["-c", config]
@@ -54,8 +59,10 @@ final class HeadlessCompositor {
         case .weston:
             let weston = try TestEnvironment.tool("weston", package: "weston")
             process.executableURL = URL(fileURLWithPath: weston)
-            process.arguments = ["--backend=headless-backend.so", "--socket=wayland-ap", "--width=\(width)",
-                                 "--height=\(height)", "--idle-time=0"]
+            process.arguments = [
+                "--backend=headless-backend.so", "--socket=wayland-ap", "--width=\(width)",
+                "--height=\(height)", "--idle-time=0",
+            ]
         }
         process.environment = env
         let log = FileHandle(forWritingAtPath: logPath)
@@ -81,8 +88,10 @@ final class HeadlessCompositor {
 
     /// Environment for clients of this compositor.
     var environment: [String: String] {
-        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-         "XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketPath, "HOME": runtimeDirectory]
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketPath, "HOME": runtimeDirectory,
+        ]
     }
 
     var isRunning: Bool { process.isRunning }
@@ -90,7 +99,8 @@ final class HeadlessCompositor {
     /// The end of the compositor's own log, for failure messages.
     var logTail: String {
         let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return "\(kind) \(process.isRunning ? "running" : "exited (\(process.terminationStatus))"), its log ends:\n" + String(text.suffix(1500))
+        return "\(kind) \(process.isRunning ? "running" : "exited (\(process.terminationStatus))"), its log ends:\n"
+            + String(text.suffix(1500))
     }
 
     /// `swaymsg` against this sway (retried for a few seconds while its IPC
@@ -139,7 +149,12 @@ final class HeadlessCompositor {
         if getpwnam(testUser) != nil { return }
         let lock = open("/tmp/adaptive-pointer-test-user.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
         if getpwnam(testUser) != nil { return }
         let useradd = try TestEnvironment.tool("useradd", package: "passwd")
         var args = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin"]

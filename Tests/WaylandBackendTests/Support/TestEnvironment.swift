@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the built executables and fixtures are, and small process helpers.
@@ -44,8 +45,10 @@ enum TestEnvironment {
 
     /// Runs a command to completion (with a deadline), returning status and output.
     @discardableResult
-    static func run(_ path: String, _ args: [String], environment: [String: String]? = nil,
-                    timeout: Double = 20) throws -> (status: Int32, output: String) {
+    static func run(
+        _ path: String, _ args: [String], environment: [String: String]? = nil,
+        timeout: Double = 20
+    ) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = args

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process the tests own: output captured to a file, stopped (TERM,
@@ -77,7 +78,9 @@ func which(_ name: String) -> String? {
 
 struct MissingTool: Error, CustomStringConvertible {
     let tool: String, package: String
-    var description: String { "'\(tool)' is missing: install the Debian package '\(package)' (scripts/install-deps.sh lists it)" }
+    var description: String {
+        "'\(tool)' is missing: install the Debian package '\(package)' (scripts/install-deps.sh lists it)"
+    }
 }
 
 /// Runs a short command to completion (with a timeout) and returns its stdout.
@@ -96,7 +99,10 @@ func runTool(_ tool: String, _ args: [String], display: String, timeout: Double 
     try p.run()
     let deadline = Date().addingTimeInterval(timeout)
     while p.isRunning && Date() < deadline { usleep(5_000) }
-    if p.isRunning { p.terminate(); p.waitUntilExit() }
+    if p.isRunning {
+        p.terminate()
+        p.waitUntilExit()
+    }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     return String(decoding: data, as: UTF8.self)
 }

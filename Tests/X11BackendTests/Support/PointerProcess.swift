@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `adaptive-pointer run … --backend x11` as a user starts it, on a test server.
@@ -28,8 +29,9 @@ final class PointerProcess {
 
     init(server: XvfbServer, _ arguments: [String]) throws {
         self.server = server
-        child = try ChildProcess(try PointerProcess.executable(), ["run"] + arguments + ["--backend", "x11"],
-                                 environment: server.environment, name: "adaptive-pointer")
+        child = try ChildProcess(
+            try PointerProcess.executable(), ["run"] + arguments + ["--backend", "x11"],
+            environment: server.environment, name: "adaptive-pointer")
     }
 
     /// Waits until the log shows the window is up (or the process died).

@@ -30,13 +30,17 @@ final class XTestClient {
     }
 
     func atom(_ name: String) -> xcb_atom_t {
-        guard let r = xcb_intern_atom_reply(connection, xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name), nil) else { return 0 }
+        guard
+            let r = xcb_intern_atom_reply(
+                connection, xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name), nil)
+        else { return 0 }
         defer { free(r) }
         return r.pointee.atom
     }
 
     func selectionOwned(_ name: String) -> Bool {
-        guard let r = xcb_get_selection_owner_reply(connection, xcb_get_selection_owner(connection, atom(name)), nil) else { return false }
+        guard let r = xcb_get_selection_owner_reply(connection, xcb_get_selection_owner(connection, atom(name)), nil)
+        else { return false }
         defer { free(r) }
         return r.pointee.owner != 0
     }
@@ -45,14 +49,20 @@ final class XTestClient {
     /// `tracksMotion`: select pointer motion, as real applications do; device
     /// motion then stops at this window and the overlay sees only raw motion.
     @discardableResult
-    func openWindow(x: Int, y: Int, width: Int, height: Int, color: UInt32, tracksMotion: Bool = false) -> xcb_window_t {
+    func openWindow(x: Int, y: Int, width: Int, height: Int, color: UInt32, tracksMotion: Bool = false) -> xcb_window_t
+    {
         let w = xcb_generate_id(connection)
         let motion = tracksMotion ? XCB_EVENT_MASK_POINTER_MOTION.rawValue : 0
-        let values: [UInt32] = [color, XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_EXPOSURE.rawValue | motion]
+        let values: [UInt32] = [
+            color,
+            XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue
+                | XCB_EVENT_MASK_EXPOSURE.rawValue | motion,
+        ]
         let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data.pointee
-        xcb_create_window(connection, UInt8(XCB_COPY_FROM_PARENT), w, root, Int16(x), Int16(y), UInt16(width), UInt16(height), 0,
-                          UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.root_visual,
-                          XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, values)
+        xcb_create_window(
+            connection, UInt8(XCB_COPY_FROM_PARENT), w, root, Int16(x), Int16(y), UInt16(width), UInt16(height), 0,
+            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.root_visual,
+            XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, values)
         xcb_map_window(connection, w)
         xcb_flush(connection)
         windows.append(w)
@@ -73,7 +83,12 @@ final class XTestClient {
         if let r = xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), nil) { free(r) }
     }
 
-    struct Click: Equatable { var button: Int; var x: Int; var y: Int; var state: UInt16 }
+    struct Click: Equatable {
+        var button: Int
+        var x: Int
+        var y: Int
+        var state: UInt16
+    }
 
     /// ButtonPress events our windows received within `timeout` seconds.
     func clicks(timeout: Double, until count: Int = 1) -> [Click] {
@@ -113,8 +128,13 @@ final class XTestClient {
         let children = xcb_query_tree_children(tree)!
         var out: [xcb_window_t] = []
         for i in 0..<n {
-            guard let a = xcb_get_window_attributes_reply(connection, xcb_get_window_attributes(connection, children[i]), nil) else { continue }
-            if a.pointee.override_redirect != 0 && a.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue) { out.append(children[i]) }
+            guard
+                let a = xcb_get_window_attributes_reply(
+                    connection, xcb_get_window_attributes(connection, children[i]), nil)
+            else { continue }
+            if a.pointee.override_redirect != 0 && a.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue) {
+                out.append(children[i])
+            }
             free(a)
         }
         return out
@@ -157,14 +177,18 @@ final class XTestClient {
     /// The whole root window at its current size (RandR may have changed it).
     func screenshot() -> Screenshot? {
         guard let g = xcb_get_geometry_reply(connection, xcb_get_geometry(connection, root), nil) else { return nil }
-        let width = Int(g.pointee.width), height = Int(g.pointee.height)
+        let width = Int(g.pointee.width)
+        let height = Int(g.pointee.height)
         free(g)
-        let cookie = xcb_get_image(connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), root, 0, 0, UInt16(width), UInt16(height), UInt32.max)
+        let cookie = xcb_get_image(
+            connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), root, 0, 0, UInt16(width), UInt16(height), UInt32.max
+        )
         guard let r = xcb_get_image_reply(connection, cookie, nil) else { return nil }
         defer { free(r) }
         let n = width * height
         guard Int(xcb_get_image_data_length(r)) >= n * 4, let data = xcb_get_image_data(r) else { return nil }
-        let pixels = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), count: n))
+        let pixels = Array(
+            UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), count: n))
         return Screenshot(width: width, height: height, pixels: pixels.map { $0 & 0xFFFFFF })
     }
 }
@@ -181,7 +205,9 @@ struct Screenshot {
     }
 
     /// Pixels inside `rect` that differ from `background` by more than `tolerance` per channel.
-    func changedPixels(x: Int, y: Int, width w: Int, height h: Int, from background: UInt32, tolerance: Int = 8) -> [(Int, Int)] {
+    func changedPixels(x: Int, y: Int, width w: Int, height h: Int, from background: UInt32, tolerance: Int = 8) -> [(
+        Int, Int
+    )] {
         var out: [(Int, Int)] = []
         for yy in max(0, y)..<min(height, y + h) {
             for xx in max(0, x)..<min(width, x + w) where Screenshot.distance(at(xx, yy), background) > tolerance {
@@ -192,10 +218,13 @@ struct Screenshot {
     }
 
     /// Bounding box of the pixels in the area that differ from `background`.
-    func changedBounds(x: Int, y: Int, width w: Int, height h: Int, from background: UInt32, tolerance: Int = 8) -> (x: Int, y: Int, width: Int, height: Int)? {
+    func changedBounds(x: Int, y: Int, width w: Int, height h: Int, from background: UInt32, tolerance: Int = 8) -> (
+        x: Int, y: Int, width: Int, height: Int
+    )? {
         let px = changedPixels(x: x, y: y, width: w, height: h, from: background, tolerance: tolerance)
         guard !px.isEmpty else { return nil }
-        let xs = px.map(\.0), ys = px.map(\.1)
+        let xs = px.map(\.0)
+        let ys = px.map(\.1)
         return (xs.min()!, ys.min()!, xs.max()! - xs.min()! + 1, ys.max()! - ys.min()! + 1)
     }
 
@@ -208,10 +237,13 @@ struct Screenshot {
 
     /// Writes a PNG (for humans looking at a failure) via Cairo.
     func writePNG(to path: String) {
-        var copy = pixels.map { $0 | 0xFF000000 }
+        var copy = pixels.map { $0 | 0xFF00_0000 }
         copy.withUnsafeMutableBytes { buf in
-            guard let s = cairo_image_surface_create_for_data(buf.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                              Int32(width), Int32(height), Int32(width * 4)) else { return }
+            guard
+                let s = cairo_image_surface_create_for_data(
+                    buf.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                    Int32(width), Int32(height), Int32(width * 4))
+            else { return }
             cairo_surface_write_to_png(s, path)
             cairo_surface_destroy(s)
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private Xvfb on a free display number (picked by Xvfb itself through
@@ -13,12 +14,18 @@ final class XvfbServer {
     init(width: Int = 1280, height: Int = 800, compositor withCompositor: Bool = false) throws {
         guard let xvfb = which("Xvfb") else { throw MissingTool(tool: "Xvfb", package: "xvfb") }
         // -displayfd 1: Xvfb picks a free display and prints its number on stdout.
-        let server = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
-                                             "-nolisten", "tcp", "-noreset", "+extension", "RANDR"], name: "Xvfb")
+        let server = try ChildProcess(
+            xvfb,
+            [
+                "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
+                "-nolisten", "tcp", "-noreset", "+extension", "RANDR",
+            ], name: "Xvfb")
         self.server = server
         var number: String?
         _ = ChildProcess.wait(timeout: 15) {
-            let firstLine = server.log.split(separator: "\n").first { Int($0.trimmingCharacters(in: .whitespaces)) != nil }
+            let firstLine = server.log.split(separator: "\n").first {
+                Int($0.trimmingCharacters(in: .whitespaces)) != nil
+            }
             number = firstLine.map { $0.trimmingCharacters(in: .whitespaces) }
             return number != nil || !server.isRunning
         }
@@ -32,8 +39,9 @@ final class XvfbServer {
     /// Starts picom and waits until it owns _NET_WM_CM_S0.
     func startCompositor() throws {
         guard let picom = which("picom") else { throw MissingTool(tool: "picom", package: "picom") }
-        let comp = try ChildProcess(picom, ["--config", "/dev/null", "--backend", "xrender", "--no-fading-openclose"],
-                                    environment: ["DISPLAY": display], name: "picom")
+        let comp = try ChildProcess(
+            picom, ["--config", "/dev/null", "--backend", "xrender", "--no-fading-openclose"],
+            environment: ["DISPLAY": display], name: "picom")
         compositor = comp
         let display = display
         let owned = ChildProcess.wait(timeout: 10) {
@@ -51,7 +59,10 @@ final class XvfbServer {
 
     var environment: [String: String] { ["DISPLAY": display, "WAYLAND_DISPLAY": ""] }
 
-    func stopCompositor() { compositor?.stop(); compositor = nil }
+    func stopCompositor() {
+        compositor?.stop()
+        compositor = nil
+    }
 }
 
 enum XvfbError: Error, CustomStringConvertible {

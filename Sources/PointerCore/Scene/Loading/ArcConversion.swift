@@ -1,23 +1,28 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SVG elliptical arcs as cubic Béziers: the endpoint-to-centre conversion of SVG 1.1
 /// Appendix F.6.5 (with the radius correction of F.6.6), then one cubic per ≤ 90° piece
 /// (k = 4/3·tan(Δθ/4); radial error ≈ 2.7e-4 · r per quarter circle).
 enum ArcConversion {
-    static func cubics(from p0: Point, radii: Point, rotationDegrees: Double,
-                       largeArc: Bool, sweep: Bool, to p1: Point) -> [PathElement] {
+    static func cubics(
+        from p0: Point, radii: Point, rotationDegrees: Double,
+        largeArc: Bool, sweep: Bool, to p1: Point
+    ) -> [PathElement] {
         // F.6.2: identical endpoints draw nothing; a zero radius is a straight line.
         if p0 == p1 { return [] }
-        var rx = abs(radii.x), ry = abs(radii.y)
+        var rx = abs(radii.x)
+        var ry = abs(radii.y)
         if rx == 0 || ry == 0 { return [.line(p1)] }
 
         let phi = rotationDegrees * .pi / 180
-        let cosPhi = cos(phi), sinPhi = sin(phi)
-        let dx2 = (p0.x - p1.x) / 2, dy2 = (p0.y - p1.y) / 2
+        let cosPhi = cos(phi)
+        let sinPhi = sin(phi)
+        let dx2 = (p0.x - p1.x) / 2
+        let dy2 = (p0.y - p1.y) / 2
         let x1p = cosPhi * dx2 + sinPhi * dy2
         let y1p = -sinPhi * dx2 + cosPhi * dy2
 
@@ -28,7 +33,8 @@ enum ArcConversion {
             rx *= s
             ry *= s
         }
-        let rx2 = rx * rx, ry2 = ry * ry
+        let rx2 = rx * rx
+        let ry2 = ry * ry
         let numerator = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
         let denominator = rx2 * y1p * y1p + ry2 * x1p * x1p
         var coefficient = denominator > 0 ? (max(0, numerator / denominator)).squareRoot() : 0
@@ -59,7 +65,8 @@ enum ArcConversion {
         var out: [PathElement] = []
         out.reserveCapacity(segments)
         for i in 0..<segments {
-            let t1 = theta1 + Double(i) * step, t2 = t1 + step
+            let t1 = theta1 + Double(i) * step
+            let t2 = t1 + step
             let c1 = map(cos(t1) - k * sin(t1), sin(t1) + k * cos(t1))
             let c2 = map(cos(t2) + k * sin(t2), sin(t2) - k * cos(t2))
             // The last piece ends exactly on the written end point.

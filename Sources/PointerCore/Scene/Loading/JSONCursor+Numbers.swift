@@ -23,7 +23,9 @@ extension JSONCursor {
         if bytes[pos] == JSONByte.zero {
             pos += 1
             digits = 1
-            if isDigit(pos) { throw error("leading zeros are not allowed in numbers", expected: "'.', 'e' or the end of the number") }
+            if isDigit(pos) {
+                throw error("leading zeros are not allowed in numbers", expected: "'.', 'e' or the end of the number")
+            }
         } else {
             while isDigit(pos) {
                 if digits < 18 { mantissa = mantissa &* 10 &+ UInt64(bytes[pos] - JSONByte.zero) }
@@ -45,7 +47,9 @@ extension JSONCursor {
             simple = false
             pos += 1
             if pos < bytes.count && (bytes[pos] == JSONByte.plus || bytes[pos] == JSONByte.minus) { pos += 1 }
-            guard isDigit(pos) else { throw error("unexpected \(found) in a number", expected: "a digit in the exponent") }
+            guard isDigit(pos) else {
+                throw error("unexpected \(found) in a number", expected: "a digit in the exponent")
+            }
             while isDigit(pos) { pos += 1 }
         }
         // Fast path: ≤ 15 significant digits is exact in a Double, and dividing by an
@@ -63,8 +67,10 @@ extension JSONCursor {
         if v == 0 {
             let mantissaEnd = bytes[start..<pos].firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) ?? pos
             if bytes[start..<mantissaEnd].contains(where: { $0 > JSONByte.zero && $0 <= JSONByte.nine }) {
-                throw JSONSyntaxError(position: at, message: "number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
-                                      expected: "0, or a number of at least 1e-300 in magnitude")
+                throw JSONSyntaxError(
+                    position: at,
+                    message: "number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
+                    expected: "0, or a number of at least 1e-300 in magnitude")
             }
         }
         return v

@@ -48,7 +48,9 @@ extension JSONCursor {
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         // A high surrogate must be followed by \uDC00-\uDFFF.
-                        guard pos + 1 < bytes.count, bytes[pos] == JSONByte.backslash, bytes[pos + 1] == UInt8(ascii: "u") else {
+                        guard pos + 1 < bytes.count, bytes[pos] == JSONByte.backslash,
+                            bytes[pos + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in \\u escape", expected: "a low surrogate \\uDC00-\\uDFFF")
                         }
                         pos += 2
@@ -65,8 +67,9 @@ extension JSONCursor {
                     }
                     continue
                 default:
-                    throw error("invalid escape \\\(found.trimmingQuotes)",
-                                expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw error(
+                        "invalid escape \\\(found.trimmingQuotes)",
+                        expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
                 pos += 1
                 continue
@@ -96,8 +99,10 @@ extension JSONCursor {
                 var continuation = 0
                 for i in lineStart..<offset where bytes[i] & 0xC0 == 0x80 { continuation += 1 }
                 let at = TextPosition(offset: offset, line: line, column: offset - lineStart - continuation + 1)
-                throw JSONSyntaxError(position: at, message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) in a string is not UTF-8",
-                                      expected: "UTF-8 text (re-save the scene as UTF-8)")
+                throw JSONSyntaxError(
+                    position: at,
+                    message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) in a string is not UTF-8",
+                    expected: "UTF-8 text (re-save the scene as UTF-8)")
             }
         }
     }
@@ -112,7 +117,9 @@ extension JSONCursor {
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
-            guard pos < bytes.count else { throw error("unexpected end of file", expected: "four hex digits after \\u") }
+            guard pos < bytes.count else {
+                throw error("unexpected end of file", expected: "four hex digits after \\u")
+            }
             let b = bytes[pos]
             let d: UInt32
             switch b {
@@ -128,8 +135,8 @@ extension JSONCursor {
     }
 }
 
-private extension String {
-    var trimmingQuotes: String {
+extension String {
+    fileprivate var trimmingQuotes: String {
         hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

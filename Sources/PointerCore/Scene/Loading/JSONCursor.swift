@@ -9,7 +9,6 @@ enum JSONByte {
     static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
 }
 
-
 /// The parser's state over the bytes: position, line and column, scratch stacks.
 struct JSONCursor {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -37,9 +36,11 @@ struct JSONCursor {
     /// when the last checkpoint is far enough behind.
     mutating func appendEntry() {
         if pos >= nextCheckpoint {
-            checkpoints.append(LineCheckpoint(
-                offset: UInt32(truncatingIfNeeded: pos), line: UInt32(truncatingIfNeeded: line),
-                lineStart: UInt32(truncatingIfNeeded: lineStart), continuationBytes: UInt32(truncatingIfNeeded: continuationBytes)))
+            checkpoints.append(
+                LineCheckpoint(
+                    offset: UInt32(truncatingIfNeeded: pos), line: UInt32(truncatingIfNeeded: line),
+                    lineStart: UInt32(truncatingIfNeeded: lineStart),
+                    continuationBytes: UInt32(truncatingIfNeeded: continuationBytes)))
             nextCheckpoint = pos + LineCheckpoint.spacing
         }
         tape.append(JSONTapeEntry(offset: UInt32(truncatingIfNeeded: pos), payload: 0))
@@ -124,8 +125,9 @@ struct JSONCursor {
         case UInt8(ascii: "'"):
             throw error("strings must use double quotes", expected: "a value")
         default:
-            throw error("unexpected \(found)",
-                        expected: "a value (object, array, string, number, true, false or null)")
+            throw error(
+                "unexpected \(found)",
+                expected: "a value (object, array, string, number, true, false or null)")
         }
     }
 

@@ -86,13 +86,15 @@ public final class JSONDocument: Sendable {
     /// Line and column (columns count characters) of a byte offset.
     func position(at offset: Int) -> TextPosition {
         // The last checkpoint at or before `offset` (there is always one at the start).
-        var low = 0, high = checkpoints.count - 1
+        var low = 0
+        var high = checkpoints.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if Int(checkpoints[mid].offset) <= offset { low = mid } else { high = mid - 1 }
         }
         let start = checkpoints[low]
-        var line = Int(start.line), lineStart = Int(start.lineStart)
+        var line = Int(start.line)
+        var lineStart = Int(start.lineStart)
         var continuation = Int(start.continuationBytes)
         var i = Int(start.offset)
         while i < offset {

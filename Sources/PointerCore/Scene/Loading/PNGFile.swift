@@ -53,8 +53,9 @@ public enum PNGFile {
             }
             let left = bytes.count - at - 12
             guard length <= left else {
-                throw .damaged("its \(name) chunk at byte \(at) claims \(SceneLimits.grouped(length)) bytes, more than the "
-                    + "\(SceneLimits.grouped(left)) left in the file (the file is damaged or cut short)")
+                throw .damaged(
+                    "its \(name) chunk at byte \(at) claims \(SceneLimits.grouped(length)) bytes, more than the "
+                        + "\(SceneLimits.grouped(left)) left in the file (the file is damaged or cut short)")
             }
             let crc = be32(bytes, at + 8 + length)
             guard crc == crc32(bytes, from: at + 4, count: length + 4) else {

@@ -26,14 +26,18 @@ public struct PNGHeader: Sendable, Equatable {
     /// Parses the header from the file's first bytes.
     public static func parse(_ bytes: [UInt8]) -> Probe {
         guard bytes.count >= 8, Array(bytes.prefix(8)) == signature else {
-            return .notPNG(format(of: bytes).map { "it is \($0), not a PNG" } ?? "it does not start with the PNG signature")
+            return .notPNG(
+                format(of: bytes).map { "it is \($0), not a PNG" } ?? "it does not start with the PNG signature")
         }
         // Length 13, type "IHDR", then big-endian width and height.
         guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             return .notPNG("its PNG header is cut short or damaged")
         }
-        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-        let width = be32(16), height = be32(20)
+        func be32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
+        let width = be32(16)
+        let height = be32(20)
         guard width > 0, height > 0 else { return .notPNG("its PNG header gives a size of \(width) × \(height)") }
         return .png(PNGHeader(width: width, height: height))
     }
@@ -73,7 +77,9 @@ public struct PNGHeader: Sendable, Equatable {
         func starts(_ p: [UInt8]) -> Bool { bytes.count >= p.count && Array(bytes.prefix(p.count)) == p }
         if starts([0xFF, 0xD8, 0xFF]) { return "a JPEG" }
         if starts(Array("GIF8".utf8)) { return "a GIF" }
-        if starts(Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8) { return "a WebP image" }
+        if starts(Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "a WebP image"
+        }
         if starts(Array("<svg".utf8)) || starts(Array("<?xml".utf8)) { return "SVG/XML text" }
         if starts(Array("BM".utf8)) { return "a BMP image" }
         if bytes.isEmpty { return "an empty file" }

@@ -24,8 +24,10 @@ public enum SVGPathParser {
     /// `maxSegments` and `maxMagnitude` (every number and every point reached, in pt)
     /// default to the scene limits (`SceneLimits.pathSegments`, `SceneLimits.shapeExtent`);
     /// parsing stops at the first segment past the limit.
-    public static func parse(_ data: String, maxSegments: Int = SceneLimits.pathSegments,
-                             maxMagnitude: Double = SceneLimits.shapeExtent) throws(SVGPathError) -> [PathElement] {
+    public static func parse(
+        _ data: String, maxSegments: Int = SceneLimits.pathSegments,
+        maxMagnitude: Double = SceneLimits.shapeExtent
+    ) throws(SVGPathError) -> [PathElement] {
         var parser = PathDataScanner(Array(data.utf8))
         parser.maxSegments = maxSegments
         parser.maxMagnitude = maxMagnitude
@@ -87,10 +89,16 @@ private struct PathDataScanner {
         let start = pos
         if pos < bytes.count && (bytes[pos] == UInt8(ascii: "-") || bytes[pos] == UInt8(ascii: "+")) { pos += 1 }
         var digits = 0
-        while pos < bytes.count && Self.isDigit(bytes[pos]) { pos += 1; digits += 1 }
+        while pos < bytes.count && Self.isDigit(bytes[pos]) {
+            pos += 1
+            digits += 1
+        }
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
             pos += 1
-            while pos < bytes.count && Self.isDigit(bytes[pos]) { pos += 1; digits += 1 }
+            while pos < bytes.count && Self.isDigit(bytes[pos]) {
+                pos += 1
+                digits += 1
+            }
         }
         guard digits > 0 else {
             pos = start
@@ -108,14 +116,19 @@ private struct PathDataScanner {
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         guard let value = Double(text), value.isFinite, abs(value) <= maxMagnitude else {
             pos = start
-            throw fail("number \(TerminalText.number(text)) is out of range", expected: "\(what) within ±\(SceneLimits.points(maxMagnitude))")
+            throw fail(
+                "number \(TerminalText.number(text)) is out of range",
+                expected: "\(what) within ±\(SceneLimits.points(maxMagnitude))")
         }
         // 1e-400 is not 0 as written; say so rather than read it as 0.
         let mantissaEnd = bytes[start..<pos].firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) ?? pos
-        if value == 0, bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+        if value == 0,
+            bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+        {
             pos = start
-            throw fail("number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
-                       expected: "0, or a number of at least 1e-300 in magnitude")
+            throw fail(
+                "number \(TerminalText.number(text)) is too small to represent (it would be read as 0)",
+                expected: "0, or a number of at least 1e-300 in magnitude")
         }
         return value
     }
@@ -245,9 +258,11 @@ private struct PathDataScanner {
                 let large = try flag("large-arc")
                 let sweep = try flag("sweep")
                 let p = try pair("arc end point", first: false, relativeTo: origin)
-                out.append(contentsOf: ArcConversion.cubics(from: current, radii: Point(x: rx, y: ry),
-                                                            rotationDegrees: rotation, largeArc: large,
-                                                            sweep: sweep, to: p))
+                out.append(
+                    contentsOf: ArcConversion.cubics(
+                        from: current, radii: Point(x: rx, y: ry),
+                        rotationDegrees: rotation, largeArc: large,
+                        sweep: sweep, to: p))
                 current = p
             default: // z
                 out.append(.close)
@@ -265,9 +280,10 @@ private struct PathDataScanner {
     /// far from the origin with small numbers, so the points are checked, not only the text.
     func checkLimits(_ out: [PathElement], from start: Int, commandStart: Int) throws(SVGPathError) {
         if out.count > maxSegments {
-            throw SVGPathError(offset: commandStart,
-                               message: "path data has more than \(maxSegments) segments (an arc counts up to 4)",
-                               expected: "a simpler path (docs/limits.md)")
+            throw SVGPathError(
+                offset: commandStart,
+                message: "path data has more than \(maxSegments) segments (an arc counts up to 4)",
+                expected: "a simpler path (docs/limits.md)")
         }
         func far(_ p: Point) -> Bool { !(abs(p.x) <= maxMagnitude && abs(p.y) <= maxMagnitude) }
         for e in out[start...] {
@@ -278,9 +294,11 @@ private struct PathDataScanner {
             case .close: reach = false
             }
             if reach {
-                throw SVGPathError(offset: commandStart,
-                                   message: "the path reaches beyond ±\(SceneLimits.points(maxMagnitude)) pt here",
-                                   expected: "points within ±\(SceneLimits.points(maxMagnitude)) pt (a pointer shape is a few dozen pt)")
+                throw SVGPathError(
+                    offset: commandStart,
+                    message: "the path reaches beyond ±\(SceneLimits.points(maxMagnitude)) pt here",
+                    expected:
+                        "points within ±\(SceneLimits.points(maxMagnitude)) pt (a pointer shape is a few dozen pt)")
             }
         }
     }
@@ -288,7 +306,7 @@ private struct PathDataScanner {
     static func isCommandLetter(_ b: UInt8) -> Bool {
         switch b | 0x20 {
         case UInt8(ascii: "m"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"), UInt8(ascii: "c"),
-             UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "z"):
+            UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "z"):
             return b >= 0x41 // letters only, not e.g. control bytes that alias under | 0x20
         default:
             return false

@@ -1,7 +1,8 @@
 /// Region `effect`: a name, or `{"hover": {"scale", "shadow", "tint"}}`.
 extension SceneDecoder {
     static let effectNames = ["automatic", "highlight", "lift", "hover", "none"]
-    static let effectExpected = "\"automatic\", \"highlight\", \"lift\", \"hover\", \"none\" or {\"hover\": {\"scale\", \"shadow\", \"tint\"}}"
+    static let effectExpected =
+        "\"automatic\", \"highlight\", \"lift\", \"hover\", \"none\" or {\"hover\": {\"scale\", \"shadow\", \"tint\"}}"
 
     func effect(_ value: JSONValue, _ path: JSONPath) -> EffectSpec? {
         switch value.kind {
@@ -13,8 +14,11 @@ extension SceneDecoder {
             case "hover": return .hover(HoverStyle())
             case "none": return EffectSpec.none
             default:
-                report(value.position, path, "unknown effect \(TerminalText.quoted(name))", expected: Self.effectExpected,
-                       suggestion: KeySuggestion.closest(to: name, among: Self.effectNames).map { "did you mean \"\($0)\"?" })
+                report(
+                    value.position, path, "unknown effect \(TerminalText.quoted(name))", expected: Self.effectExpected,
+                    suggestion: KeySuggestion.closest(to: name, among: Self.effectNames).map {
+                        "did you mean \"\($0)\"?"
+                    })
                 return nil
             }
         case .object:
@@ -33,11 +37,15 @@ extension SceneDecoder {
     }
 
     private func hoverStyle(_ value: JSONValue, _ path: JSONPath) -> HoverStyle? {
-        guard let fields = object(value, path, known: ["scale", "shadow", "tint"],
-                                  expected: "an object {\"scale\", \"shadow\", \"tint\"}") else { return nil }
+        guard
+            let fields = object(
+                value, path, known: ["scale", "shadow", "tint"],
+                expected: "an object {\"scale\", \"shadow\", \"tint\"}")
+        else { return nil }
         var style = HoverStyle()
         if let v = fields["scale"],
-           let s = limited(v, fields.path("scale"), SceneLimits.scaleFactors, what: "a scale factor (1 = no scaling)") {
+            let s = limited(v, fields.path("scale"), SceneLimits.scaleFactors, what: "a scale factor (1 = no scaling)")
+        {
             style.scale = s
         }
         if let v = fields["shadow"], let b = bool(v, fields.path("shadow")) { style.shadow = b }

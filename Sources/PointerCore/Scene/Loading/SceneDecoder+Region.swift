@@ -1,8 +1,10 @@
 /// One region object (and, recursively, its children).
 extension SceneDecoder {
-    static let regionKeys = ["id", "frame", "cornerRadius", "effect", "shape", "constrainedAxes", "snap",
-                             "hitPadding", "group", "selected", "content", "menu", "scroll", "zoom",
-                             "reveal", "hides", "regions"]
+    static let regionKeys = [
+        "id", "frame", "cornerRadius", "effect", "shape", "constrainedAxes", "snap",
+        "hitPadding", "group", "selected", "content", "menu", "scroll", "zoom",
+        "reveal", "hides", "regions",
+    ]
     static let idExpected = "a string of letters, digits, '_', '.' or '-'"
 
     /// `origin`: the parent's frame origin in canvas coordinates (for `SceneLimits.frameExtent`).
@@ -14,9 +16,12 @@ extension SceneDecoder {
         for (i, item) in items.enumerated() {
             // Past the limit nothing more is read (reported once, at the first one over).
             if regionCount >= SceneLimits.regions {
-                report(item.position, path[i], "more than \(SceneLimits.grouped(SceneLimits.regions)) regions in the scene",
-                       expected: "at most \(SceneLimits.grouped(SceneLimits.regions)) regions, nested ones included (docs/limits.md)",
-                       suggestion: "split the scene into several files")
+                report(
+                    item.position, path[i],
+                    "more than \(SceneLimits.grouped(SceneLimits.regions)) regions in the scene",
+                    expected:
+                        "at most \(SceneLimits.grouped(SceneLimits.regions)) regions, nested ones included (docs/limits.md)",
+                    suggestion: "split the scene into several files")
                 regionCount += 1
                 break
             }
@@ -35,8 +40,11 @@ extension SceneDecoder {
         }
         if let v = required(f, "frame", expected: "[x, y, w, h] with w, h > 0"), let r = frame(v, f.path("frame")) {
             if let problem = Self.extentProblem(r.offsetBy(origin)) {
-                report(v.position, f.path("frame"), problem,
-                       expected: "frames within ±\(SceneLimits.points(SceneLimits.frameExtent)) pt of the canvas origin (docs/limits.md)")
+                report(
+                    v.position, f.path("frame"), problem,
+                    expected:
+                        "frames within ±\(SceneLimits.points(SceneLimits.frameExtent)) pt of the canvas origin (docs/limits.md)"
+                )
             } else {
                 region.frame = r
             }
@@ -44,9 +52,13 @@ extension SceneDecoder {
         if let v = f["cornerRadius"], let r = cornerRadius(v, f.path("cornerRadius")) { region.cornerRadius = r }
         if let v = f["effect"] { region.effect = effect(v, f.path("effect")) }
         if let v = f["shape"] { region.shape = shape(v, f.path("shape")) }
-        if let v = f["constrainedAxes"], let items = array(v, f.path("constrainedAxes"), expected: "[\"horizontal\"], [\"vertical\"] or both") {
+        if let v = f["constrainedAxes"],
+            let items = array(v, f.path("constrainedAxes"), expected: "[\"horizontal\"], [\"vertical\"] or both")
+        {
             for (i, item) in items.enumerated() {
-                if let axis = choice(item, f.path("constrainedAxes")[i], Axis.self) { region.constrainedAxes.insert(axis) }
+                if let axis = choice(item, f.path("constrainedAxes")[i], Axis.self) {
+                    region.constrainedAxes.insert(axis)
+                }
             }
         }
         if let v = f["snap"] { region.snap = snap(v, f.path("snap")) }
@@ -61,22 +73,29 @@ extension SceneDecoder {
         if let v = f["selected"], let b = bool(v, f.path("selected")) { region.selected = b }
         if let v = f["content"] { region.content = content(v, f.path("content")) }
         if let v = f["menu"],
-           withinLimit(v, f.path("menu"), limit: SceneLimits.menuItems, of: "menu items",
-                       suggestion: "keep the items people use; a context menu shows a few dozen"),
-           let items = strings(v, f.path("menu"), expected: "an array of menu item titles") {
+            withinLimit(
+                v, f.path("menu"), limit: SceneLimits.menuItems, of: "menu items",
+                suggestion: "keep the items people use; a context menu shows a few dozen"),
+            let items = strings(v, f.path("menu"), expected: "an array of menu item titles")
+        {
             for (i, (title, item)) in items.enumerated() where title.count > SceneLimits.menuTitleCharacters {
-                report(item.position, f.path("menu")[i], "a menu item title of \(SceneLimits.grouped(title.count)) characters",
-                       expected: "at most \(SceneLimits.grouped(SceneLimits.menuTitleCharacters)) characters (docs/limits.md)")
+                report(
+                    item.position, f.path("menu")[i],
+                    "a menu item title of \(SceneLimits.grouped(title.count)) characters",
+                    expected:
+                        "at most \(SceneLimits.grouped(SceneLimits.menuTitleCharacters)) characters (docs/limits.md)")
             }
             region.menu = items.map(\.0)
         }
         if let v = f["scroll"], let s = object(v, f.path("scroll"), known: ["contentSize"]),
-           let cs = required(s, "contentSize", expected: "[w, h] with w, h > 0"),
-           let size = size(cs, s.path("contentSize")) {
+            let cs = required(s, "contentSize", expected: "[w, h] with w, h > 0"),
+            let size = size(cs, s.path("contentSize"))
+        {
             if size.width > SceneLimits.frameExtent || size.height > SceneLimits.frameExtent {
-                report(cs.position, s.path("contentSize"),
-                       "a content size of \(format(size.width)) × \(format(size.height)) pt is too large",
-                       expected: "each side at most \(SceneLimits.points(SceneLimits.frameExtent)) pt (docs/limits.md)")
+                report(
+                    cs.position, s.path("contentSize"),
+                    "a content size of \(format(size.width)) × \(format(size.height)) pt is too large",
+                    expected: "each side at most \(SceneLimits.points(SceneLimits.frameExtent)) pt (docs/limits.md)")
             } else {
                 region.scroll = ScrollSpec(contentSize: size)
             }
@@ -98,7 +117,13 @@ extension SceneDecoder {
             var listed: [String: Int] = [:]
             for (i, item) in items.enumerated() {
                 let id: String
-                if case .string(let s) = item.kind { id = s } else if let s = string(item, path[i]) { id = s } else { continue }
+                if case .string(let s) = item.kind {
+                    id = s
+                } else if let s = string(item, path[i]) {
+                    id = s
+                } else {
+                    continue
+                }
                 listed[id, default: 0] += 1
                 if listed[id] == 1 {
                     hides.append(id)
@@ -108,7 +133,9 @@ extension SceneDecoder {
             region.hides = hides
             region.hidesListed = listed.filter { $0.value > 1 }
         }
-        if let v = f["regions"] { region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin) }
+        if let v = f["regions"] {
+            region.regions = regions(v, f.path("regions"), origin: region.frame.offsetBy(origin).origin)
+        }
         return region
     }
 
@@ -123,17 +150,21 @@ extension SceneDecoder {
     /// Checks the id's spelling and that no other region uses it.
     private func regionID(_ value: JSONValue, _ path: JSONPath) -> String? {
         guard let id = string(value, path, expected: Self.idExpected) else { return nil }
-        let valid = !id.isEmpty && id.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
-        }
+        let valid =
+            !id.isEmpty
+            && id.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                    || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+            }
         guard valid else {
             report(value.position, path, "invalid region id \(TerminalText.quoted(id))", expected: Self.idExpected)
             return nil
         }
         if let first = regionIDs[id] {
-            report(value.position, path, "duplicate region id \"\(id)\" (first used at \(TerminalText.escaped(file)):\(first.position.line):\(first.position.column))",
-                   suggestion: "region ids must be unique across the scene; rename one")
+            report(
+                value.position, path,
+                "duplicate region id \"\(id)\" (first used at \(TerminalText.escaped(file)):\(first.position.line):\(first.position.column))",
+                suggestion: "region ids must be unique across the scene; rename one")
             return id
         }
         regionIDs[id] = value
@@ -145,8 +176,9 @@ extension SceneDecoder {
         switch value.kind {
         case .string(let s):
             if s == "capsule" { return .capsule }
-            report(value.position, path, "unknown corner radius \(TerminalText.quoted(s))", expected: expected,
-                   suggestion: KeySuggestion.closest(to: s, among: ["capsule"]).map { "did you mean \"\($0)\"?" })
+            report(
+                value.position, path, "unknown corner radius \(TerminalText.quoted(s))", expected: expected,
+                suggestion: KeySuggestion.closest(to: s, among: ["capsule"]).map { "did you mean \"\($0)\"?" })
             return nil
         default:
             return positive(value, path, strict: false, what: "a number").map { .points($0) }
@@ -169,7 +201,9 @@ extension SceneDecoder {
             }
         }
         if f["x"] == nil && f["y"] == nil {
-            report(value.position, path, "a snap grid needs \"x\", \"y\" or both", expected: "{\"x\": pt, \"y\": pt, \"origin\": [x, y]}")
+            report(
+                value.position, path, "a snap grid needs \"x\", \"y\" or both",
+                expected: "{\"x\": pt, \"y\": pt, \"origin\": [x, y]}")
             return nil
         }
         return grid
@@ -204,9 +238,10 @@ extension SceneDecoder {
             if SymbolNames.all.contains(name) {
                 c.symbol = name
             } else {
-                report(v.position, f.path("symbol"), "unknown symbol \(TerminalText.quoted(name))",
-                       expected: "one of the built-in symbols (docs/scene-format.md)",
-                       suggestion: KeySuggestion.hint(for: name, among: SymbolNames.all))
+                report(
+                    v.position, f.path("symbol"), "unknown symbol \(TerminalText.quoted(name))",
+                    expected: "one of the built-in symbols (docs/scene-format.md)",
+                    suggestion: KeySuggestion.hint(for: name, among: SymbolNames.all))
             }
         }
         if let v = f["label"] { c.label = string(v, f.path("label"), expected: "label text") }
@@ -217,12 +252,17 @@ extension SceneDecoder {
     private func zoom(_ value: JSONValue, _ path: JSONPath) -> ZoomSpec? {
         guard let f = object(value, path, known: ["min", "max", "rotate"]) else { return nil }
         var z = ZoomSpec()
-        if let v = f["min"], let s = limited(v, f.path("min"), SceneLimits.scaleFactors, what: "a scale factor") { z.min = s }
-        if let v = f["max"], let s = limited(v, f.path("max"), SceneLimits.scaleFactors, what: "a scale factor") { z.max = s }
+        if let v = f["min"], let s = limited(v, f.path("min"), SceneLimits.scaleFactors, what: "a scale factor") {
+            z.min = s
+        }
+        if let v = f["max"], let s = limited(v, f.path("max"), SceneLimits.scaleFactors, what: "a scale factor") {
+            z.max = s
+        }
         if let v = f["rotate"], let b = bool(v, f.path("rotate")) { z.rotate = b }
         if z.min > z.max {
-            report(value.position, path, "zoom min \(format(z.min)) is greater than max \(format(z.max))",
-                   expected: "min ≤ max")
+            report(
+                value.position, path, "zoom min \(format(z.min)) is greater than max \(format(z.max))",
+                expected: "min ≤ max")
             return nil
         }
         return z

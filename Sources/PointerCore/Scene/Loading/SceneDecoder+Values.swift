@@ -3,7 +3,8 @@
 extension SceneDecoder {
     /// Checks that `value` is an object whose keys are all in `known`; unknown and
     /// duplicate keys are reported (with the closest known key as a suggestion).
-    func object(_ value: JSONValue, _ path: JSONPath, known: [String], expected: String = "an object") -> ObjectFields? {
+    func object(_ value: JSONValue, _ path: JSONPath, known: [String], expected: String = "an object") -> ObjectFields?
+    {
         guard case .object(let members) = value.kind else {
             report(value.position, path, "expected \(expected), found \(describe(value))")
             return nil
@@ -15,17 +16,21 @@ extension SceneDecoder {
         for member in members {
             let key = member.key
             guard let k = known.firstIndex(of: key) else {
-                report(member.keyPosition, path, "unknown key \(TerminalText.quoted(key))",
-                       suggestion: KeySuggestion.hint(for: key, among: known))
+                report(
+                    member.keyPosition, path, "unknown key \(TerminalText.quoted(key))",
+                    suggestion: KeySuggestion.hint(for: key, among: known))
                 continue
             }
             if valueEntries[k] >= 0 {
-                report(member.keyPosition, path, "duplicate key \(TerminalText.quoted(key))", suggestion: "keep only one of them")
+                report(
+                    member.keyPosition, path, "duplicate key \(TerminalText.quoted(key))",
+                    suggestion: "keep only one of them")
             } else {
                 valueEntries[k] = member.keyIndex + 1
             }
         }
-        return ObjectFields(members: members, value: value, path: path.frozen(), known: known, valueEntries: valueEntries)
+        return ObjectFields(
+            members: members, value: value, path: path.frozen(), known: known, valueEntries: valueEntries)
     }
 
     /// The value of a required key; a missing key is reported at the object's start.
@@ -51,8 +56,10 @@ extension SceneDecoder {
 
     func bounded(_ n: Double, _ value: JSONValue, _ path: JSONPath, expected: String) -> Double? {
         if abs(n) <= Self.maxMagnitude { return n }
-        report(value.position, path, "\(format(n)) is too large; scene numbers must lie within ±\(SceneLimits.points(Self.maxMagnitude))",
-               expected: expected)
+        report(
+            value.position, path,
+            "\(format(n)) is too large; scene numbers must lie within ±\(SceneLimits.points(Self.maxMagnitude))",
+            expected: expected)
         return nil
     }
 
@@ -68,21 +75,28 @@ extension SceneDecoder {
     /// A number within `range` (a documented limit, `SceneLimits`): values the engine
     /// divides by or scales with, where a tiny (1e-306, a denormal) or huge value
     /// would make NaN, infinities or offsets past the number limit.
-    func limited(_ value: JSONValue, _ path: JSONPath, _ range: ClosedRange<Double>, unit: String = "",
-                 what: String) -> Double? {
+    func limited(
+        _ value: JSONValue, _ path: JSONPath, _ range: ClosedRange<Double>, unit: String = "",
+        what: String
+    ) -> Double? {
         let u = unit.isEmpty ? "" : " " + unit
-        let expected = range.upperBound >= Self.maxMagnitude
+        let expected =
+            range.upperBound >= Self.maxMagnitude
             ? "\(what) of at least \(format(range.lowerBound))\(u)"
             : "\(what) from \(format(range.lowerBound)) to \(format(range.upperBound))\(u)"
         guard let n = number(value, path, expected: expected) else { return nil }
         if n < range.lowerBound {
-            report(value.position, path, "\(format(n)) is below the minimum of \(format(range.lowerBound))\(u) (docs/limits.md)",
-                   expected: expected)
+            report(
+                value.position, path,
+                "\(format(n)) is below the minimum of \(format(range.lowerBound))\(u) (docs/limits.md)",
+                expected: expected)
             return nil
         }
         if n > range.upperBound {
-            report(value.position, path, "\(format(n)) is above the maximum of \(format(range.upperBound))\(u) (docs/limits.md)",
-                   expected: expected)
+            report(
+                value.position, path,
+                "\(format(n)) is above the maximum of \(format(range.upperBound))\(u) (docs/limits.md)",
+                expected: expected)
             return nil
         }
         return n
@@ -111,8 +125,9 @@ extension SceneDecoder {
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard let s = string(value, path, expected: "one of \(expected)") else { return nil }
         if let e = E(rawValue: s) { return e }
-        report(value.position, path, "unknown value \(TerminalText.quoted(s))", expected: "one of \(expected)",
-               suggestion: KeySuggestion.closest(to: s, among: names).map { "did you mean \"\($0)\"?" })
+        report(
+            value.position, path, "unknown value \(TerminalText.quoted(s))", expected: "one of \(expected)",
+            suggestion: KeySuggestion.closest(to: s, among: names).map { "did you mean \"\($0)\"?" })
         return nil
     }
 
@@ -128,7 +143,9 @@ extension SceneDecoder {
     func numbers(_ value: JSONValue, _ path: JSONPath, count: Int, expected: String) -> [Double]? {
         guard let items = array(value, path, expected: expected) else { return nil }
         guard items.count == count else {
-            report(value.position, path, "found \(items.count) number\(items.count == 1 ? "" : "s"), need \(count)", expected: expected)
+            report(
+                value.position, path, "found \(items.count) number\(items.count == 1 ? "" : "s"), need \(count)",
+                expected: expected)
             return nil
         }
         var out: [Double] = []
@@ -168,14 +185,17 @@ extension SceneDecoder {
     }
 
     /// Reports each listed element that is not greater than 0, at the element itself.
-    private func requirePositive(_ value: JSONValue, _ path: JSONPath, _ n: [Double], at indices: [Int],
-                                 names: [String], expected: String) -> Bool {
+    private func requirePositive(
+        _ value: JSONValue, _ path: JSONPath, _ n: [Double], at indices: [Int],
+        names: [String], expected: String
+    ) -> Bool {
         guard case .array(let items) = value.kind else { return false }
         let elements = Array(items)
         var ok = true
         for (k, i) in indices.enumerated() where !(n[i] > 0) {
-            report(elements[i].position, path, "\(names[k]) must be greater than 0, found \(format(n[i]))",
-                   expected: expected)
+            report(
+                elements[i].position, path, "\(names[k]) must be greater than 0, found \(format(n[i]))",
+                expected: expected)
             ok = false
         }
         return ok
@@ -213,7 +233,9 @@ extension SceneDecoder {
     }
 
     /// An array of strings; bad elements are reported and left out.
-    func strings(_ value: JSONValue, _ path: JSONPath, expected: String = "an array of strings") -> [(String, JSONValue)]? {
+    func strings(_ value: JSONValue, _ path: JSONPath, expected: String = "an array of strings") -> [(
+        String, JSONValue
+    )]? {
         guard let items = array(value, path, expected: expected) else { return nil }
         let path = path.frozen()
         var out: [(String, JSONValue)] = []
@@ -227,8 +249,10 @@ extension SceneDecoder {
     /// nothing of it is read then, so a list of millions is refused at once.
     func withinLimit(_ value: JSONValue, _ path: JSONPath, limit: Int, of what: String, suggestion: String) -> Bool {
         guard case .array(let items) = value.kind, items.count > limit else { return true }
-        report(value.position, path, "\(SceneLimits.grouped(items.count)) \(what), more than the limit of \(SceneLimits.grouped(limit))",
-               expected: "at most \(SceneLimits.grouped(limit)) \(what) (docs/limits.md)", suggestion: suggestion)
+        report(
+            value.position, path,
+            "\(SceneLimits.grouped(items.count)) \(what), more than the limit of \(SceneLimits.grouped(limit))",
+            expected: "at most \(SceneLimits.grouped(limit)) \(what) (docs/limits.md)", suggestion: suggestion)
         return false
     }
 
@@ -243,25 +267,29 @@ extension SceneDecoder {
         let name = TerminalText.quoted(s)
         switch imageProbe(resolved) {
         case .unreadable(let why) where why == "no such file":
-            report(value.position, path, "image file \(name) not found (looked for \(TerminalText.escaped(resolved)))",
-                   suggestion: "paths are relative to the scene file's directory")
+            report(
+                value.position, path, "image file \(name) not found (looked for \(TerminalText.escaped(resolved)))",
+                suggestion: "paths are relative to the scene file's directory")
             return nil
         case .unreadable(let why):
             report(value.position, path, "cannot read image file \(name): \(why)", expected: "a readable PNG file")
             return nil
         case .damaged(let why):
-            report(value.position, path, "image file \(name) is a damaged PNG: \(why)", expected: "a PNG file",
-                   suggestion: "save or export the image again")
+            report(
+                value.position, path, "image file \(name) is a damaged PNG: \(why)", expected: "a PNG file",
+                suggestion: "save or export the image again")
             return nil
         case .notPNG(let why):
-            report(value.position, path, "image file \(name) is not a PNG: \(why)", expected: "a PNG file",
-                   suggestion: "convert it to PNG (e.g. with an image editor or 'convert in.jpg out.png')")
+            report(
+                value.position, path, "image file \(name) is not a PNG: \(why)", expected: "a PNG file",
+                suggestion: "convert it to PNG (e.g. with an image editor or 'convert in.jpg out.png')")
             return nil
         case .png(let header):
             if let problem = header.limitProblem {
-                report(value.position, path, "image file \(name) is too large: \(problem)",
-                       expected: "at most \(SceneLimits.grouped(SceneLimits.imagePixels)) pixels (docs/limits.md)",
-                       suggestion: "scale the image down")
+                report(
+                    value.position, path, "image file \(name) is too large: \(problem)",
+                    expected: "at most \(SceneLimits.grouped(SceneLimits.imagePixels)) pixels (docs/limits.md)",
+                    suggestion: "scale the image down")
                 return nil
             }
             return resolved

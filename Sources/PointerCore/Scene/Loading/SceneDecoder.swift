@@ -31,30 +31,36 @@ final class SceneDecoder {
 
     /// Position and text are worked out only for a diagnostic that is kept: a list
     /// of millions of bad items costs a count, not millions of messages.
-    func report(_ position: @autoclosure () -> TextPosition, _ path: JSONPath, _ message: @autoclosure () -> String,
-                expected: @autoclosure () -> String? = nil, suggestion: @autoclosure () -> String? = nil) {
+    func report(
+        _ position: @autoclosure () -> TextPosition, _ path: JSONPath, _ message: @autoclosure () -> String,
+        expected: @autoclosure () -> String? = nil, suggestion: @autoclosure () -> String? = nil
+    ) {
         guard diagnostics.count < Self.maxDiagnostics else {
             dropped += 1
             return
         }
-        diagnostics.append(SceneDiagnostic(
-            location: position().location(in: file), jsonPath: path.text, message: message(),
-            expected: expected(), suggestion: suggestion()))
+        diagnostics.append(
+            SceneDiagnostic(
+                location: position().location(in: file), jsonPath: path.text, message: message(),
+                expected: expected(), suggestion: suggestion()))
     }
 
     /// Diagnostics in file order (stable for ties), then how many more were not kept.
     var sortedDiagnostics: [SceneDiagnostic] {
         var sorted = diagnostics.enumerated().sorted { a, b in
-            let la = a.element.location, lb = b.element.location
+            let la = a.element.location
+            let lb = b.element.location
             if la.line != lb.line { return la.line < lb.line }
             if la.column != lb.column { return la.column < lb.column }
             return a.offset < b.offset
         }.map(\.element)
         if dropped > 0 {
-            sorted.append(SceneDiagnostic(
-                location: SourceLocation(file: file, line: 0, column: 0), jsonPath: "",
-                message: "\(dropped) more error\(dropped == 1 ? "" : "s") not shown (only the first \(Self.maxDiagnostics) are listed)",
-                suggestion: "fix these and validate again"))
+            sorted.append(
+                SceneDiagnostic(
+                    location: SourceLocation(file: file, line: 0, column: 0), jsonPath: "",
+                    message:
+                        "\(dropped) more error\(dropped == 1 ? "" : "s") not shown (only the first \(Self.maxDiagnostics) are listed)",
+                    suggestion: "fix these and validate again"))
         }
         return sorted
     }

@@ -11,8 +11,10 @@ public struct SceneDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// A fix hint, e.g. `did you mean "effect"?`.
     public var suggestion: String?
 
-    public init(location: SourceLocation, jsonPath: String, message: String,
-                expected: String? = nil, suggestion: String? = nil) {
+    public init(
+        location: SourceLocation, jsonPath: String, message: String,
+        expected: String? = nil, suggestion: String? = nil
+    ) {
         self.location = location
         self.jsonPath = jsonPath
         self.message = message

@@ -9,13 +9,16 @@ public enum SceneLoader {
         do {
             bytes = try InputFile.read(path, limit: SceneLimits.sceneFileBytes)
         } catch {
-            throw SceneLoadError(diagnostics: [SceneDiagnostic(
-                location: SourceLocation(file: path, line: 0, column: 0), jsonPath: "",
-                message: "cannot read scene file: \(error.reason)")])
+            throw SceneLoadError(diagnostics: [
+                SceneDiagnostic(
+                    location: SourceLocation(file: path, line: 0, column: 0), jsonPath: "",
+                    message: "cannot read scene file: \(error.reason)")
+            ])
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        var scene = try load(bytes: bytes, file: path, baseDirectory: url.deletingLastPathComponent().path,
-                             imageProbe: PNGHeader.probe(path:))
+        var scene = try load(
+            bytes: bytes, file: path, baseDirectory: url.deletingLastPathComponent().path,
+            imageProbe: PNGHeader.probe(path:))
         scene.sourcePath = url.path
         return scene
     }
@@ -32,28 +35,38 @@ public enum SceneLoader {
     }
 
     /// For tests: an image "exists" (as a small PNG) when `fileExists` says so.
-    static func load(bytes: [UInt8], file: String, baseDirectory: String?,
-                     fileExists: @escaping (String) -> Bool) throws(SceneLoadError) -> Scene {
-        try load(bytes: bytes, file: file, baseDirectory: baseDirectory, imageProbe: { path in
-            fileExists(path) ? .png(PNGHeader(width: 64, height: 64)) : .unreadable("no such file")
-        })
+    static func load(
+        bytes: [UInt8], file: String, baseDirectory: String?,
+        fileExists: @escaping (String) -> Bool
+    ) throws(SceneLoadError) -> Scene {
+        try load(
+            bytes: bytes, file: file, baseDirectory: baseDirectory,
+            imageProbe: { path in
+                fileExists(path) ? .png(PNGHeader(width: 64, height: 64)) : .unreadable("no such file")
+            })
     }
 
     /// `imageProbe` says what each image file is (PNG and its size, or why not).
-    static func load(bytes: [UInt8], file: String, baseDirectory: String?,
-                     imageProbe: @escaping (String) -> PNGHeader.Probe) throws(SceneLoadError) -> Scene {
+    static func load(
+        bytes: [UInt8], file: String, baseDirectory: String?,
+        imageProbe: @escaping (String) -> PNGHeader.Probe
+    ) throws(SceneLoadError) -> Scene {
         if let hint = InputFile.encodingHint(bytes) {
-            throw SceneLoadError(diagnostics: [SceneDiagnostic(
-                location: SourceLocation(file: file, line: 1, column: 1), jsonPath: "",
-                message: "not UTF-8 text: \(hint)", expected: "a UTF-8 JSON scene")])
+            throw SceneLoadError(diagnostics: [
+                SceneDiagnostic(
+                    location: SourceLocation(file: file, line: 1, column: 1), jsonPath: "",
+                    message: "not UTF-8 text: \(hint)", expected: "a UTF-8 JSON scene")
+            ])
         }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw SceneLoadError(diagnostics: [SceneDiagnostic(
-                location: error.position.location(in: file), jsonPath: "",
-                message: "invalid JSON: \(error.message)", expected: error.expected)])
+            throw SceneLoadError(diagnostics: [
+                SceneDiagnostic(
+                    location: error.position.location(in: file), jsonPath: "",
+                    message: "invalid JSON: \(error.message)", expected: error.expected)
+            ])
         }
         let decoder = SceneDecoder(file: file, baseDirectory: baseDirectory, imageProbe: imageProbe)
         let scene = decoder.scene(root, defaultName: defaultName(for: file))
