@@ -70,11 +70,11 @@ struct EngineDeviceTests {
         let events = try TraceReader.parse(trace)
         for e in events.dropLast() { engine.handle(e) }
         _ = engine.drainHostRequests()
-        #expect(engine.model.x < 400, "the model pointer is in the padding before the press")
+        #expect(engine.modelPointer.x < 400, "the model pointer is in the padding before the press")
         engine.handle(events.last!)
         #expect(engine.drainHostRequests() == [.warpPointer(to: Point(x: 430, y: 400))])
-        #expect(engine.pressTarget.map { engine.regionIDs[$0] } == "save")
-        #expect(engine.model == Point(x: 430, y: 400))
+        #expect(engine.interaction.pressTarget.map { engine.facts.regionIDs[$0] } == "save")
+        #expect(engine.modelPointer == Point(x: 430, y: 400))
     }
 
     @Test(
@@ -90,7 +90,7 @@ struct EngineDeviceTests {
         // The next motion is read 80 ms later: the inferred lift (at 50 ms) recentres
         // on save while the engine catches up to it, then the 20 pt step applies.
         engine.handle(InputEvent(time: end + 0.08, .motion(dx: -20, dy: 0)))
-        #expect(engine.model == Point(x: 410, y: 400))
+        #expect(engine.modelPointer == Point(x: 410, y: 400))
         #expect(engine.drainHostRequests() == [.warpPointer(to: Point(x: 410, y: 400))])
     }
 

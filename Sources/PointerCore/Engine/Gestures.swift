@@ -5,9 +5,10 @@
 /// so the pinch anchor holds to floating-point precision.
 extension PointerEngine {
     func scroll(dx: Double, dy: Double) {
-        guard menu == nil, let s = topmostRegion(at: model, where: { $0.region.scroll != nil }) else { return }
+        guard contextMenu.open == nil, let s = topmostRegion(at: hand.position, where: { $0.region.scroll != nil })
+        else { return }
         let region = layout.regions[s]
-        var t = transforms[s] ?? .identity
+        var t = regions.transforms[s] ?? .identity
         t.offset += Point(x: dx, y: dy)
         t.offset = Point(x: PointerEngine.bounded(t.offset.x), y: PointerEngine.bounded(t.offset.y))
         if let content = region.region.scroll?.contentSize, t.rotation == 0 {
@@ -17,37 +18,37 @@ extension PointerEngine {
             t.offset.x = Swift.min(Swift.max(t.offset.x, minX), 0)
             t.offset.y = Swift.min(Swift.max(t.offset.y, minY), 0)
         }
-        transforms[s] = t.isIdentity ? nil : t
+        regions.transforms[s] = t.isIdentity ? nil : t
     }
 
     func handlePinch(phase: GesturePhase, scale: Double, rotation: Double) {
         // A non-finite reading (a broken device) is skipped; the pinch goes on.
         guard scale.isFinite, rotation.isFinite else {
-            if phase == .end || phase == .cancel { pinch = nil }
+            if phase == .end || phase == .cancel { interaction.pinch = nil }
             return
         }
         switch phase {
         case .begin:
-            pinch = nil
-            guard menu == nil, let z = topmostRegion(at: model, where: { $0.region.zoom != nil }),
-                let q = point(model, inSpaceOf: z)
+            interaction.pinch = nil
+            guard contextMenu.open == nil, let z = topmostRegion(at: hand.position, where: { $0.region.zoom != nil }),
+                let q = point(hand.position, inSpaceOf: z)
             else { return }
-            let base = transforms[z] ?? .identity
+            let base = regions.transforms[z] ?? .identity
             let anchor = base.invert(q, origin: layout.regions[z].frame.origin)
-            pinch = PinchState(region: z, anchor: anchor, base: base)
+            interaction.pinch = PinchState(region: z, anchor: anchor, base: base)
             applyPinch(scale: scale, rotation: rotation)
         case .update:
             applyPinch(scale: scale, rotation: rotation)
         case .end:
             applyPinch(scale: scale, rotation: rotation)
-            pinch = nil
+            interaction.pinch = nil
         case .cancel:
-            pinch = nil
+            interaction.pinch = nil
         }
     }
 
     func applyPinch(scale: Double, rotation: Double) {
-        guard let p = pinch, let q = point(model, inSpaceOf: p.region),
+        guard let p = interaction.pinch, let q = point(hand.position, inSpaceOf: p.region),
             let spec = layout.regions[p.region].region.zoom
         else { return }
         let s = Swift.min(Swift.max(p.base.scale * scale, spec.min), spec.max)
@@ -60,6 +61,6 @@ extension PointerEngine {
         // children away without bound (1e11 pt): held within SceneLimits.zoomOffset.
         let m = SceneLimits.zoomOffset
         t.offset = Point(x: Swift.min(Swift.max(t.offset.x, -m), m), y: Swift.min(Swift.max(t.offset.y, -m), m))
-        transforms[p.region] = t.isIdentity ? nil : t
+        regions.transforms[p.region] = t.isIdentity ? nil : t
     }
 }

@@ -22,18 +22,16 @@ extension PointerEngine {
         func consider(_ t: Double, _ timer: Timer) {
             if best == nil || t < best!.0 { best = (t, timer) }
         }
-        if let g = glide { consider(g.endTime(stopDistance: inertia.stopDistance), .glideEnd) }
-        if fingerDown && !holding && !deviceReportsLift, let last = lastMotionTime {
-            consider(last + motionCadence.pause(atLeast: Swift.max(scene.pointer.liftDelay, 0.001)), .inferredLift)
-        }
+        if let g = hand.glide { consider(g.endTime(stopDistance: inertia.stopDistance), .glideEnd) }
+        if let lift = hand.inferredLiftTime(liftDelay: scene.pointer.liftDelay) { consider(lift, .inferredLift) }
         if let at = autoHideTime { consider(at, .autoHide) }
         return best
     }
 
     var autoHideTime: Double? {
         let delay = scene.pointer.autoHideDelay
-        guard delay > 0, !autoHidden, !left, !pressed, menu == nil, glide == nil, pinch == nil,
-            let last = lastActivityTime
+        guard delay > 0, interaction.isIdle, contextMenu.open == nil, hand.glide == nil,
+            let last = hand.lastActivityTime
         else { return nil }
         return last + delay
     }
@@ -41,18 +39,18 @@ extension PointerEngine {
     func fire(_ timer: Timer, at t: Double) {
         switch timer {
         case .glideEnd:
-            if let g = glide {
-                glide = nil
-                model = g.landing
-                lastActivityTime = t
+            if let g = hand.glide {
+                hand.glide = nil
+                hand.position = g.landing
+                hand.lastActivityTime = t
                 refresh()
-                requests.append(.warpPointer(to: model))
+                requests.append(.warpPointer(to: hand.position))
                 recenter()
             }
         case .inferredLift:
             lift(at: t, explicit: false)
         case .autoHide:
-            autoHidden = true
+            interaction.autoHidden = true
         }
         refresh()
     }
@@ -62,29 +60,13 @@ extension PointerEngine {
     func step(to t: Double) {
         let dt = t - (now ?? t)
         now = t
-        if let g = glide {
-            model = clampToCanvas(g.position(at: t))
+        if let g = hand.glide {
+            hand.position = clampToCanvas(g.position(at: t))
             refresh()
         }
         guard dt > 0 else { return }
-        displacementX.step(dt)
-        displacementY.step(dt)
-        width.step(dt)
-        height.step(dt)
-        cornerRadius.step(dt)
-        pressScale.step(dt)
-        presence.step(dt)
-        liftFade.step(dt)
-        transitionProgress.step(dt)
-        if transitionProgress.isAtRest { transitionFrom = nil }
-        menuAppearance.step(dt)
-        if menuAppearance.isAtRest && menuAppearance.value == 0 { shownMenu = nil }
-        if !regionAnims.isEmpty {
-            for key in regionAnims.keys.sorted() {
-                guard var a = regionAnims[key] else { continue }
-                a.step(dt)
-                if a.isAtRestAtRest { regionAnims[key] = nil } else { regionAnims[key] = a }
-            }
-        }
+        look.step(dt)
+        contextMenu.step(dt)
+        regions.step(dt)
     }
 }

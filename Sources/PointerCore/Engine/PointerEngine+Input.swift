@@ -18,41 +18,41 @@ extension PointerEngine {
         case .position(let raw):
             guard raw.x.isFinite, raw.y.isFinite else { return }
             let p = Point(x: Self.bounded(raw.x), y: Self.bounded(raw.y))
-            let delta = hasPosition ? p - model : .zero
-            let first = !hasPosition
-            hasPosition = true
+            let delta = hand.hasPosition ? p - hand.position : .zero
+            let first = !hand.hasPosition
+            hand.hasPosition = true
             if first {
-                model = clampToCanvas(p)
-                lastMotionTime = t
+                hand.position = clampToCanvas(p)
+                hand.lastMotionTime = t
                 noteActivity(t)
-                velocity.reset()
+                hand.velocity.reset()
             } else {
                 // Absolute placements come from a cursor that already has its own
                 // dynamics (a mouse, a tablet, the compositor's pointer): they move
                 // the model pointer but never feed inertia (B12 is for fingers).
                 moveModel(by: delta, at: t)
-                velocity.reset()
+                hand.velocity.reset()
             }
         case .motion(let dx, let dy):
-            hasPosition = true
+            hand.hasPosition = true
             let raw = Point(x: Self.bounded(dx), y: Self.bounded(dy))
-            let dt = lastMotionTime.map { t - $0 } ?? acceleration.maxInterval
+            let dt = hand.lastMotionTime.map { t - $0 } ?? acceleration.maxInterval
             moveModel(by: acceleration.apply(raw, interval: dt), at: t)
         case .lift:
-            deviceReportsLift = true
+            hand.deviceReportsLift = true
             lift(at: t, explicit: true)
         case .hold(let phase):
             switch phase {
             case .begin:
                 stopGlide()
-                holding = true
-                velocity.reset()
+                hand.holding = true
+                hand.velocity.reset()
                 noteActivity(t)
             case .end, .cancel:
                 // Resting fingers lifted: a lift without velocity.
-                holding = false
-                fingerDown = false
-                velocity.reset()
+                hand.holding = false
+                hand.fingerDown = false
+                hand.velocity.reset()
                 recenter()
             case .update:
                 break
@@ -69,29 +69,29 @@ extension PointerEngine {
             // Three or more fingers belong to the system (E25).
             return
         case .modifiers(let keys):
-            modifiers = keys
+            interaction.modifiers = keys
         case .key(let name):
-            if name == "escape", menu != nil { closeMenu() }
+            if name == "escape", contextMenu.open != nil { closeMenu() }
         case .acceleration(let by):
             acceleration = by == .host ? .hostAccelerated : AccelerationCurve()
             return
         case .device(let d):
-            device = d
-            deviceReportsLift = d.reportsLift
+            hand.device = d
+            hand.deviceReportsLift = d.reportsLift
             return
         case .leave:
             stopGlide()
-            left = true
-            fingerDown = false
+            interaction.left = true
+            hand.fingerDown = false
         }
         refresh()
     }
 
     func noteActivity(_ t: Double) {
-        lastActivityTime = t
-        if autoHidden || left {
-            autoHidden = false
-            left = false
+        hand.lastActivityTime = t
+        if interaction.autoHidden || interaction.left {
+            interaction.autoHidden = false
+            interaction.left = false
         }
     }
 
@@ -99,18 +99,22 @@ extension PointerEngine {
         // B12: a hand that moves on mid-glide carries on from where the pointer
         // has glided to; the real pointer, left where the hand lifted, is put
         // there too (below), or it and the drawn one would part for good.
-        let interruptedGlide = glide != nil
-        if glide != nil { glide = nil }
-        let interval = lastMotionTime.map { t - $0 }
-        velocity.add(time: t, delta: delta, interval: interval, window: inertia.velocityWindow)
-        if let interval { motionCadence.add(gap: interval) }
-        model = clampToCanvas(model + delta)
-        lastMotionTime = t
-        fingerDown = true
-        holding = false
+        let interruptedGlide = hand.glide != nil
+        if hand.glide != nil { hand.glide = nil }
+        let interval = hand.lastMotionTime.map { t - $0 }
+        hand.velocity.add(time: t, delta: delta, interval: interval, window: inertia.velocityWindow)
+        if let interval { hand.cadence.add(gap: interval) }
+        hand.position = clampToCanvas(hand.position + delta)
+        hand.lastMotionTime = t
+        hand.fingerDown = true
+        hand.holding = false
         noteActivity(t)
-        if pressed && !dragging && model.distance(to: pressPoint) > effects.dragSlop { dragging = true }
-        if interruptedGlide { requests.append(.warpPointer(to: model)) }
+        if interaction.pressed && !interaction.dragging
+            && hand.position.distance(to: interaction.pressPoint) > effects.dragSlop
+        {
+            interaction.dragging = true
+        }
+        if interruptedGlide { requests.append(.warpPointer(to: hand.position)) }
     }
 
     func clampToCanvas(_ p: Point) -> Point {
@@ -121,93 +125,90 @@ extension PointerEngine {
     /// The finger left the pad (explicit, or inferred after `liftDelay`): glide
     /// with inertia (B12) towards a magnetism target (B13), or recentre (B9).
     func lift(at t: Double, explicit: Bool) {
-        let wasDown = fingerDown
-        fingerDown = false
-        var v = velocity.velocity
-        if explicit, let last = lastMotionTime, t - last > inertia.staleLift { v = .zero }
+        let wasDown = hand.fingerDown
+        hand.fingerDown = false
+        var v = hand.velocity.velocity
+        if explicit, let last = hand.lastMotionTime, t - last > inertia.staleLift { v = .zero }
         if !wasDown { v = .zero }
-        velocity.reset()
-        if motionGlides && scene.pointer.inertia && !pressed && menu == nil && v.length >= inertia.minimumSpeed {
-            var landing = clampToCanvas(inertia.landing(from: model, velocity: v))
+        hand.velocity.reset()
+        if hand.glides && scene.pointer.inertia && !interaction.pressed && contextMenu.open == nil
+            && v.length >= inertia.minimumSpeed
+        {
+            var landing = clampToCanvas(inertia.landing(from: hand.position, velocity: v))
             var magnet: Int?
             if scene.pointer.magnetismRadius > 0 && chooseTarget(at: landing) == nil {
-                magnet = magnetTarget(lift: model, velocity: v, landing: landing)
+                magnet = magnetTarget(lift: hand.position, velocity: v, landing: landing)
                 if let m = magnet { landing = drawnFrame(of: m).center }
             }
-            glide = Glide(start: model, landing: landing, startTime: t, tau: inertia.timeConstant, magnetTarget: magnet)
+            hand.glide = Glide(
+                start: hand.position, landing: landing, startTime: t, tau: inertia.timeConstant, magnetTarget: magnet)
             return
         }
         // A mouse cannot say when the hand lets go, so a pause is taken for a lift;
         // recentring at every pause would pull a hand nudging out of a control
         // back to its centre each time. Pauses recentre once per visit.
         if !explicit {
-            guard target == nil || recentredOnPause != target else { return }
-            recentredOnPause = target
+            guard aim.target == nil || aim.recentredOnPause != aim.target else { return }
+            aim.recentredOnPause = aim.target
         }
         recenter()
     }
 
-    /// Only a finger's motion glides on (B12, B13): a mouse, a pen or a
-    /// touchscreen stays where the hand left it. Undeclared (an old trace): as before.
-    var motionGlides: Bool { device?.glides ?? true }
-
     func stopGlide() {
-        guard glide != nil else { return }
-        glide = nil
-        requests.append(.warpPointer(to: model))
+        guard hand.glide != nil else { return }
+        hand.glide = nil
+        requests.append(.warpPointer(to: hand.position))
     }
 
     /// B9: on lift, the model pointer moves to the control's centre (only along
     /// held axes for shape customisations) and the real cursor is warped there.
     func recenter() {
-        guard let t = target, !pressed, glide == nil, menu == nil else { return }
+        guard let t = aim.target, !interaction.pressed, hand.glide == nil, contextMenu.open == nil else { return }
         let newModel: Point
-        switch targetEffect {
+        switch aim.effect {
         case .highlight?, .lift?:
             newModel = drawnFrame(of: t).center
         default:
-            newModel = placement.recentered(model)
+            newModel = aim.placement.recentered(hand.position)
         }
-        guard newModel != model else { return }
+        guard newModel != hand.position else { return }
         jumpModel(to: newModel)
         requests.append(.warpPointer(to: newModel))
     }
 
     /// Moves the model pointer discontinuously: the visible pointer animates.
     func jumpModel(to p: Point) {
-        let before = placement.center(model: model)
-        model = p
-        let after = placement.center(model: model)
-        displacementX.value += before.x - after.x
-        displacementY.value += before.y - after.y
+        let before = aim.placement.center(model: hand.position)
+        hand.position = p
+        look.keepDrawn(from: before, to: aim.placement.center(model: hand.position))
     }
 
     func handleButton(_ button: PointerButton, _ state: ButtonState, at t: Double) {
         noteActivity(t)
         switch (button, state) {
         case (.primary, .pressed):
-            if menu != nil {
+            if contextMenu.open != nil {
                 // A click anywhere closes the menu (inside: the item is chosen); it
                 // does not also press the control underneath.
                 closeMenu()
                 return
             }
-            if modifiers.contains(.ctrl), openMenu() { return }
+            if interaction.modifiers.contains(.ctrl), openMenu() { return }
             stopGlide()
             // B9: the click belongs to the control the pointer is snapped to, even
             // when the press comes before a pause could recentre on it.
-            if device != nil { recenter() }
-            pressed = true
-            pressTarget = target
-            pressPoint = model
-            dragging = false
+            if hand.device != nil { recenter() }
+            interaction.pressed = true
+            interaction.pressTarget = aim.target
+            interaction.pressPoint = hand.position
+            interaction.dragging = false
         case (.primary, .released):
-            pressed = false
-            dragging = false
-            pressTarget = nil
+            interaction.pressed = false
+            interaction.dragging = false
+            interaction.pressTarget = nil
         case (.secondary, .pressed):
             stopGlide()
-            if !openMenu(), menu != nil { closeMenu() }
+            if !openMenu(), contextMenu.open != nil { closeMenu() }
         default:
             break
         }
@@ -216,26 +217,26 @@ extension PointerEngine {
     /// E26: opens the context menu of the region under the pointer (or its
     /// nearest ancestor with a menu) at once.
     func openMenu() -> Bool {
-        var start = target
+        var start = aim.target
         if start == nil {
-            forEachHit(model) { i, q in
+            forEachHit(hand.position) { i, q in
                 if layout.regions[i].frame.contains(q), i > (start ?? -1) { start = i }
             }
         }
         var i = start
         while let j = i {
             if let items = layout.regions[j].region.menu, !items.isEmpty {
-                let frame = ContextMenuLayout.frame(at: model, items: items, canvas: scene.canvas.size)
+                let frame = ContextMenuLayout.frame(at: hand.position, items: items, canvas: scene.canvas.size)
                 let m = ContextMenu(region: layout.regions[j].id, items: items, frame: frame)
-                menu = m
+                contextMenu.open = m
                 // Another menu still closing is replaced; this one scales and fades in from the pointer.
-                if shownMenu?.menu != m { menuAppearance.set(0) }
-                shownMenu = (m, model)
-                menuOwner = target
-                menuAppearance.target = 1
+                if contextMenu.shown?.menu != m { contextMenu.appearance.set(0) }
+                contextMenu.shown = (m, hand.position)
+                contextMenu.owner = aim.target
+                contextMenu.appearance.target = 1
                 requests.append(.openMenu(m))
-                pressed = false
-                dragging = false
+                interaction.pressed = false
+                interaction.dragging = false
                 return true
             }
             i = layout.regions[j].parent
@@ -244,9 +245,9 @@ extension PointerEngine {
     }
 
     func closeMenu() {
-        menu = nil
-        menuOwner = nil
-        menuAppearance.target = 0
+        contextMenu.open = nil
+        contextMenu.owner = nil
+        contextMenu.appearance.target = 0
         requests.append(.closeMenu)
     }
 }

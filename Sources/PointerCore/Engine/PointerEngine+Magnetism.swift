@@ -9,9 +9,9 @@ extension PointerEngine {
             index: index, lift: lift, velocity: velocity, landing: landing, radius: radius,
             tuning: magnetism,
             isSnappable: { isSnappable($0) && activeTransformParent($0) == nil },
-            center: { regionFrames[$0].center })
-        var bestDistance = best.map { regionFrames[$0].distance(to: landing) } ?? .infinity
-        for c in transforms.keys.sorted() {
+            center: { facts.regionFrames[$0].center })
+        var bestDistance = best.map { facts.regionFrames[$0].distance(to: landing) } ?? .infinity
+        for c in regions.transforms.keys.sorted() {
             let scale = drawnScale(ofChildrenOf: c)
             guard scale > 0, let q = point(landing, inChildrenOf: c, clip: false) else { continue }
             let container = drawnFrame(of: c)

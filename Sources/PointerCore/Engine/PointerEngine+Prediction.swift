@@ -1,17 +1,16 @@
 /// What prediction may touch: only a pointer that follows the hand one to one.
 extension PointerEngine {
     /// Where input put the pointer (before snapping or animation): what prediction extrapolates.
-    public var modelPointer: Point { model }
+    public var modelPointer: Point { hand.position }
 
     /// The drawn pointer follows the model pointer exactly right now: no snap
     /// or held axis, no parallax, no jump or morph animating, no glide or
     /// pinch. Only such a pointer may be drawn ahead of the input (prediction);
     /// snapped, morphing and gliding pointers stay exact.
     public var followsFreely: Bool {
-        hasPosition && glide == nil && pinch == nil && !left
-            && placement.x == .follow && placement.y == .follow && placement.parallaxCenter == nil
-            && displacementX.isAtRest && displacementY.isAtRest && width.isAtRest && height.isAtRest
-            && transitionProgress.isAtRest
+        hand.hasPosition && hand.glide == nil && interaction.pinch == nil && !interaction.left
+            && aim.placement.x == .follow && aim.placement.y == .follow && aim.placement.parallaxCenter == nil
+            && look.isSettled
     }
 
     /// `frame` with the pointer moved by `offset` (kept on the canvas), both the

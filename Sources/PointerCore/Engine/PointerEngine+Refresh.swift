@@ -10,22 +10,25 @@ extension PointerEngine {
         // one pressed (E28: a drag never re-snaps to other controls). An open menu
         // or a pointer outside the overlay has none.
         var newTarget: Int?
-        if menu == nil && !left {
-            newTarget = pressed ? pressTarget : chooseTarget(at: model)
-        } else if let m = menu, let owner = menuOwner, !left, !m.frame.contains(model),
-            point(model, inSpaceOf: owner).map({ layout.regions[owner].hitRect.contains($0) }) ?? false
+        if contextMenu.open == nil && !interaction.left {
+            newTarget = interaction.pressed ? interaction.pressTarget : chooseTarget(at: hand.position)
+        } else if let m = contextMenu.open, let owner = contextMenu.owner, !interaction.left,
+            !m.frame.contains(hand.position),
+            point(hand.position, inSpaceOf: owner).map({ layout.regions[owner].hitRect.contains($0) }) ?? false
         {
             // E26, C14: the control whose menu is open keeps the pointer behind its glyph
             // until the pointer leaves it; once left, it is not taken up again.
             newTarget = owner
         }
-        if menu != nil && newTarget == nil { menuOwner = nil }
+        if contextMenu.open != nil && newTarget == nil { contextMenu.owner = nil }
 
         // 2. Modifier shape (E27).
         var modifierShape: ResolvedShape?
-        if !modifiers.isEmpty, !scene.modifiers.isEmpty, menu == nil {
-            let under = newTarget ?? topmostRegion(at: model, where: { _ in true })
-            if let rule = ModifierResolver.rule(for: modifiers, rules: scene.modifiers, regionChain: idChain(under)) {
+        if !interaction.modifiers.isEmpty, !scene.modifiers.isEmpty, contextMenu.open == nil {
+            let under = newTarget ?? topmostRegion(at: hand.position, where: { _ in true })
+            if let rule = ModifierResolver.rule(
+                for: interaction.modifiers, rules: scene.modifiers, regionChain: idChain(under))
+            {
                 modifierShape = ShapeResolver.resolve(
                     rule.shape, region: under.map { layout.regions[$0] },
                     diameter: diameter)
@@ -39,7 +42,7 @@ extension PointerEngine {
         if let m = modifierShape {
             effect = PointerEffect.none
             newShape = m
-        } else if let m = menu, let row = m.rows.first(where: { $0.contains(model) }) {
+        } else if let m = contextMenu.open, let row = m.rows.first(where: { $0.contains(hand.position) }) {
             // E26: inside an open menu the pointer becomes the highlight of the row under it.
             let highlight = row.insetBy(dx: ContextMenuLayout.rowInset.x, dy: ContextMenuLayout.rowInset.y)
             newShape = ShapeResolver.roundedRect(size: highlight.size, cornerRadius: ContextMenuLayout.rowCornerRadius)
@@ -47,8 +50,8 @@ extension PointerEngine {
             newPlacement.y = .fixed(highlight.midY)
         } else if let t = newTarget {
             let r = layout.regions[t]
-            let local = point(model, inSpaceOf: t) ?? model
-            if dragging {
+            let local = point(hand.position, inSpaceOf: t) ?? hand.position
+            if interaction.dragging {
                 newShape = r.region.shape.map { ShapeResolver.resolve($0, region: r, diameter: diameter) } ?? circle
             } else {
                 switch r.effect {
@@ -60,7 +63,7 @@ extension PointerEngine {
                     newShape = ShapeResolver.platter(for: r, drawnSize: drawn.size, zoom: zoom, diameter: diameter)
                     newPlacement.x = .fixed(drawn.midX)
                     newPlacement.y = .fixed(drawn.midY)
-                    if !pressed {
+                    if !interaction.pressed {
                         newPlacement.parallaxCenter = drawn.center
                         newPlacement.parallax = effects.parallax
                     }
@@ -85,38 +88,40 @@ extension PointerEngine {
         }
 
         // 4. Apply: animate only the jumps (see `Placement`).
-        if newShape != shape {
-            if newShape.isPath || shape.isPath {
+        if newShape != aim.shape {
+            if newShape.isPath || aim.shape.isPath {
                 // Starts from the anchor drawn now, so an interrupted morph does not move it.
-                transitionFrom = (shape.geometry, shape.kind, drawnAnchor)
-                transitionProgress.set(0)
-                transitionProgress.target = 1
+                look.transitionFrom = (aim.shape.geometry, aim.shape.kind, drawnAnchor)
+                look.transitionProgress.set(0)
+                look.transitionProgress.target = 1
             }
-            shape = newShape
+            aim.shape = newShape
         }
-        width.target = newShape.size.width
-        height.target = newShape.size.height
-        cornerRadius.target = newShape.isPath ? 0 : newShape.cornerRadius
-        if newPlacement != placement {
-            let before = placement.center(model: model)
-            let after = newPlacement.center(model: model)
-            displacementX.value += before.x - after.x
-            displacementY.value += before.y - after.y
+        look.width.target = newShape.size.width
+        look.height.target = newShape.size.height
+        look.cornerRadius.target = newShape.isPath ? 0 : newShape.cornerRadius
+        if newPlacement != aim.placement {
+            look.keepDrawn(
+                from: aim.placement.center(model: hand.position), to: newPlacement.center(model: hand.position))
             // A3, A4: stepping from line to line (or slot to slot) inside one region, the
             // drawn pointer trails by at most one step, however fast the hand moves.
-            if newTarget == target, let t = newTarget, let grid = layout.regions[t].region.snap {
-                if let step = grid.x { displacementX.value = Swift.min(Swift.max(displacementX.value, -step), step) }
-                if let step = grid.y { displacementY.value = Swift.min(Swift.max(displacementY.value, -step), step) }
+            if newTarget == aim.target, let t = newTarget, let grid = layout.regions[t].region.snap {
+                if let step = grid.x {
+                    look.displacementX.value = Swift.min(Swift.max(look.displacementX.value, -step), step)
+                }
+                if let step = grid.y {
+                    look.displacementY.value = Swift.min(Swift.max(look.displacementY.value, -step), step)
+                }
             }
-            placement = newPlacement
+            aim.placement = newPlacement
         }
-        if newTarget != target { recentredOnPause = nil }
-        target = newTarget
-        targetEffect = effect
+        if newTarget != aim.target { aim.recentredOnPause = nil }
+        aim.target = newTarget
+        aim.effect = effect
         let overridden = modifierShape != nil
-        liftFade.target = (effect == .lift && !overridden && !dragging) ? 0 : 1
-        presence.target = (autoHidden || left) ? 0 : 1
-        pressScale.target = pressed ? effects.pressScale : 1
+        look.liftFade.target = (effect == .lift && !overridden && !interaction.dragging) ? 0 : 1
+        look.presence.target = (interaction.autoHidden || interaction.left) ? 0 : 1
+        look.pressScale.target = interaction.pressed ? effects.pressScale : 1
 
         updateRegions(overridden: overridden)
     }
@@ -132,21 +137,22 @@ extension PointerEngine {
             var emphasis = 0.0
         }
         var wants: [Int: Want] = [:]
-        let active = !autoHidden
-        if active, let t = target, !overridden, !dragging || pressed {
+        let active = !interaction.autoHidden
+        if active, let t = aim.target, !overridden, !interaction.dragging || interaction.pressed {
             let r = layout.regions[t]
             let size = r.frame.size
-            let local = point(model, inSpaceOf: t) ?? model
-            let parallax = pressed ? Point.zero : effects.parallax.offset(model: local, center: r.frame.center)
+            let local = point(hand.position, inSpaceOf: t) ?? hand.position
+            let parallax =
+                interaction.pressed ? Point.zero : effects.parallax.offset(model: local, center: r.frame.center)
             var scale: Double?
             var follow = Point.zero
             switch r.effect {
             case .highlight:
-                scale = pressed ? effects.pressedContentScale : effects.highlightContentScale
+                scale = interaction.pressed ? effects.pressedContentScale : effects.highlightContentScale
                 follow = parallax
             case .lift:
                 let lift = effects.liftScale(for: size)
-                scale = pressed ? 1 + (lift - 1) / 2 : lift
+                scale = interaction.pressed ? 1 + (lift - 1) / 2 : lift
                 follow = parallax
             case .hover(let style):
                 scale = style.scale
@@ -160,7 +166,7 @@ extension PointerEngine {
             }
         }
         // C19: while the pointer is in a region, the regions it `hides` fade out.
-        var chain = active ? target : nil
+        var chain = active ? aim.target : nil
         while let c = chain {
             for id in layout.regions[c].region.hides {
                 if let h = layout.indexByID[id] { wants[h, default: Want()].opacity = 0 }
@@ -168,65 +174,54 @@ extension PointerEngine {
             chain = layout.regions[c].parent
         }
         // E24: reveal regions show while the pointer is over their hit area.
-        for r in revealRegions {
+        for r in facts.revealRegions {
             let over =
-                active && !left && menu == nil
-                && (point(model, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
+                active && !interaction.left && contextMenu.open == nil
+                && (point(hand.position, inSpaceOf: r).map { layout.regions[r].hitRect.contains($0) } ?? false)
             if over && wants[r]?.opacity == nil { wants[r, default: Want()].opacity = 1 }
         }
-        for key in regionAnims.keys {
+        for key in regions.animations.keys {
             let w = wants[key] ?? Want()
-            regionAnims[key]?.setTargets(offset: w.offset, scale: w.scale, opacity: w.opacity, emphasis: w.emphasis)
+            regions.animations[key]?.setTargets(
+                offset: w.offset, scale: w.scale, opacity: w.opacity, emphasis: w.emphasis)
         }
-        for (key, w) in wants where regionAnims[key] == nil {
+        for (key, w) in wants where regions.animations[key] == nil {
             var a = RegionAnimation(restOpacity: layout.regions[key].region.reveal != nil ? 0 : 1)
             a.setTargets(offset: w.offset, scale: w.scale, opacity: w.opacity, emphasis: w.emphasis)
-            regionAnims[key] = a
+            regions.animations[key] = a
         }
-    }
-
-    /// The menu as drawn (E26): scaled about the point it opened from and faded,
-    /// by how far it has opened.
-    var menuAsDrawn: ContextMenu? {
-        guard let (shown, anchor) = shownMenu else { return nil }
-        var m = shown
-        let p = Swift.min(Swift.max(menuAppearance.value, 0), 1)
-        guard p < 1 else { return m }
-        m.scale = ContextMenuLayout.closedScale + (1 - ContextMenuLayout.closedScale) * p
-        m.scaleAnchor = anchor
-        m.opacity = p
-        return m
     }
 
     /// The drawn shape's anchor as a fraction of its box: the shape's own, or
     /// during a path morph the blend of the two shapes' anchors at its progress.
     var drawnAnchor: Point {
-        let to = shape.unitAnchor
-        guard let from = transitionFrom?.anchor else { return to }
-        return from.interpolated(to: to, Swift.min(Swift.max(transitionProgress.value, 0), 1))
+        let to = aim.shape.unitAnchor
+        guard let from = look.transitionFrom?.anchor else { return to }
+        return from.interpolated(to: to, Swift.min(Swift.max(look.transitionProgress.value, 0), 1))
     }
 
     func currentFrame(time: Double) -> PointerFrame {
         // D22: the box is placed so the (blended) anchor sits on the placement point;
         // a circle → marker-tip morph grows around the pointer instead of sliding.
-        let anchorPoint = placement.center(model: model) + Point(x: displacementX.value, y: displacementY.value)
-        let size = Size(width: Swift.max(width.value, 0), height: Swift.max(height.value, 0))
+        let anchorPoint =
+            aim.placement.center(model: hand.position) + Point(x: look.displacementX.value, y: look.displacementY.value)
+        let size = Size(width: Swift.max(look.width.value, 0), height: Swift.max(look.height.value, 0))
         let a = drawnAnchor
         let c = anchorPoint + Point(x: (0.5 - a.x) * size.width, y: (0.5 - a.y) * size.height)
-        let transition = transitionFrom.map {
-            ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: transitionProgress.value)
+        let transition = look.transitionFrom.map {
+            ShapeTransition(from: $0.geometry, fromKind: $0.kind, progress: look.transitionProgress.value)
         }
         let visible = VisiblePointer(
-            kind: shape.kind, name: shape.name, frame: Rect(center: c, size: size),
+            kind: aim.shape.kind, name: aim.shape.name, frame: Rect(center: c, size: size),
             // The springs overshoot on their own (ζ < 1): a radius past half
             // the side would draw a rounded rect folding over itself.
-            cornerRadius: Swift.min(Swift.max(cornerRadius.value, 0), Swift.min(size.width, size.height) / 2),
-            opacity: Swift.min(Swift.max(presence.value * liftFade.value, 0), 1),
-            scale: pressScale.value, geometry: shape.geometry, transition: transition)
+            cornerRadius: Swift.min(Swift.max(look.cornerRadius.value, 0), Swift.min(size.width, size.height) / 2),
+            opacity: Swift.min(Swift.max(look.presence.value * look.liftFade.value, 0), 1),
+            scale: look.pressScale.value, geometry: aim.shape.geometry, transition: transition)
         var states: [String: RegionState] = [:]
-        for i in Set(regionAnims.keys).union(transforms.keys).sorted() {
-            let t = transforms[i] ?? .identity
-            let a = regionAnims[i]
+        for i in Set(regions.animations.keys).union(regions.transforms.keys).sorted() {
+            let t = regions.transforms[i] ?? .identity
+            let a = regions.animations[i]
             let state = RegionState(
                 offset: t.offset + Point(x: a?.offsetX.value ?? 0, y: a?.offsetY.value ?? 0),
                 scale: t.scale * (a?.scale.value ?? 1), rotation: t.rotation,
@@ -234,10 +229,11 @@ extension PointerEngine {
             if state != .rest { states[layout.regions[i].id] = state }
         }
         var frame = PointerFrame(
-            time: time, pointer: model, visible: visible, target: target.map { layout.regions[$0].id },
-            effect: targetEffect, pressed: pressed, hidden: presence.value <= 0 && presence.target <= 0,
-            menu: menu, regions: states, modifiers: modifiers, dragging: dragging)
-        frame.menuShown = menuAsDrawn
+            time: time, pointer: hand.position, visible: visible, target: aim.target.map { layout.regions[$0].id },
+            effect: aim.effect, pressed: interaction.pressed,
+            hidden: look.presence.value <= 0 && look.presence.target <= 0,
+            menu: contextMenu.open, regions: states, modifiers: interaction.modifiers, dragging: interaction.dragging)
+        frame.menuShown = contextMenu.asDrawn
         return frame
     }
 }

@@ -5,10 +5,10 @@
 extension PointerEngine {
     /// The nearest ancestor whose transform is not the identity, if any.
     func activeTransformParent(_ i: Int) -> Int? {
-        var p = transformParent[i]
+        var p = facts.transformParent[i]
         while p >= 0 {
-            if transforms[p] != nil { return p }
-            p = transformParent[p]
+            if regions.transforms[p] != nil { return p }
+            p = facts.transformParent[p]
         }
         return nil
     }
@@ -23,18 +23,18 @@ extension PointerEngine {
     /// the container's frame, which clips them, unless `clip` is false).
     func point(_ p: Point, inChildrenOf c: Int, clip: Bool = true) -> Point? {
         guard let q = activeTransformParent(c).map({ point(p, inChildrenOf: $0, clip: clip) }) ?? p else { return nil }
-        let frame = regionFrames[c]
+        let frame = facts.regionFrames[c]
         if clip && !frame.contains(q) { return nil }
-        let t = transforms[c] ?? .identity
+        let t = regions.transforms[c] ?? .identity
         return t.invert(q, origin: frame.origin) + frame.origin
     }
 
     /// How much container `c`'s children are scaled on screen (all transformed ancestors).
     func drawnScale(ofChildrenOf c: Int) -> Double {
-        var s = transforms[c]?.scale ?? 1
+        var s = regions.transforms[c]?.scale ?? 1
         var a = activeTransformParent(c)
         while let x = a {
-            s *= transforms[x]?.scale ?? 1
+            s *= regions.transforms[x]?.scale ?? 1
             a = activeTransformParent(x)
         }
         return s
@@ -46,7 +46,7 @@ extension PointerEngine {
         var c = activeTransformParent(i)
         while let container = c {
             let origin = layout.regions[container].frame.origin
-            p = (transforms[container] ?? .identity).apply(p - origin, origin: origin)
+            p = (regions.transforms[container] ?? .identity).apply(p - origin, origin: origin)
             c = activeTransformParent(container)
         }
         return p
@@ -68,14 +68,14 @@ extension PointerEngine {
     /// Calls `body` for every region whose hit rect contains canvas point `p`,
     /// with `p` in that region's rest space.
     func forEachHit(_ p: Point, _ body: (Int, Point) -> Void) {
-        if transforms.isEmpty {
+        if regions.transforms.isEmpty {
             index.forEach(containing: p) { body($0, p) }
             return
         }
         index.forEach(containing: p) { i in
             if activeTransformParent(i) == nil { body(i, p) }
         }
-        for c in transforms.keys.sorted() {
+        for c in regions.transforms.keys.sorted() {
             guard let q = point(p, inChildrenOf: c) else { continue }
             index.forEach(containing: q) { i in
                 if activeTransformParent(i) == c { body(i, q) }
@@ -103,18 +103,16 @@ extension PointerEngine {
         var bestInside = false
         var bestDistance = Double.infinity
         forEachHit(p) { i, q in
-            guard targetable[i] else { return }
-            let frame = regionFrames[i]
+            guard facts.targetable[i] else { return }
+            let frame = facts.regionFrames[i]
             let inside = frame.contains(q)
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool
-            if let b = best, b < i && i <= subtreeEnd[b] {
-                better = true
-            } // i inside b
-            else if let b = best, i < b && b <= subtreeEnd[i] {
-                better = false
-            } // b inside i
-            else if best == nil {
+            if let b = best, b < i && i <= facts.subtreeEnd[b] {
+                better = true  // i inside b
+            } else if let b = best, i < b && b <= facts.subtreeEnd[i] {
+                better = false  // b inside i
+            } else if best == nil {
                 better = true
             } else if inside != bestInside {
                 better = inside

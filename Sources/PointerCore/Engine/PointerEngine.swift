@@ -15,84 +15,21 @@ public final class PointerEngine {
     public private(set) var scene: Scene
     public private(set) var layout: SceneLayout
     public private(set) var index: HitIndex
-    /// Per region: nearest ancestor with `scroll` or `zoom`, else -1.
-    var transformParent: [Int]
-    var revealRegions: [Int]
-    /// Hot-path copies of per-region facts (a `LaidOutRegion` is large to copy).
-    var regionFrames: [Rect]
-    var regionIDs: [String]
-    var targetable: [Bool]
-    /// Region i's descendants are the indices i+1 ... subtreeEnd[i].
-    var subtreeEnd: [Int]
+    var facts: RegionFacts
 
     public var acceleration = AccelerationCurve()
     public var inertia = InertiaTuning()
     public var magnetism = MagnetismTuning()
     public var effects = EffectTuning()
 
-    // Clock.
+    /// The engine's clock: the time of the last event or frame.
     var now: Double?
-
-    // Model pointer (B6): follows the input exactly.
-    var model: Point
-    var hasPosition = false
-    var lastMotionTime: Double?
-    /// How far apart motion arrives: a pause is judged against it (B9).
-    var motionCadence = MotionCadence()
-    var lastActivityTime: Double?
-    var velocity = VelocityTracker()
-    /// A finger is on the pad (motion since the last lift).
-    var fingerDown = false
-    /// Set once an explicit `lift` arrives: the device reports lifts, so none are inferred.
-    var deviceReportsLift = false
-    /// What the motion comes from; nil until a `device` event says (traces written
-    /// before device events: a pause is taken for a finger lift, as it always was).
-    var device: PointingDevice?
-    /// Fingers resting on the pad (`hold` begin … end): no lift is inferred meanwhile.
-    var holding = false
-    var glide: Glide?
-
-    // Buttons, keys, menus.
-    var pressed = false
-    var pressTarget: Int?
-    var pressPoint: Point = .zero
-    var dragging = false
-    var modifiers: Set<ModifierKey> = []
-    var menu: ContextMenu?
-    /// The control the pointer was on when its menu opened: it stays the target
-    /// (the pointer behind its glyph, C14) until the pointer leaves it (E26).
-    var menuOwner: Int?
-    /// The menu drawn (open, or closing) and the point it opens from (E26).
-    var shownMenu: (menu: ContextMenu, anchor: Point)?
-    /// 0 → 1 as the menu opens, back to 0 as it closes.
-    var menuAppearance: Spring
-    var pinch: PinchState?
-    var left = false
-    var autoHidden = false
-
-    // What the pointer is on and how it looks.
-    var target: Int?
-    /// The target a pause (an inferred lift) last recentred on, this visit.
-    var recentredOnPause: Int?
-    var targetEffect: PointerEffect?
-    var shape: ResolvedShape
-    var placement = Placement.free
-    var displacementX: Spring
-    var displacementY: Spring
-    var width: Spring
-    var height: Spring
-    var cornerRadius: Spring
-    var pressScale: Spring
-    var presence: Spring
-    var liftFade: Spring
-    var transitionProgress: Spring
-    /// The shape a path morph started from, with its anchor as a fraction of its box.
-    var transitionFrom: (geometry: ShapeGeometry, kind: ShapeKind, anchor: Point)?
-
-    // Regions.
-    var transforms: [Int: RegionTransform] = [:]
-    var regionAnims: [Int: RegionAnimation] = [:]
-
+    var hand: HandMotion
+    var interaction = Interaction()
+    var contextMenu = ContextMenuState()
+    var aim: Aim
+    var look: PointerLook
+    var regions = RegionStates()
     var requests: [HostRequest] = []
 
     public init(scene: Scene) {
@@ -100,39 +37,13 @@ public final class PointerEngine {
         let layout = SceneLayout(scene: scene)
         self.layout = layout
         self.index = HitIndex(rects: layout.regions.map(\.hitRect))
-        (transformParent, revealRegions) = PointerEngine.structure(of: layout)
-        regionFrames = layout.regions.map(\.frame)
-        regionIDs = layout.regions.map(\.id)
-        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
-        targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
+        facts = RegionFacts(layout: layout)
         let size = layout.canvasSize
-        model = Point(x: size.width / 2, y: size.height / 2)
+        hand = HandMotion(position: Point(x: size.width / 2, y: size.height / 2))
         let d = scene.pointer.diameter
-        shape = ShapeResolver.circle(diameter: d)
-        displacementX = Spring(0, parameters: SpringTuning.morph)
-        displacementY = Spring(0, parameters: SpringTuning.morph)
-        width = Spring(d, parameters: SpringTuning.morph)
-        height = Spring(d, parameters: SpringTuning.morph)
-        cornerRadius = Spring(d / 2, parameters: SpringTuning.morph)
-        pressScale = Spring(1, parameters: SpringTuning.press)
-        presence = Spring(1, parameters: SpringTuning.fade)
-        liftFade = Spring(1, parameters: SpringTuning.fade)
-        transitionProgress = Spring(1, parameters: SpringTuning.transition)
-        menuAppearance = Spring(0, parameters: SpringTuning.menu)
-        for r in revealRegions { regionAnims[r] = RegionAnimation(restOpacity: 0) }
-    }
-
-    static func structure(of layout: SceneLayout) -> ([Int], [Int]) {
-        var parent = [Int](repeating: -1, count: layout.regions.count)
-        var reveals: [Int] = []
-        for r in layout.regions {
-            if let p = r.parent {
-                let pr = layout.regions[p].region
-                parent[r.index] = (pr.scroll != nil || pr.zoom != nil) ? p : parent[p]
-            }
-            if r.region.reveal != nil { reveals.append(r.index) }
-        }
-        return (parent, reveals)
+        aim = Aim(shape: ShapeResolver.circle(diameter: d))
+        look = PointerLook(diameter: d)
+        for r in facts.revealRegions { regions.animations[r] = RegionAnimation(restOpacity: 0) }
     }
 
     /// Hot reload: the new scene replaces the old one; the pointer keeps its
@@ -143,34 +54,18 @@ public final class PointerEngine {
         self.scene = scene
         layout = SceneLayout(scene: scene)
         index = HitIndex(rects: layout.regions.map(\.hitRect))
-        (transformParent, revealRegions) = PointerEngine.structure(of: layout)
-        regionFrames = layout.regions.map(\.frame)
-        regionIDs = layout.regions.map(\.id)
-        subtreeEnd = layout.regions.map { $0.index + $0.childCount }
-        targetable = layout.regions.map { $0.effect != .none || $0.region.shape != nil }
-        var newTransforms: [Int: RegionTransform] = [:]
-        for (i, t) in transforms {
-            if let j = remap(i), layout.regions[j].region.scroll != nil || layout.regions[j].region.zoom != nil {
-                newTransforms[j] = t
-            }
+        facts = RegionFacts(layout: layout)
+        regions.carry(over: { remap($0) }, into: layout, reveals: facts.revealRegions)
+        aim.target = remap(aim.target)
+        interaction.pressTarget = remap(interaction.pressTarget)
+        contextMenu.owner = remap(contextMenu.owner)
+        if let p = interaction.pinch {
+            interaction.pinch = remap(p.region).map { PinchState(region: $0, anchor: p.anchor, base: p.base) }
         }
-        transforms = newTransforms
-        var newAnims: [Int: RegionAnimation] = [:]
-        for (i, a) in regionAnims { if let j = remap(i) { newAnims[j] = a } }
-        for r in revealRegions where newAnims[r] == nil { newAnims[r] = RegionAnimation(restOpacity: 0) }
-        for (i, var a) in newAnims {
-            a.restOpacity = layout.regions[i].region.reveal != nil ? 0 : 1
-            newAnims[i] = a
-        }
-        regionAnims = newAnims
-        target = remap(target)
-        pressTarget = remap(pressTarget)
-        menuOwner = remap(menuOwner)
-        if let p = pinch { pinch = remap(p.region).map { PinchState(region: $0, anchor: p.anchor, base: p.base) } }
-        if let m = menu, layout.indexByID[m.region] == nil { closeMenu() }
-        if var g = glide {
+        if let m = contextMenu.open, layout.indexByID[m.region] == nil { closeMenu() }
+        if var g = hand.glide {
             g.magnetTarget = remap(g.magnetTarget)
-            glide = g
+            hand.glide = g
         }
         refresh()
     }
@@ -179,10 +74,7 @@ public final class PointerEngine {
 
     /// True while anything moves: springs, a glide.
     public var isAnimating: Bool {
-        glide != nil || !displacementX.isAtRest || !displacementY.isAtRest || !width.isAtRest
-            || !height.isAtRest || !cornerRadius.isAtRest || !pressScale.isAtRest || !presence.isAtRest
-            || !liftFade.isAtRest || !transitionProgress.isAtRest || !menuAppearance.isAtRest
-            || regionAnims.values.contains { !$0.isAtRest }
+        hand.glide != nil || !look.isAtRest || !contextMenu.isAtRest || !regions.isAtRest
     }
 
     /// When the engine next needs to run after `time`: `time` itself while
@@ -203,7 +95,7 @@ public final class PointerEngine {
     public func drainHostRequests() -> [HostRequest] {
         defer { requests.removeAll() }
         return requests.map {
-            if case .warpPointer = $0 { return .warpPointer(to: model) }
+            if case .warpPointer = $0 { return .warpPointer(to: hand.position) }
             return $0
         }
     }
@@ -212,11 +104,4 @@ public final class PointerEngine {
         advance(to: time)
         return currentFrame(time: time)
     }
-}
-
-struct PinchState: Sendable, Equatable {
-    var region: Int
-    /// The local point under the pointer at `begin`.
-    var anchor: Point
-    var base: RegionTransform
 }
