@@ -109,9 +109,9 @@ extension PointerEngine {
             let d = inside ? 0 : frame.distance(to: q)
             let better: Bool
             if let b = best, b < i && i <= facts.subtreeEnd[b] {
-                better = true  // i inside b
+                better = true // i inside b
             } else if let b = best, i < b && b <= facts.subtreeEnd[i] {
-                better = false  // b inside i
+                better = false // b inside i
             } else if best == nil {
                 better = true
             } else if inside != bestInside {
