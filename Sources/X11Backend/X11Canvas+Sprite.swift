@@ -37,9 +37,9 @@ extension X11Canvas {
         let margin = Int((Self.spriteMargin * scale).rounded(.up))
         let width = Self.roundedUp(need.width + 2 * margin)
         let height = Self.roundedUp(need.height + 2 * margin)
-        let tooBig = width * height * 4 <= spriteRect.width * spriteRect.height
-        guard need.intersection(spriteRect) != need || tooBig else { return }
-        var rect = spriteRect
+        let tooBig = width * height * 4 <= sprite.rect.width * sprite.rect.height
+        guard need.intersection(sprite.rect) != need || tooBig else { return }
+        var rect = sprite.rect
         // Grow when too small; shrink when much too big (a menu closed).
         if width > rect.width || height > rect.height || tooBig {
             rect.width = width
@@ -47,9 +47,9 @@ extension X11Canvas {
         }
         rect.x = need.x + need.width / 2 - rect.width / 2
         rect.y = need.y + need.height / 2 - rect.height / 2
-        let resized = rect.width != spriteRect.width || rect.height != spriteRect.height
-        let shift = (x: rect.x - spriteRect.x, y: rect.y - spriteRect.y)
-        spriteRect = rect
+        let resized = rect.width != sprite.rect.width || rect.height != sprite.rect.height
+        let shift = (x: rect.x - sprite.rect.x, y: rect.y - sprite.rect.y)
+        sprite.rect = rect
         if resized {
             do { try makeBuffers() } catch { return }
         } else {
@@ -61,37 +61,37 @@ extension X11Canvas {
         guard !window.shaped else { return }
         // Moved, the window carries the shown pixels along (resized, they stay).
         if !resized { presentedOrigin = (presentedOrigin.x + shift.x, presentedOrigin.y + shift.y) }
-        window.place(spriteRect)
+        window.place(sprite.rect)
     }
 
     /// Moves the shown frame by `offset` (canvas pt) without repainting, when
     /// the desktop under the material did not change.
     func moveSprite(by offset: Point) -> Bool {
-        guard isSprite, isReadyToDraw, presented != nil, !content.isEmpty else { return false }
-        let residual = moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
+        guard isSprite, isReadyToDraw, presented != nil, !sprite.content.isEmpty else { return false }
+        let residual = sprite.moveResidual + Point(x: offset.x * scale, y: offset.y * scale)
         let dx = Int(residual.x.rounded())
         let dy = Int(residual.y.rounded())
         if window.shaped {
             // Checked every time: a stale desktop inside the pointer would show.
-            guard shapedMoveUnchanged(movedSincePaint + offset, dx, dy) else { return false }
+            guard hooks.shapedMoveUnchanged(sprite.movedSincePaint + offset, dx, dy) else { return false }
             backdropUnverified = false
         } else {
-            switch backdropUnchanged(movedSincePaint + offset) {
+            switch hooks.backdropUnchanged(sprite.movedSincePaint + offset) {
             case false?: return false
             case nil: backdropUnverified = true
             case true?: backdropUnverified = false
             }
         }
-        movedSincePaint = movedSincePaint + offset
-        moveResidual = residual - Point(x: Double(dx), y: Double(dy))
+        sprite.movedSincePaint = sprite.movedSincePaint + offset
+        sprite.moveResidual = residual - Point(x: Double(dx), y: Double(dy))
         if dx != 0 || dy != 0 {
-            spriteRect.x += dx
-            spriteRect.y += dy
-            content.x += dx
-            content.y += dy
-            window.place(spriteRect)
+            sprite.rect.x += dx
+            sprite.rect.y += dy
+            sprite.content.x += dx
+            sprite.content.y += dy
+            window.place(sprite.rect)
             presentedOrigin = (presentedOrigin.x + dx, presentedOrigin.y + dy)
-            didShow()
+            hooks.didShow()
             window.connection.flush()
             // The buffers now hold the look at the old place: the next paint is whole.
             staleEverywhere()
@@ -102,8 +102,8 @@ extension X11Canvas {
 
     /// After a paint: where the non-transparent pixels of `buffer` are.
     func painted(_ buffer: ImageBuffer) {
-        moveResidual = .zero
-        movedSincePaint = .zero
+        sprite.moveResidual = .zero
+        sprite.movedSincePaint = .zero
         backdropUnverified = false
         let pixels = buffer.data.assumingMemoryBound(to: UInt32.self)
         let rowPixels = buffer.stride / 4
@@ -120,28 +120,30 @@ extension X11Canvas {
                 y1 = max(y1, y)
             }
         }
-        content =
+        sprite.content =
             x0 > x1
             ? .zero
-            : PixelRect(x: spriteRect.x + x0, y: spriteRect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            : PixelRect(x: sprite.rect.x + x0, y: sprite.rect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// The pointer moved without the desktop under it being looked at, and has
     /// rested since: false when the material must be painted again.
     func verifyBackdrop() -> Bool {
         guard backdropUnverified else { return true }
-        guard let same = backdropUnchanged(movedSincePaint) else { return true }
+        guard let same = hooks.backdropUnchanged(sprite.movedSincePaint) else { return true }
         backdropUnverified = false
         return same
     }
 
     /// What the window shows, in root pixels.
     var rootContent: PixelRect {
-        PixelRect(x: content.x + monitor.x, y: content.y + monitor.y, width: content.width, height: content.height)
+        PixelRect(
+            x: sprite.content.x + monitor.x, y: sprite.content.y + monitor.y, width: sprite.content.width,
+            height: sprite.content.height)
     }
 
     /// Where the buffer being drawn will be shown (its top-left, monitor pixels).
-    var bufferOrigin: (x: Int, y: Int) { isSprite ? (spriteRect.x, spriteRect.y) : (0, 0) }
+    var bufferOrigin: (x: Int, y: Int) { isSprite ? (sprite.rect.x, sprite.rect.y) : (0, 0) }
 
     func prepareFrame(drawing: () -> [Rect]) {
         if isSprite { placeSprite(drawing: drawing()) }

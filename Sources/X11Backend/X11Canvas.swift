@@ -24,35 +24,16 @@ final class X11Canvas: OverlayCanvas {
     private(set) var presented: ImageBuffer?
     /// Where the presented buffer's top-left is on the monitor (pixels).
     var presentedOrigin = (x: 0, y: 0)
-    /// Called when the session starts drawing a frame into this canvas.
-    var willDraw: () -> Void = {}
-    /// Called with the window-pixel damage of a buffer about to be shown.
-    var beforePresent: (ImageBuffer, [PixelRect]) -> Void = { _, _ in }
+    var hooks = X11CanvasHooks()
     /// The EGL window surface frames go to, when the GL renderer draws this window.
     private var egl: GLWindowSurface?
     private var drawingEGL = false
-    /// Composited overlay: the monitor pixels the window and its buffers cover.
-    var spriteRect = PixelRect.zero
-    /// Monitor pixels holding the shown frame's non-transparent pixels.
-    var content = PixelRect.zero
-    /// Sub-pixel part of moves not yet applied to the window (pixels).
-    var moveResidual = Point.zero
-    /// Canvas pt the shown frame moved since it was painted (for the backdrop check).
-    var movedSincePaint = Point.zero
+    /// Composited overlay: the part of the monitor the window covers.
+    var sprite = X11SpriteArea()
     /// Whether the buffer being drawn is all stale (its whole area is uploaded).
     var drawingWhole = false
-    /// Asked before a move without repaint: has the desktop under the material
-    /// changed for what was painted, moved by this much (canvas pt)?
-    /// nil: not looked at (sampled at a bounded rate).
-    var backdropUnchanged: (Point) -> Bool? = { _ in true }
-    /// Shaped, asked before every move: would the material, moved by this much
-    /// (canvas pt), and the shown pixels, moved by this many window pixels, be
-    /// over the same desktop?
-    var shapedMoveUnchanged: (Point, Int, Int) -> Bool = { _, _, _ in false }
     /// Moved since the desktop under the material was last compared: look again later.
     var backdropUnverified = false
-    /// The window now shows its content somewhere else or anew (moved or painted).
-    var didShow: () -> Void = {}
 
     init(id: Int, window: X11Window, scale: Double, gl: GLContext? = nil) throws {
         canvasID = id
@@ -64,9 +45,9 @@ final class X11Canvas: OverlayCanvas {
                 context: gl, nativeWindow: &xid, width: window.frame.width, height: window.frame.height,
                 scale: scale, visualID: window.visual, alpha: window.depth == 32)
         } else {
-            if isSprite { spriteRect = initialSpriteRect() }
+            if isSprite { sprite.rect = initialSpriteRect() }
             try makeBuffers()
-            if isSprite { window.place(spriteRect) }
+            if isSprite { window.place(sprite.rect) }
         }
     }
 
@@ -74,7 +55,7 @@ final class X11Canvas: OverlayCanvas {
 
     func makeBuffers() throws {
         let c = window.connection
-        let (w, h) = isSprite ? (spriteRect.width, spriteRect.height) : (window.frame.width, window.frame.height)
+        let (w, h) = isSprite ? (sprite.rect.width, sprite.rect.height) : (window.frame.width, window.frame.height)
         buffers = [
             try ImageBuffer(connection: c, width: w, height: h), try ImageBuffer(connection: c, width: w, height: h),
         ]
@@ -120,13 +101,13 @@ final class X11Canvas: OverlayCanvas {
 
     private func resetPlacement() throws {
         presented = nil // what it showed no longer stands for what is on screen
-        content = .zero
-        moveResidual = .zero
-        movedSincePaint = .zero
+        sprite.content = .zero
+        sprite.moveResidual = .zero
+        sprite.movedSincePaint = .zero
         if isSprite {
-            spriteRect = initialSpriteRect()
+            sprite.rect = initialSpriteRect()
             try makeBuffers()
-            window.place(spriteRect)
+            window.place(sprite.rect)
         } else {
             window.place(window.bounds)
             try makeBuffers()
@@ -143,7 +124,7 @@ final class X11Canvas: OverlayCanvas {
         guard let egl else { return beginDraw().map { (.pixels($0.buffer), $0.stale) } }
         guard isReadyToDraw else { return nil }
         drawingEGL = true
-        willDraw()
+        hooks.willDraw()
         return (.window(egl), egl.needsFullFrame ? nil : [])
     }
 
@@ -152,8 +133,8 @@ final class X11Canvas: OverlayCanvas {
         let b = buffers[next]
         drawing = next
         drawingWhole = stale[next] == nil
-        willDraw()
-        let origin = Point(x: Double(spriteRect.x) / scale, y: Double(spriteRect.y) / scale)
+        hooks.willDraw()
+        let origin = Point(x: Double(sprite.rect.x) / scale, y: Double(sprite.rect.y) / scale)
         if isSprite {
             // A fresh or moved buffer: all of it, which is little.
             let all = Rect(x: origin.x, y: origin.y, width: Double(b.width) / scale, height: Double(b.height) / scale)
@@ -192,18 +173,18 @@ final class X11Canvas: OverlayCanvas {
                 drawingWhole
                 ? [PixelRect(x: 0, y: 0, width: b.width, height: b.height)]
                 : pixels.map {
-                    PixelRect(x: $0.x - spriteRect.x, y: $0.y - spriteRect.y, width: $0.width, height: $0.height)
+                    PixelRect(x: $0.x - sprite.rect.x, y: $0.y - sprite.rect.y, width: $0.width, height: $0.height)
                 }
         }
-        beforePresent(b, pixels)
-        if isSprite && window.shaped { window.place(spriteRect) }
+        hooks.beforePresent(b, pixels)
+        if isSprite && window.shaped { window.place(sprite.rect) }
         window.present(b, damage: pixels)
         presented = b
         presentedOrigin = bufferOrigin
         lastPresent = MonotonicClock.now()
         if isSprite {
             painted(b)
-            didShow()
+            hooks.didShow()
         }
         stale[i] = []
         let other = 1 - i

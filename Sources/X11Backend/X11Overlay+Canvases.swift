@@ -9,23 +9,23 @@ extension X11Overlay {
         let window = try X11Window(
             connection: connection, monitor: monitor, mode: options.mode,
             composited: composited, title: options.title)
-        let canvas = try X11Canvas(id: nextCanvasID, window: window, scale: scale, gl: glContext)
-        nextCanvasID += 1
+        let canvas = try X11Canvas(id: tallies.canvasesMade + 1, window: window, scale: scale, gl: glContext)
+        tallies.canvasesMade += 1
         try input.selectWindowEvents(window.id)
-        canvas.willDraw = { [unowned self, unowned canvas] in sampler.beginFrame(on: canvas) }
-        canvas.beforePresent = { [unowned self, unowned canvas] buffer, damage in
+        canvas.hooks.willDraw = { [unowned self, unowned canvas] in sampler.beginFrame(on: canvas) }
+        canvas.hooks.beforePresent = { [unowned self, unowned canvas] buffer, damage in
             if canvas.window.shaped { sampler.composite(buffer, damage, on: canvas) }
         }
-        canvas.backdropUnchanged = { [unowned self, unowned canvas] offset in
+        canvas.hooks.backdropUnchanged = { [unowned self, unowned canvas] offset in
             sampler.backdropUnchanged(movedBy: offset, on: canvas)
         }
-        canvas.shapedMoveUnchanged = { [unowned self, unowned canvas] offset, dx, dy in
+        canvas.hooks.shapedMoveUnchanged = { [unowned self, unowned canvas] offset, dx, dy in
             sampler.shapedMoveUnchanged(movedBy: offset, pixels: dx, dy, on: canvas)
         }
         window.onFrameShape = { [unowned self] sent in
-            if sent { shapesSent += 1 } else { shapesUnchanged += 1 }
+            if sent { tallies.shapesSent += 1 } else { tallies.shapesUnchanged += 1 }
         }
-        canvas.didShow = { [unowned self, unowned canvas] in
+        canvas.hooks.didShow = { [unowned self, unowned canvas] in
             if canvas.window.shaped { sampler.ownWindowShown(canvas.rootContent) }
         }
         canvases.append(canvas)
@@ -57,7 +57,7 @@ extension X11Overlay {
             } else {
                 log("monitor \(c.monitor.name) went away")
                 session.remove(canvasID: c.canvasID)
-                if pointerCanvas === c { pointerCanvas = nil }
+                if intake.pointerCanvas === c { intake.pointerCanvas = nil }
             }
         }
         canvases = kept
@@ -70,6 +70,6 @@ extension X11Overlay {
             }
         }
         pointerMoved(now: MonotonicClock.now())
-        needsService = true
+        wake.needsService = true
     }
 }

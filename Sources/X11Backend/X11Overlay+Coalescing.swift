@@ -44,8 +44,10 @@ extension X11Overlay {
     /// Within one batch of events read together, only the newest motion counts:
     /// it waits for the batch's end (`readingBatch`), then for the frame.
     func motionWaits(now: Double, absolute: Bool) -> Bool {
-        guard Self.coalescing, options.mode == .overlay, !absolute, let canvas = pointerCanvas else { return false }
-        return readingBatch || canvas.nextFrameTime > now
+        guard Self.coalescing, options.mode == .overlay, !absolute, let canvas = intake.pointerCanvas else {
+            return false
+        }
+        return intake.readingBatch || canvas.nextFrameTime > now
     }
 
     /// Raw or device motion: delivered now, or kept for the next frame.
@@ -55,13 +57,15 @@ extension X11Overlay {
         if motionWaits(now: now, absolute: absolute) {
             let at = x.flatMap { x in y.map { (x: x, y: $0) } }
             var next = PendingMotion(at: at, absolute: absolute, time: time)
-            if let old = pendingMotion { next.earlier = old.keeping(for: next, lastDelivered: lastMotionDelivered) }
-            pendingMotion = next
-            needsService = true
+            if let old = intake.pendingMotion {
+                next.earlier = old.keeping(for: next, lastDelivered: intake.lastMotionDelivered)
+            }
+            intake.pendingMotion = next
+            wake.needsService = true
             return
         }
-        pendingMotion = nil
-        followingMotion = true
+        intake.pendingMotion = nil
+        intake.followingMotion = true
         if let x, let y {
             pointer(atRootX: x, y: y, absolute: absolute, now: time)
         } else {
@@ -71,9 +75,9 @@ extension X11Overlay {
 
     /// Delivers the waiting motion (before other input, or when its frame is due).
     func flushMotion() {
-        guard let p = pendingMotion else { return }
-        pendingMotion = nil
-        followingMotion = true
+        guard let p = intake.pendingMotion else { return }
+        intake.pendingMotion = nil
+        intake.followingMotion = true
         for e in p.earlier { pointer(atRootX: e.x, y: e.y, absolute: p.absolute, now: e.time) }
         if let at = p.at {
             pointer(atRootX: at.x, y: at.y, absolute: p.absolute, now: p.time)
@@ -85,7 +89,8 @@ extension X11Overlay {
     /// Until the pointer canvas's next frame, after a frame that followed motion:
     /// the hand is likely still moving, and what it sends is read then.
     func quietUntil(now: Double) -> Double? {
-        guard followingMotion, Self.coalescing, options.mode == .overlay, let canvas = pointerCanvas else { return nil }
+        guard intake.followingMotion, Self.coalescing, options.mode == .overlay, let canvas = intake.pointerCanvas
+        else { return nil }
         let t = canvas.nextFrameTime
         return t > now ? t : nil
     }
@@ -93,7 +98,9 @@ extension X11Overlay {
     /// The pointer's frame is due and no motion came for it: the hand rests,
     /// poll the connection again (one wake-up after the last motion, none at rest).
     func stopFollowingIfRested(now: Double) {
-        if followingMotion, pendingMotion == nil, quietUntil(now: now) == nil { followingMotion = false }
+        if intake.followingMotion, intake.pendingMotion == nil, quietUntil(now: now) == nil {
+            intake.followingMotion = false
+        }
     }
 
     /// While motion waits for its frame, or the hand keeps moving, the
@@ -104,12 +111,12 @@ extension X11Overlay {
     /// most a frame interval, which its drawing would wait for anyway. A broken
     /// connection still wakes it: poll always reports POLLHUP and POLLERR.
     var connectionPollEvents: Int16 {
-        pendingMotion == nil && quietUntil(now: MonotonicClock.now()) == nil ? Int16(POLLIN) : 0
+        intake.pendingMotion == nil && quietUntil(now: MonotonicClock.now()) == nil ? Int16(POLLIN) : 0
     }
 
     /// When the waiting motion is due, or the quiet interval ends: the pointer canvas's next frame.
     var pendingMotionDeadline: Double? {
-        guard pendingMotion != nil else { return quietUntil(now: MonotonicClock.now()) }
-        return pointerCanvas?.nextFrameTime ?? MonotonicClock.now()
+        guard intake.pendingMotion != nil else { return quietUntil(now: MonotonicClock.now()) }
+        return intake.pointerCanvas?.nextFrameTime ?? MonotonicClock.now()
     }
 }

@@ -8,15 +8,15 @@ extension X11Overlay {
     func dispatch(queuedOnly: Bool) {
         let now = MonotonicClock.now()
         var moved = Moved()
-        readingBatch = true
+        intake.readingBatch = true
         while let event = queuedOnly ? xcb_poll_for_queued_event(connection.raw) : xcb_poll_for_event(connection.raw) {
             defer { free(event) }
             handle(UnsafePointer(event), now: now, moved: &moved)
         }
-        readingBatch = false
+        intake.readingBatch = false
         if moved.any { motion(atRootX: nil, y: nil, absolute: moved.absolute, now: now, sampledAt: moved.time) }
-        if needsService {
-            needsService = false
+        if wake.needsService {
+            wake.needsService = false
             service()
         }
     }
@@ -35,7 +35,7 @@ extension X11Overlay {
         if Self.debug { log("event \(type)") }
         if input.isEvent(e) {
             let natives = input.handle(e)
-            let happened = input.motionTime.map { serverClock.time(ofServer: $0, readAt: now) }
+            let happened = input.motionTime.map { intake.serverClock.time(ofServer: $0, readAt: now) }
             for native in natives { translate(native, now: now, happened: happened, moved: &moved) }
         } else if sampler.handleDamage(e) {
             // Where the desktop changed: the sampler keeps its capture or not.
@@ -44,7 +44,7 @@ extension X11Overlay {
         } else if connection.shmAvailable && type == connection.shmFirstEvent + UInt8(XCB_SHM_COMPLETION) {
             let seg = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_shm_completion_event_t.self).pointee.shmseg
             if canvases.contains(where: { $0.uploadCompleted(seg: seg) }) && session.hasPendingDraws {
-                needsService = true
+                wake.needsService = true
             }
         } else if compositor.isOwnerChange(e) {
             let composited = compositor.isComposited
@@ -60,7 +60,7 @@ extension X11Overlay {
                 }
                 session.invalidate(canvasID: c.canvasID)
             }
-            needsService = true
+            wake.needsService = true
         } else if type == connection.randrFirstEvent + UInt8(XCB_RANDR_SCREEN_CHANGE_NOTIFY)
             || type == connection.randrFirstEvent + UInt8(XCB_RANDR_NOTIFY)
         {
@@ -82,7 +82,7 @@ extension X11Overlay {
                     PixelRect(x: Int(x.x), y: Int(x.y), width: Int(x.width), height: Int(x.height)),
                     sequence: x.sequence, remaining: x.count)
             {
-                exposedCopies += 1
+                tallies.exposedCopies += 1
             }
         } else if type == 0 {
             let err = UnsafeRawPointer(e).assumingMemoryBound(to: xcb_generic_error_t.self).pointee
@@ -97,11 +97,15 @@ extension X11Overlay {
             moved.any = true
             moved.absolute = moved.absolute || absolute
             if let happened { moved.time = max(moved.time ?? happened, happened) }
-            if absolute { rawSteps.removeAll() } else { rawSteps.append(dx: dx, dy: dy, time: happened ?? now) }
+            if absolute {
+                intake.rawSteps.removeAll()
+            } else {
+                intake.rawSteps.append(dx: dx, dy: dy, time: happened ?? now)
+            }
         case .at(let x, let y, let absolute):
             // Device motion says where the pointer is: the raw motion before it needs no query.
             moved = Moved()
-            rawSteps.removeAll()
+            intake.rawSteps.removeAll()
             motion(atRootX: x, y: y, absolute: absolute, now: now, sampledAt: happened)
         case .button(let b, let s):
             flushMotion()

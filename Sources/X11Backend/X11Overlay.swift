@@ -21,34 +21,12 @@ public final class X11Overlay {
     var canvases: [X11Canvas] = []
     /// The GL context stage windows are drawn with through EGL (nil: shared memory).
     var glContext: GLContext?
-    var nextCanvasID = 1
     public private(set) var scale: Double
-    /// The canvas the real pointer is on, and where on it (canvas pt).
-    var pointerCanvas: X11Canvas?
-    var steps: HostPointerSteps
-    var needsService = false
+    var intake: X11MotionIntake
+    var wake = X11LoopWake()
     /// Real finger lifts from the touchpads' evdev nodes, where readable (B12).
     var touchpadContact: TouchpadContact?
-    var sessionDeadline: Double?
-    var pacingDeadline: Double?
-    /// A pointer moved without repaint waits for its backdrop to be compared.
-    var backdropDeadline: Double?
-    /// Motion coalesced until the next frame (X11Overlay+Coalescing).
-    var pendingMotion: PendingMotion?
-    /// When the newest motion the engine has was sampled (monotonic s).
-    var lastMotionDelivered: Double?
-    /// The last frame followed motion: read the connection once per frame (X11Overlay+Coalescing).
-    var followingMotion = false
-    /// Events read in one go are being handled: motion among them waits for the last.
-    var readingBatch = false
-    /// Relative steps read since the engine's last sample (a late batch keeps its speed).
-    var rawSteps = RawMotionSteps()
-    /// Event times from the server, on the monotonic clock (motion is timed when it happened).
-    var serverClock = ServerClock()
-    /// Copies made for Expose events (--stats).
-    var exposedCopies = 0
-    /// Bounding shapes of painted frames: sent, and the same as shown (not sent again; --stats).
-    var shapesSent = 0, shapesUnchanged = 0
+    var tallies = X11Tallies()
     public private(set) var failure: X11Error?
     public var log: (String) -> Void
     /// Another top-level window was mapped, unmapped, moved, resized or restacked.
@@ -72,7 +50,7 @@ public final class X11Overlay {
         scale =
             options.scale ?? DisplayScale.fromResources(connection.stringProperty(connection.root, "RESOURCE_MANAGER"))
             ?? 1
-        steps = HostPointerSteps(pixelsPerPoint: scale)
+        intake = X11MotionIntake(steps: HostPointerSteps(pixelsPerPoint: scale))
         let monitors = connection.monitors()
         if let wanted = options.output, !monitors.contains(where: { $0.name == wanted }) {
             throw X11Error.noMonitor(requested: wanted, available: monitors.map(\.name))
@@ -92,8 +70,8 @@ public final class X11Overlay {
             session.backendStats = { [unowned self] in
                 [
                     "desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
-                    "exposed areas copied again: \(exposedCopies)",
-                    "bounding shapes set: \(shapesSent), the same as shown (not sent): \(shapesUnchanged)",
+                    "exposed areas copied again: \(tallies.exposedCopies)",
+                    "bounding shapes set: \(tallies.shapesSent), the same as shown (not sent): \(tallies.shapesUnchanged)",
                 ]
             }
         }
@@ -105,7 +83,7 @@ public final class X11Overlay {
         let contact = TouchpadContact(loop: loop, log: log) { [unowned self] kind, time in
             flushMotion()
             deliver(kind, now: time)
-            needsService = false
+            wake.needsService = false
             service()
         }
         touchpadContact = contact
@@ -113,7 +91,7 @@ public final class X11Overlay {
         session.warpPointer = { [unowned self] p in warp(to: p) }
         // One loop timer serves both the session's deadline and frame pacing.
         session.setDeadline = { [unowned self] t in
-            sessionDeadline = t
+            wake.session = t
             armTimer()
         }
         loop.onTimer = { [unowned self] in timerFired() }
@@ -178,7 +156,7 @@ public final class X11Overlay {
     }
 
     /// The monitor the real pointer is on.
-    public var pointerMonitor: Monitor? { pointerCanvas?.monitor }
+    public var pointerMonitor: Monitor? { intake.pointerCanvas?.monitor }
     /// The first monitor shown (the primary one when it is shown).
     public var primaryMonitor: Monitor? { (canvases.first { $0.monitor.primary } ?? canvases.first)?.monitor }
 
