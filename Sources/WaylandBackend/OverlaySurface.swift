@@ -38,32 +38,10 @@ final class OverlaySurface: LayeredCanvas {
     /// Set when frames are drawn with GL into an EGL window instead of shm buffers.
     private let egl: EGLWindow?
     private var drawingEGL: GLWindowSurface?
-    /// Above the surface: the pointer with what moves (LiveLayerPlacement.layerCount layers), and the banner.
-    private var lives: [SubsurfaceLayer] = []
-    private var bannerLayer: SubsurfaceLayer?
-    /// Whether the still stage drawn last is opaque everywhere (nil: none drawn yet).
-    private var stillOpaque: Bool?
-    private var drawingStill: ShmBuffer?
-    /// The still stage attached to the surface, committed with the next frame.
-    private var pendingStill: ShmBuffer?
-    /// The still stage on screen (gone when the compositor gave it back and it was freed).
-    private var shownStill: CommittedPixels?
-    /// The live layers' buffers on screen when this frame's layers were placed.
-    private var shownLayers: [CommittedPixels] = []
+    /// Split into a still stage and layers above it (nothing while drawn whole).
+    private var split = SplitStage()
 
-    /// Something changed that may let the session draw (configure, frame done, release).
-    var onReady: () -> Void = {}
-    /// The whole canvas must be repainted (resize, scale change).
-    var onInvalidated: () -> Void = {}
-    /// Frame `frameID` was presented at `at` (monotonic s) on a display refreshing every `refresh` s (0: unknown).
-    var onPresented: (_ frameID: Int, _ at: Double, _ refresh: Double) -> Void = { _, _, _ in }
-    /// The compositor used frame `frameID` (its frame callback), at our clock.
-    var onFrameDone: (_ frameID: Int, _ at: Double) -> Void = { _, _ in }
-    /// Frame `frameID` was never presented (a later commit replaced it).
-    var onDiscarded: (_ frameID: Int) -> Void = { _ in }
-    var onClosed: () -> Void = {}
-    /// The still stage was drawn: whether it is split from the pointer's layer.
-    var onSplit: (Bool) -> Void = { _ in }
+    var events = OverlaySurfaceEvents()
 
     init?(canvasID: Int, output: Output, registry: Registry, gl: GLContext? = nil) {
         guard let compositor = registry.compositor, let shm = registry.shm,
@@ -86,36 +64,36 @@ final class OverlaySurface: LayeredCanvas {
             }
         }
         if gl == nil, let subcompositor = registry.subcompositor {
-            lives = (0..<LiveLayerPlacement.layerCount).compactMap { _ in
+            split.lives = (0..<LiveLayerPlacement.layerCount).compactMap { _ in
                 // Only shown over an opaque still stage (splitsStill), whose pixels they repeat.
                 SubsurfaceLayer(compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm, opaque: true)
             }
-            bannerLayer = SubsurfaceLayer(
+            split.banner = SubsurfaceLayer(
                 compositor: compositor, subcompositor: subcompositor, parent: s, shm: shm,
                 opaque: false)
-            if lives.count < LiveLayerPlacement.layerCount || bannerLayer == nil {
-                lives = []
-                bannerLayer = nil
+            if split.lives.count < LiveLayerPlacement.layerCount || split.banner == nil {
+                split.lives = []
+                split.banner = nil
             }
-            for layer in lives { layer.onRelease = { [unowned self] in onReady() } }
-            bannerLayer?.onRelease = { [unowned self] in onReady() }
+            for layer in split.lives { layer.onRelease = { [unowned self] in events.onReady() } }
+            split.banner?.onRelease = { [unowned self] in events.onReady() }
         }
         pool.onRelease = { [unowned self] in
             // Split, the still stage is drawn again only for a new scene or size:
             // a buffer the compositor gave back is not kept for it.
             if splitsStill { pool.dropFree() }
-            onReady()
+            events.onReady()
         }
         scheduler.onFrame = { [unowned self] id, _ in
-            onFrameDone(id, MonotonicClock.now())
-            onReady()
+            events.onFrameDone(id, MonotonicClock.now())
+            events.onReady()
         }
     }
 
     deinit {
         drawingEGL = nil
-        lives = [] // subsurfaces before their parent
-        bannerLayer = nil
+        split.lives = [] // subsurfaces before their parent
+        split.banner = nil
         role = nil // destroys the role object before its wl_surface
         fractional = nil
         if let viewport { wp_viewport_destroy(viewport) }
@@ -143,7 +121,7 @@ final class OverlaySurface: LayeredCanvas {
     /// keys go to whatever is underneath (the pass-through overlay).
     func takeNoInput() {
         guard let region = wl_compositor_create_region(compositor) else { return }
-        for s in [surface] + lives.map(\.surface) + [bannerLayer?.surface].compactMap({ $0 }) {
+        for s in [surface] + split.lives.map(\.surface) + [split.banner?.surface].compactMap({ $0 }) {
             wl_surface_set_input_region(s, region)
             if s != surface { wl_surface_commit(s) }
         }
@@ -165,7 +143,7 @@ final class OverlaySurface: LayeredCanvas {
             sizeInPoints = size
             rescale()
         }
-        onReady()
+        events.onReady()
     }
 
     /// The output's scale or mode changed.
@@ -179,13 +157,13 @@ final class OverlaySurface: LayeredCanvas {
         } else {
             wl_surface_set_buffer_scale(surface, output.scale)
         }
-        for layer in lives { layer.setScale(Int(output.scale)) }
-        bannerLayer?.setScale(Int(output.scale))
-        stillOpaque = nil
-        shownStill = nil
+        for layer in split.lives { layer.setScale(Int(output.scale)) }
+        split.banner?.setScale(Int(output.scale))
+        split.stillOpaque = nil
+        split.shownStill = nil
         pool.invalidateAll()
-        onInvalidated()
-        onReady()
+        events.onInvalidated()
+        events.onReady()
     }
 
     func setKeyboardFocus(_ wanted: Bool) {
@@ -193,13 +171,13 @@ final class OverlaySurface: LayeredCanvas {
         wl_surface_commit(surface)
     }
 
-    func closed() { onClosed() }
+    func closed() { events.onClosed() }
 
     // MARK: OverlayCanvas
 
     var isReadyToDraw: Bool {
         if egl != nil { return configured }
-        if splitsStill { return configured && lives.allSatisfy(\.hasFreeBuffer) }
+        if splitsStill { return configured && split.lives.allSatisfy(\.hasFreeBuffer) }
         return configured && pool.hasFree(width: pixelSize.width, height: pixelSize.height)
     }
 
@@ -227,9 +205,9 @@ final class OverlaySurface: LayeredCanvas {
     }
 
     func cancelDraw() {
-        drawingStill?.stale = nil
-        drawingStill = nil
-        for layer in lives { layer.cancel() }
+        split.drawingStill?.stale = nil
+        split.drawingStill = nil
+        for layer in split.lives { layer.cancel() }
         drawing?.stale = nil
         drawing = nil
         drawingEGL?.invalidate()
@@ -244,11 +222,11 @@ final class OverlaySurface: LayeredCanvas {
         if splitsStill {
             requestReports(frameID: frameID)
             wl_surface_commit(surface) // shows the layers and the still stage together
-            if let still = pendingStill {
+            if let still = split.pendingStill {
                 pool.committed(
                     still, damage: [Rect(x: 0, y: 0, width: sizeInPoints.width, height: sizeInPoints.height)])
-                pendingStill = nil
-                shownStill = CommittedPixels(still, as: canvasPixels(still))
+                split.pendingStill = nil
+                split.shownStill = CommittedPixels(still, as: canvasPixels(still))
             }
             return
         }
@@ -273,13 +251,15 @@ final class OverlaySurface: LayeredCanvas {
     // MARK: LayeredCanvas
 
     /// Split only where the layers' whole-pt positions line up with the stage's pixels.
-    var splitsStill: Bool { !lives.isEmpty && stillOpaque != false && !(viewport != nil && fractionalScale != nil) }
+    var splitsStill: Bool {
+        !split.lives.isEmpty && split.stillOpaque != false && !(viewport != nil && fractionalScale != nil)
+    }
 
     func beginStill() -> PixelBuffer? {
         let (w, h) = pixelSize
         guard w > 0, h > 0, let b = pool.acquire(width: w, height: h) else { return nil }
         b.willDraw()
-        drawingStill = b
+        split.drawingStill = b
         return canvasPixels(b)
     }
 
@@ -291,34 +271,35 @@ final class OverlaySurface: LayeredCanvas {
     }
 
     func endStill() {
-        guard let b = drawingStill else { return }
-        drawingStill = nil
-        stillOpaque = Self.isOpaque(b)
-        onSplit(stillOpaque == true)
-        setOpaque(stillOpaque == true)
-        guard stillOpaque == true else {
+        guard let b = split.drawingStill else { return }
+        split.drawingStill = nil
+        split.stillOpaque = Self.isOpaque(b)
+        events.onSplit(split.stillOpaque == true)
+        setOpaque(split.stillOpaque == true)
+        guard split.stillOpaque == true else {
             // Drawn whole from now on; the layers show nothing.
             b.stale = nil
-            for layer in lives { layer.hide() }
-            bannerLayer?.hide()
+            for layer in split.lives { layer.hide() }
+            split.banner?.hide()
             return
         }
         wl_surface_attach(surface, b.proxy(opaque: true), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(b.width), Int32(b.height))
-        pendingStill = b
+        split.pendingStill = b
     }
 
     func placeLive(covering rects: [Rect]) {
         // Before any layer draws this frame: what they may copy from.
-        shownLayers = lives.compactMap(\.front)
+        split.shownLayers = split.lives.compactMap(\.front)
         let placed = LiveLayerPlacement.layers(for: rects, current: liveRects, canvas: sizeInPoints)
-        for (layer, rect) in zip(lives, placed) { layer.cover(rect) }
+        for (layer, rect) in zip(split.lives, placed) { layer.cover(rect) }
     }
 
-    var liveRects: [Rect] { lives.map(\.rect) }
+    var liveRects: [Rect] { split.lives.map(\.rect) }
 
     func beginLive(_ index: Int, damage: [Rect]) -> (buffer: PixelBuffer, repaint: [Rect])? {
-        lives.indices.contains(index) ? lives[index].begin(repainting: damage, screen: screen(leavingOut:)) : nil
+        split.lives.indices.contains(index)
+            ? split.lives[index].begin(repainting: damage, screen: screen(leavingOut:)) : nil
     }
 
     /// The screen as committed, for a layer drawing into `target`: a buffer
@@ -326,35 +307,35 @@ final class OverlaySurface: LayeredCanvas {
     private func screen(leavingOut target: ShmBuffer) -> LayerBackfill.Screen {
         var layers: [PixelBuffer] = []
         var lost: [Rect] = []
-        for shown in shownLayers {
+        for shown in split.shownLayers {
             if let pixels = shown.intact(leavingOut: target) {
                 layers.append(pixels)
             } else {
                 lost.append(shown.extent)
             }
         }
-        return LayerBackfill.Screen(still: shownStill?.intact(leavingOut: target), layers: layers, lost: lost)
+        return LayerBackfill.Screen(still: split.shownStill?.intact(leavingOut: target), layers: layers, lost: lost)
     }
 
     func endLive(_ index: Int, damage: [Rect]) {
-        if lives.indices.contains(index) { lives[index].end(damage: damage) }
+        if split.lives.indices.contains(index) { split.lives[index].end(damage: damage) }
     }
 
     func beginBanner(_ bounds: Rect) -> PixelBuffer? {
-        bannerLayer?.cover(bounds)
-        return bannerLayer?.begin(cleared: true)?.buffer
+        split.banner?.cover(bounds)
+        return split.banner?.begin(cleared: true)?.buffer
     }
 
-    func endBanner() { bannerLayer?.end(damage: [bannerLayer?.rect ?? .zero]) }
+    func endBanner() { split.banner?.end(damage: [split.banner?.rect ?? .zero]) }
 
     /// A cleared buffer rather than none: sway 1.7 does not repaint where a
     /// synchronized subsurface is unmapped, and the last look of the hint stayed on screen.
     func hideBanner() {
-        guard let bannerLayer else { return }
-        if bannerLayer.begin(cleared: true) != nil {
-            bannerLayer.end(damage: [bannerLayer.rect])
+        guard let banner = split.banner else { return }
+        if banner.begin(cleared: true) != nil {
+            banner.end(damage: [banner.rect])
         } else {
-            bannerLayer.hide()
+            banner.hide()
         }
     }
 
@@ -386,7 +367,11 @@ final class OverlaySurface: LayeredCanvas {
         if let presentation {
             presentation.feedback(on: surface) { [weak self] report in
                 guard let self else { return }
-                if let report { onPresented(frameID, report.time, report.refresh) } else { onDiscarded(frameID) }
+                if let report {
+                    events.onPresented(frameID, report.time, report.refresh)
+                } else {
+                    events.onDiscarded(frameID)
+                }
             }
         }
     }

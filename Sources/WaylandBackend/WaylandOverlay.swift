@@ -199,17 +199,18 @@ public final class WaylandOverlay {
         }
         surface.role = role
         let id = output.globalName
-        surface.onReady = { [unowned self] in needsService = true }
-        surface.onInvalidated = { [unowned self] in session.invalidate(canvasID: Int(id)) }
-        surface.onPresented = { [unowned self] frame, at, refresh in
+        surface.events.onReady = { [unowned self] in needsService = true }
+        surface.events.onInvalidated = { [unowned self] in session.invalidate(canvasID: Int(id)) }
+        surface.events.onPresented = { [unowned self] frame, at, refresh in
             session.presented(canvasID: Int(id), frameID: frame, presentedAt: at, refresh: refresh)
         }
-        surface.onFrameDone = { [unowned self] frame, at in session.frameDone(canvasID: Int(id), frameID: frame, at: at)
+        surface.events.onFrameDone = { [unowned self] frame, at in
+            session.frameDone(canvasID: Int(id), frameID: frame, at: at)
         }
-        surface.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
-        surface.onClosed = { [unowned self] in surfaceClosed(id) }
+        surface.events.onDiscarded = { [unowned self] frame in session.discarded(canvasID: Int(id), frameID: frame) }
+        surface.events.onClosed = { [unowned self] in surfaceClosed(id) }
         var split: Bool?
-        surface.onSplit = { [unowned self, unowned surface] now in
+        surface.events.onSplit = { [unowned self, unowned surface] now in
             guard now != split else { return }
             split = now
             log(
