@@ -68,14 +68,14 @@ extension OverlaySession {
         let aligned = damage.map { $0.map { Self.pixelAligned($0, scale: 1) } }
         for (i, rect) in layered.liveRects.enumerated() where !rect.isEmpty {
             guard let (buffer, repaint) = layered.beginLive(i, damage: aligned ?? [rect]) else { continue }
-            let t0 = MonotonicClock.now()
+            let t0 = clock()
             try painter.draw(shown, into: .pixels(buffer), clip: repaint)
             if Self.debugTiming {
                 log(
                     String(
                         format: "DBG live %d rect %.0f,%.0f %.0fx%.0f repaint %d rects %.0f pt2 took %.2f ms", i,
                         rect.minX, rect.minY, rect.width, rect.height, repaint.count,
-                        repaint.reduce(0) { $0 + $1.width * $1.height }, (MonotonicClock.now() - t0) * 1000))
+                        repaint.reduce(0) { $0 + $1.width * $1.height }, (clock() - t0) * 1000))
             }
             // What changed, not what was stale here: the layer's other buffer lacks only that.
             layered.endLive(i, damage: LiveLayerPlacement.repaint(aligned ?? [rect], in: rect, stale: []))

@@ -25,21 +25,11 @@ public final class OverlaySession {
     public var pacing: FramePacing = .onInput {
         didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
     }
-    /// Input received → the commit showing it (includes waiting for the deadline or frame callback).
-    public var eventToCommit = LatencyStats(name: "event→commit")
-    /// The work of one frame: engine step, damage, render, commit (no waiting).
-    public var frameProcessing = LatencyStats(name: "frame processing (engine+render+commit)")
-    /// Each motion event → the presentation of the first frame showing it (wp_presentation).
-    public var motionToPresent = LatencyStats(name: "motion→present (each motion event)")
-    public var oldestToPresent = LatencyStats(name: "motion→present (oldest input per frame)")
-    /// To the frame callback that says the compositor used the frame: an upper
-    /// bound on motion→present where presentation timing is not reported
-    /// (sway does not send it for layer surfaces).
-    public var motionToFrameDone = LatencyStats(name: "motion→frame-done (each motion event)")
-    public var oldestToFrameDone = LatencyStats(name: "motion→frame-done (oldest input per frame)")
-    /// How far from the hand a freely moving pointer was drawn, at the moment
-    /// the frame was presented (or, without presentation timing, its frame callback).
-    public var drawnVsTrue = LatencyStats(name: "drawn-vs-true at present (free pointer, while moving)", unit: .points)
+    /// What `--stats` prints: the session reports to it.
+    public let statistics = SessionStatistics()
+    /// The monotonic clock (s): the session reads time only through it, so its
+    /// tests run on a clock of their own.
+    let clock: () -> Double
     /// Where the session's timer should fire next (monotonic s); the backend's loop arms it.
     public var setDeadline: (Double?) -> Void = { _ in }
     public var log: (String) -> Void = { _ in }
@@ -76,23 +66,8 @@ public final class OverlaySession {
     var canvases: [Int: CanvasState] = [:]
     /// The canvas the pointer is over; the pointer is drawn only there.
     public private(set) var pointerCanvas: Int?
-    var oldestUncommittedInput: Double?
-    /// Motion inputs (monotonic s) not shown by a commit yet.
-    var uncommittedMotion: [Double] = []
-    var ledger = FrameLedger()
-    /// Frame callbacks of the current dispatch, per canvas.
-    var frameDoneGroups: [Int: ShownGroup] = [:]
-    /// Repaints (monotonic s) and the free pointer they showed, until the hand's position then is known.
-    var awaitingTruth: [(at: Double, drawn: Point)] = []
-    /// Inputs of frames the display discarded (replaced before presenting), per canvas.
-    var discardedInputs: [Int: [Double]] = [:]
-    var trail = PointerTrail()
-    /// Frames painted, and frames shown by moving what a canvas showed (no repaint).
-    public private(set) var paintedFrames = 0
-    public private(set) var translatedFrames = 0
-    var presentedOnce = false
-    var frameShownOnce = false
-    var warnedRequests = Set<String>()
+    /// Notes and warnings logged once ("presented", "warp", one per draw error).
+    var notedOnce = Set<String>()
     private var heldModifiers: Set<ModifierKey> = []
     /// The latest time the model was asked about (monotonic s). Input stamped
     /// earlier (a backend timing it when it happened, read late) is given to the
@@ -103,10 +78,15 @@ public final class OverlaySession {
     private var bannerEnd = 0.0
     static let bannerFade = 0.4
 
-    public init(model: OverlayModel, painter: OverlayPainter, start: Double = MonotonicClock.now()) {
+    public init(
+        model: OverlayModel, painter: OverlayPainter, start: Double? = nil,
+        clock: @escaping () -> Double = MonotonicClock.now
+    ) {
         self.model = model
         self.painter = painter
-        self.start = start
+        self.clock = clock
+        self.start = start ?? clock()
+        statistics.log = { [unowned self] in log($0) }
     }
 
     // MARK: input
@@ -121,14 +101,9 @@ public final class OverlaySession {
         let event = InputEvent(time: modelClock - start, kind)
         recorder?.record(event)
         model.handle(event)
-        if oldestUncommittedInput == nil { oldestUncommittedInput = now }
         switch kind {
-        case .motion, .position:
-            uncommittedMotion.append(now)
-            if let p = model.truePointer { trail.add(p, at: now) }
-            judgeDrawnPointers(now: now)
-        default:
-            break
+        case .motion, .position: statistics.input(at: now, motion: true, hand: model.truePointer)
+        default: statistics.input(at: now, motion: false, hand: nil)
         }
         for request in model.drainHostRequests() { perform(request) }
         markAllDirty(byInput: true)
@@ -149,7 +124,7 @@ public final class OverlaySession {
             if let warpPointer { return warpPointer(p) }
             // Wayland clients cannot move the compositor's pointer; the drawn
             // pointer is where the engine says, the real one catches up on the next motion.
-            if warnedRequests.insert("warp").inserted {
+            if notedOnce.insert("warp").inserted {
                 log(
                     "note: this display cannot warp the pointer; recentering is drawn but not applied to the system pointer"
                 )
@@ -161,7 +136,8 @@ public final class OverlaySession {
 
     /// Shows `text` over every canvas for `seconds` from `now` (monotonic s);
     /// it fades out over its last 0.4 s.
-    public func showBanner(_ text: String, for seconds: Double, now: Double = MonotonicClock.now()) {
+    public func showBanner(_ text: String, for seconds: Double, now: Double? = nil) {
+        let now = now ?? clock()
         bannerText = text
         bannerEnd = now - start + seconds
         markAllDirty(byInput: false)
@@ -208,7 +184,7 @@ public final class OverlaySession {
 
     public func remove(canvasID id: Int) {
         canvases[id] = nil
-        ledger.remove(canvas: id)
+        statistics.canvasRemoved(id)
         if pointerCanvas == id { pointerCanvas = nil }
     }
 
@@ -243,11 +219,12 @@ public final class OverlaySession {
     /// pacing says), then works out when anything next needs a tick. Call
     /// after input, after a frame callback, a buffer release or a configure,
     /// and when the timer fires.
-    public func service(now: Double = MonotonicClock.now()) {
+    public func service(now: Double? = nil) {
+        let now = now ?? clock()
         flushFrameDone()
-        judgeDrawnPointers(now: now)
+        statistics.judgeDrawnPointers(now: now)
         let t = now - start
-        let began = MonotonicClock.now()
+        let began = clock()
         var committed = false
         var nextDraw: Double?
         for id in canvases.keys.sorted() {
@@ -262,14 +239,9 @@ public final class OverlaySession {
         // Time alone can make requests (an inferred lift recentres, a glide ends).
         for request in model.drainHostRequests() { perform(request) }
         if committed { SimulatedSlowFrames.frameCommitted() }
-        if committed { frameProcessing.add(MonotonicClock.now() - began) }
-        if committed, let input = oldestUncommittedInput {
-            eventToCommit.add(MonotonicClock.now() - input)
-            oldestUncommittedInput = nil
-        } else if !canvases.values.contains(where: { $0.needsDraw }) {
-            oldestUncommittedInput = nil // the input changed nothing on screen
-            uncommittedMotion.removeAll()
-        }
+        let ended = clock()
+        statistics.serviced(
+            committed: committed, work: ended - began, now: ended, idle: !canvases.values.contains(where: \.needsDraw))
         scheduleWake(after: t, now: now, committed: committed, nextDraw: nextDraw)
     }
 
@@ -277,7 +249,7 @@ public final class OverlaySession {
     /// draw, whose outcome adapts the margin). False when nothing was committed.
     private func draw(_ id: Int, now: Double, sessionTime t: Double, aimedAt refresh: Double?, planned: Bool) -> Bool {
         guard var state = canvases[id] else { return false }
-        let began = MonotonicClock.now()
+        let began = clock()
         // The frame is seen at the repaint it is drawn for; without one, about now.
         let presentAt = (refresh ?? now) - start
         modelClock = max(modelClock, now)
@@ -318,11 +290,9 @@ public final class OverlaySession {
             let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset)
         {
             let showsPointer = pointerCanvas == id
-            _ = ledger.add(
-                canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
-                aimedAt: planned ? refresh : nil, drawn: free && showsPointer ? shown.pointer : nil)
-            if showsPointer { uncommittedMotion.removeAll() }
-            translatedFrames += 1
+            _ = statistics.committed(
+                canvas: id, at: now, showsPointer: showsPointer, aimedAt: planned ? refresh : nil,
+                drawn: free && showsPointer ? shown.pointer : nil, translated: true)
             if Self.debugTiming {
                 log(
                     String(
@@ -330,7 +300,7 @@ public final class OverlaySession {
                         offset.y, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0
                     ))
             }
-            state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
+            state.planner.drew(for: refresh, taking: clock() - began)
             state.lastFrame = shown
             state.needsDraw = false
             state.animationOnly = false
@@ -375,20 +345,18 @@ public final class OverlaySession {
             if state.lastFrame != nil { committedDamage = aligned }
         }
         let showsPointer = pointerCanvas == id
-        let frameID = ledger.add(
-            canvas: id, at: now, inputs: showsPointer ? uncommittedMotion : [],
-            aimedAt: planned ? refresh : nil, drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil)
-        if showsPointer { uncommittedMotion.removeAll() }
+        let frameID = statistics.committed(
+            canvas: id, at: now, showsPointer: showsPointer, aimedAt: planned ? refresh : nil,
+            drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil, translated: false)
         state.canvas.endDraw(damage: committedDamage, frameID: frameID)
         if Self.debugTiming {
             log(
                 String(
                     format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d",
-                    frameID, now, MonotonicClock.now(), presentAt + start, shown.pointer.x, shown.pointer.y,
+                    frameID, now, clock(), presentAt + start, shown.pointer.x, shown.pointer.y,
                     model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0))
         }
-        paintedFrames += 1
-        state.planner.drew(for: refresh, taking: MonotonicClock.now() - began)
+        state.planner.drew(for: refresh, taking: clock() - began)
         state.lastFrame = shown
         state.lastBanner = banner
         if !holding { state.animationClock.drew(at: now) }
@@ -401,7 +369,7 @@ public final class OverlaySession {
 
     /// One log line per distinct draw error, however often it recurs.
     func warnDrawFailed(_ error: Error, on canvasName: String) {
-        if warnedRequests.insert("draw: \(error)").inserted { log("draw failed on \(canvasName): \(error)") }
+        if notedOnce.insert("draw: \(error)").inserted { log("draw failed on \(canvasName): \(error)") }
     }
 
     /// Never commit (or remember as drawn) a half-drawn buffer: the screen
@@ -437,18 +405,16 @@ public final class OverlaySession {
     }
 
     /// The timer fired.
-    public func timerFired(now: Double = MonotonicClock.now()) {
+    public func timerFired(now: Double? = nil) {
+        let now = now ?? clock()
         markAllDirty(byInput: false)
         service(now: now)
     }
 
     public var statsSummary: String {
         flushFrameDone()
-        judgeDrawnPointers(now: .infinity)
-        var lines = [eventToCommit.summary, frameProcessing.summary]
-        if motionToPresent.count > 0 { lines += [motionToPresent.summary, oldestToPresent.summary] }
-        lines += [motionToFrameDone.summary, oldestToFrameDone.summary, drawnVsTrue.summary]
-        lines.append("frames: \(paintedFrames) painted, \(translatedFrames) moved without a repaint")
+        statistics.judgeDrawnPointers(now: .infinity)
+        var lines = statistics.summaryLines
         lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
         lines += backendStats()
         return lines.joined(separator: "\n")

@@ -10,7 +10,7 @@ import Testing
     func reloadAllOrNothing() throws {
         let model = FakeModel()
         let painter = FakePainter()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         let next = Scene(name: "next")
         painter.failReplace = true
         #expect(throws: FakePainter.Broken.self) { try session.replace(scene: next) }
@@ -28,7 +28,8 @@ import Testing
         bad.canvas.image = "/nonexistent/\(UUID().uuidString).png"
         #expect(throws: (any Error).self) { try painter.replace(scene: bad) }
         let canvas = FakeCanvas(width: 50, height: 50)
-        let session = OverlaySession(model: EngineModel(scene: good), painter: painter, start: 0)
+        let session = OverlaySession(
+            model: EngineModel(scene: good), painter: painter, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.service(now: 0.1)
         #expect(canvas.pixel(25, 25) == 0xFFFF_0000, "the stage is still the good one")
@@ -39,7 +40,7 @@ import Testing
         let model = FakeModel()
         let painter = FakePainter()
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         var logged: [String] = []
         session.log = { logged.append($0) }
         session.add(canvas)

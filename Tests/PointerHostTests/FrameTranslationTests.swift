@@ -53,7 +53,7 @@ final class MovingCanvas: OverlayCanvas {
         let model = FakeModel()
         let painter = FakePainter()
         let canvas = MovingCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         session.service(now: 1)
@@ -64,6 +64,6 @@ final class MovingCanvas: OverlayCanvas {
         session.service(now: 1.2)
         #expect(canvas.commits == 1, "pure motion was painted")
         #expect(canvas.moves == [Point(x: 40, y: 40), Point(x: 3, y: 2)])
-        #expect(session.translatedFrames == 2 && session.paintedFrames == 1)
+        #expect(session.statistics.translatedFrames == 2 && session.statistics.paintedFrames == 1)
     }
 }

@@ -205,7 +205,8 @@ final class ComposingCanvas: LayeredCanvas {
         layered.keepsStill = keepsStill
         var holds = 0
         let session = OverlaySession(
-            model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+            model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0,
+            clock: ManualClock().read)
         session.add(layered)
         session.pointerMoved(toCanvas: 1)
         session.showBanner("Ctrl+Alt+Esc quits the stage", for: 1.5, now: 0)
@@ -302,7 +303,8 @@ final class ComposingCanvas: LayeredCanvas {
             size = try #require(scene.canvas.size)
             layered = ComposingCanvas(size: size)
             session = OverlaySession(
-                model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0)
+                model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0,
+                clock: ManualClock().read)
             session.add(layered)
             session.pointerMoved(toCanvas: 1)
         }
@@ -430,7 +432,7 @@ final class ComposingCanvas: LayeredCanvas {
         painter.failBanners = true
         painter.paintsOpaque = true
         let model = FakeModel()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         var logged: [String] = []
         session.log = { logged.append($0) }
         session.add(canvas)

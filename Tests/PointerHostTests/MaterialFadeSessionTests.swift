@@ -23,7 +23,8 @@ import Testing
     static func session(_ scene: Scene) throws -> (RendererPainter, FakeCanvas, OverlaySession) {
         let painter = try RendererPainter(scene: scene)
         let canvas = FakeCanvas(width: 200, height: 100)
-        let session = OverlaySession(model: EngineModel(scene: scene, predict: false), painter: painter, start: 0)
+        let session = OverlaySession(
+            model: EngineModel(scene: scene, predict: false), painter: painter, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         return (painter, canvas, session)

@@ -105,7 +105,7 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         let model = FakeModel()
         let painter = FakePainter()
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }
         session.add(canvas)
@@ -119,12 +119,33 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         #expect(canvas.commits.count == 2)
     }
 
+    @Test("the session reads time only from its clock: --stats figures follow a manual clock exactly")
+    func manualClock() {
+        let clock = ManualClock(1)
+        let painter = FakePainter()
+        // Each draw takes 5 ms on the manual clock and none on the real one.
+        painter.whileDrawing = { clock.now += 0.005 }
+        let canvas = FakeCanvas()
+        let session = OverlaySession(model: FakeModel(), painter: painter, start: 0, clock: clock.read)
+        session.add(canvas)
+        session.pointerMoved(toCanvas: 1)
+        session.service()
+        clock.now = 2
+        session.handle(.position(Point(x: 50, y: 50)), at: clock.now)
+        session.service()
+        #expect(canvas.commits.count == 2)
+        let work = session.statistics.frameProcessing.samples
+        #expect(work.count == 2 && work.allSatisfy { abs($0 - 0.005) < 1e-9 }, "frame work: \(work)")
+        // The motion at 2 s was committed after the 5 ms draw.
+        #expect(session.statistics.eventToCommit.samples.last.map { abs($0 - 0.005) < 1e-9 } == true)
+    }
+
     @Test("cost model: a pointer move repaints only its damage, in whole pixels")
     func repaintsOnlyDamage() {
         let model = FakeModel()
         let painter = FakePainter()
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         session.service(now: 1)
@@ -141,7 +162,7 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         let painter = FakePainter()
         let canvas = FakeCanvas()
         model.animateUntil = 2
-        let session = OverlaySession(model: model, painter: painter, start: 0)
+        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
         var deadline: Double?? = .none
         session.setDeadline = { deadline = $0 }
         session.add(canvas)

@@ -28,7 +28,8 @@ import Testing
     func madeBeforeFirstFrameAndOnReload() throws {
         let painter = try RendererPainter(scene: Self.scene(iconAt: 20))
         let canvas = FakeCanvas(width: 200, height: 120)
-        let session = OverlaySession(model: EngineModel(scene: Self.scene(iconAt: 20)), painter: painter, start: 0)
+        let session = OverlaySession(
+            model: EngineModel(scene: Self.scene(iconAt: 20)), painter: painter, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.service(now: 0.1)
         // The icon's shadow and radiosity, though nothing has lifted yet.

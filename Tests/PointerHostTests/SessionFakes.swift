@@ -61,12 +61,15 @@ final class FakePainter: OverlayPainter {
     struct Broken: Error {}
     var failDraws = false
     var failReplace = false
+    /// Called as each frame is drawn (a test advances its manual clock here).
+    var whileDrawing: () -> Void = {}
     var scenes: [Scene] = []
     var failBanners = false
     /// Fills what it draws with opaque black (a layered canvas splits only an opaque stage).
     var paintsOpaque = false
     func draw(_ frame: PointerFrame, into buffer: PixelBuffer, clip: [Rect]) throws {
         if failDraws { throw Broken() }
+        whileDrawing()
         clips.append(clip)
         guard paintsOpaque else { return }
         for y in 0..<buffer.height {
@@ -81,4 +84,11 @@ final class FakePainter: OverlayPainter {
         if failReplace { throw Broken() }
         scenes.append(scene)
     }
+}
+
+/// Time for a session under test: it moves only when the test says.
+final class ManualClock {
+    var now: Double
+    init(_ now: Double = 0) { self.now = now }
+    func read() -> Double { now }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test("Ctrl+Alt+Esc asks the host to quit; the key never reaches the pointer model")
     func quitShortcut() {
         let model = FakeModel()
-        let session = OverlaySession(model: model, painter: FakePainter(), start: 0)
+        let session = OverlaySession(model: model, painter: FakePainter(), start: 0, clock: ManualClock().read)
         var quits = 0
         session.onQuitShortcut = { quits += 1 }
         session.handle(.key("escape"), at: 1) // Escape alone closes menus: the model gets it
@@ -32,7 +32,8 @@ import Testing
             pointer: PointerSettings(autoHideDelay: 0))
         let canvas = FakeCanvas(width: 480, height: 200)
         let session = OverlaySession(
-            model: EngineModel(scene: scene), painter: try RendererPainter(scene: scene), start: 0)
+            model: EngineModel(scene: scene), painter: try RendererPainter(scene: scene), start: 0,
+            clock: ManualClock().read)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }
         session.add(canvas)
