@@ -96,7 +96,7 @@ extension WaylandOverlay {
                 deliverPendingMotion()
                 pointerSurface = id
                 session.pointerMoved(toCanvas: Int(id))
-                steps.placed(at: local)
+                intake.steps.placed(at: local)
                 input(.position(local), at: time)
                 companionState.onPointerMonitorChanged()
             } else {
@@ -127,7 +127,7 @@ extension WaylandOverlay {
         guard let id = pointerSurface, let origin = monitor(of: id)?.frame.origin else { return }
         deliverPendingMotion()
         move(Point(x: origin.x + p.x, y: origin.y + p.y))
-        steps.placed(at: p)
+        intake.steps.placed(at: p)
     }
 
     /// The surface showing the monitor that holds `global`, and that monitor's origin.

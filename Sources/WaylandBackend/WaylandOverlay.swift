@@ -43,9 +43,7 @@ public final class WaylandOverlay {
     private(set) var display: Display!
     private(set) var registry: Registry!
     let session: OverlaySession
-    /// Absolute positions on our surface → motion or placement (absolute-pointer mode).
-    var steps = HostPointerSteps()
-    private var deviceGuess = SeatDeviceGuess()
+    var intake = WaylandMotionIntake()
     let loop: EventLoop
     private let options: WaylandOptions
     private var outputs: [UInt32: Output] = [:]
@@ -56,10 +54,6 @@ public final class WaylandOverlay {
     /// and the overlay takes no input (nil: the overlay reads its own seat).
     let companion: CompanionLink?
     var companionState = CompanionState()
-    /// Absolute motion not yet handed to the engine (coalesced per dispatched
-    /// batch), and where the pointer was when it began.
-    private var pendingMotion: Point?
-    private var motionFrom: Point?
     private var needsService = false
     /// Real finger lifts from the touchpads' evdev nodes, where readable (B12).
     private var touchpadContact: TouchpadContact?
@@ -278,7 +272,7 @@ public final class WaylandOverlay {
     }
 
     func record(_ kind: InputEvent.Kind, at time: Double = MonotonicClock.now()) {
-        if options.pointingDevice == nil, let device = deviceGuess.update(for: kind) {
+        if options.pointingDevice == nil, let device = intake.deviceGuess.update(for: kind) {
             session.handle(.device(touchpadContact?.device(device) ?? PointingDevice(device)), at: time)
         }
         session.handle(kind, at: time)
@@ -297,8 +291,8 @@ public final class WaylandOverlay {
         deliverPendingMotion() // on the surface it was on
         pointerSurface = id
         session.pointerMoved(toCanvas: Int(id))
-        steps.placed(at: point)
-        motionFrom = point
+        intake.steps.placed(at: point)
+        intake.motionFrom = point
         input(.position(point))
     }
 
@@ -306,8 +300,8 @@ public final class WaylandOverlay {
         guard pointerSurface != nil else { return }
         deliverPendingMotion()
         pointerSurface = nil
-        steps.reset()
-        motionFrom = nil
+        intake.steps.reset()
+        intake.motionFrom = nil
         session.pointerMoved(toCanvas: nil)
         input(.leave)
     }
@@ -325,30 +319,30 @@ public final class WaylandOverlay {
         // newest position reaches the engine, as one step, so a backlog read
         // after a slow frame costs one engine step, not hundreds. A step that
         // would reach the teleport distance is not merged (it would become a jump).
-        if let from = motionFrom, let waiting = pendingMotion,
-            (point - from).length > steps.teleportDistance
+        if let from = intake.motionFrom, let waiting = intake.pendingMotion,
+            (point - from).length > intake.steps.teleportDistance
         {
-            pendingMotion = nil
+            intake.pendingMotion = nil
             deliver(waiting)
         }
-        if motionFrom == nil { motionFrom = point }
-        pendingMotion = point
+        if intake.motionFrom == nil { intake.motionFrom = point }
+        intake.pendingMotion = point
         needsService = true
     }
 
     /// Hands the waiting motion to the engine: before any other input (the order
     /// is kept) and once a dispatched batch ends.
     func deliverPendingMotion() {
-        guard let point = pendingMotion else { return }
-        pendingMotion = nil
+        guard let point = intake.pendingMotion else { return }
+        intake.pendingMotion = nil
         deliver(point)
     }
 
     private func deliver(_ point: Point) {
         // Already accelerated by the compositor: steps become 1:1 motion, so inertia
         // and magnetism (B12, B13) work without relative-pointer.
-        motionFrom = point
-        if let event = steps.event(at: point) { record(event) }
+        intake.motionFrom = point
+        if let event = intake.steps.event(at: point) { record(event) }
     }
 
     func relativeMotion(dx: Double, dy: Double) {

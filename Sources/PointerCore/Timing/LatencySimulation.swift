@@ -67,6 +67,16 @@ public struct LatencySimulation {
         var free: Bool
     }
 
+    /// The simulated display's side: commits waiting for a repaint, frame
+    /// callbacks on their way, and what each repaint showed.
+    private struct SimulatedDisplay {
+        var refreshIndex = 0
+        var pending: [Commit] = []
+        var callbacks: [(arrives: Double, refresh: Double, aims: [Double])] = []
+        var shown: [Shown] = []
+        var onScreen: Commit?
+    }
+
     public static func run(scene: Scene, events: [InputEvent], setup: Setup) -> Result {
         var sim = LatencySimulation(scene: scene, events: events, setup: setup)
         sim.play()
@@ -84,7 +94,6 @@ public struct LatencySimulation {
     private var result = Result()
 
     private var nextEvent = 0
-    private var refreshIndex = 0
     private var scheduledDraw: Double?
     private var timer: Double?
     private var dirty = false
@@ -92,10 +101,7 @@ public struct LatencySimulation {
     private var byInput = false
     private var callbackPending = false
     private var uncommitted: [Double] = []
-    private var pending: [Commit] = []
-    private var callbacks: [(arrives: Double, refresh: Double, aims: [Double])] = []
-    private var shown: [Shown] = []
-    private var onScreen: Commit?
+    private var display = SimulatedDisplay()
     private var drawCount = 0
 
     private init(scene: Scene, events: [InputEvent], setup: Setup) {
@@ -113,8 +119,8 @@ public struct LatencySimulation {
         let end = (events.last?.time ?? 0) + 0.5
         while true {
             let tInput = nextEvent < events.count ? events[nextEvent].time : Double.infinity
-            let tRefresh = clock.refresh(refreshIndex)
-            let tCallback = callbacks.first?.arrives ?? .infinity
+            let tRefresh = clock.refresh(display.refreshIndex)
+            let tCallback = display.callbacks.first?.arrives ?? .infinity
             let tDraw = scheduledDraw ?? .infinity
             let tTimer = timer ?? .infinity
             let t = Swift.min(tInput, tRefresh, tCallback, tDraw, tTimer)
@@ -125,7 +131,7 @@ public struct LatencySimulation {
                 arrive(events[nextEvent])
                 nextEvent += 1
             } else if t == tCallback {
-                let cb = callbacks.removeFirst()
+                let cb = display.callbacks.removeFirst()
                 frameCallback(at: t, refresh: cb.refresh, aims: cb.aims)
             } else if t == tDraw {
                 scheduledDraw = nil
@@ -143,25 +149,25 @@ public struct LatencySimulation {
 
     private mutating func repaint(at t: Double) {
         let latchBy = t - setup.latchLead
-        let ready = pending.filter { $0.time <= latchBy }
-        pending.removeAll { $0.time <= latchBy }
+        let ready = display.pending.filter { $0.time <= latchBy }
+        display.pending.removeAll { $0.time <= latchBy }
         if let newest = ready.last {
             let inputs = ready.flatMap(\.inputs)
             for i in inputs { result.motionToPresent.append(t - i) }
             if let oldest = inputs.min() { result.oldestToPresent.append(t - oldest) }
-            onScreen = newest
+            display.onScreen = newest
             // A frame taken by a repaint after the one it was drawn for missed.
             result.missed += ready.filter { $0.aimedAt.map { t > $0 + clock.period / 2 } ?? false }.count
             // Each frame taken reports this repaint (its callback), which says whether it made the one it aimed at.
-            callbacks.append((t + setup.callbackDelay, t, ready.compactMap(\.aimedAt)))
+            display.callbacks.append((t + setup.callbackDelay, t, ready.compactMap(\.aimedAt)))
         }
-        if let s = onScreen {
-            shown.append(Shown(refresh: t, pointer: s.pointer, free: s.free))
+        if let s = display.onScreen {
+            display.shown.append(Shown(refresh: t, pointer: s.pointer, free: s.free))
             if s.free, truth.isMoving(at: t), let hand = truth.position(at: t) {
                 result.error.append(s.pointer.distance(to: hand))
             }
         }
-        refreshIndex += 1
+        display.refreshIndex += 1
     }
 
     // MARK: the host
@@ -207,7 +213,7 @@ public struct LatencySimulation {
         var took = setup.drawTime * (1 + 0.3 * noise.unit(drawCount, stream: 3))
         if noise.unit(drawCount, stream: 4) < setup.spikeRate { took += setup.drawSpike }
         planner.drew(for: refresh, taking: took)
-        pending.append(
+        display.pending.append(
             Commit(
                 time: t + took, pointer: frame.pointer, free: free, inputs: uncommitted,
                 aimedAt: planned ? refresh : nil))
@@ -233,7 +239,7 @@ public struct LatencySimulation {
             let from = turn.time - 0.03
             let to = Swift.min(turn.until, turn.time + 0.25)
             var worst = 0.0
-            for s in shown where s.free && s.refresh >= from && s.refresh <= to {
+            for s in display.shown where s.free && s.refresh >= from && s.refresh <= to {
                 worst = Swift.max(worst, (s.pointer - turn.point).dot(turn.direction))
             }
             r.overshoot.append(worst)
