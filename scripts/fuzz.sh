@@ -5,8 +5,8 @@
 #   render  scene + trace → renderer → small frames (Cairo)
 #   png     image bytes → PNGFile checks (sizes, chunk lengths, CRCs) → Cairo's decoder
 # Usage: scripts/fuzz.sh [seconds per target, default 60] [target…]
-# Builds with swiftc -sanitize=fuzzer,address into .build/fuzz (PointerCore and
-# PointerRendering as modules, then one executable per target), runs each target
+# Builds with swiftc -sanitize=fuzzer,address into .build/fuzz (the core, scene,
+# lint, trace and rendering targets as modules, then one executable per target), runs each target
 # on a copy of its committed seed corpus (Tests/Fuzz/corpus/<target>) and keeps
 # what it finds in .build/fuzz/findings/<target>. Exit 1 when a target crashes.
 # -timeout=30: a unit takes well under a second; 10 s was reached on a loaded machine
@@ -26,30 +26,47 @@ mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -package-name adaptivepointer -module-cache-path "$out/cache")
 
 started=$(date +%s)
-if [ ! -f "$out/PointerCore.o" ] || [ -n "$(find Sources/PointerCore -name '*.swift' -newer "$out/PointerCore.o" | head -1)" ]; then
-    echo "fuzz: building PointerCore"
-    swiftc "${flags[@]}" -wmo -module-name PointerCore -emit-module -emit-module-path "$out/PointerCore.swiftmodule" \
-        -c $(find Sources/PointerCore -name '*.swift' | sort) -o "$out/PointerCore.o"
-fi
+# RealModule (swift-numerics, a package dependency) gives the pure core its maths.
+numerics=.build/checkouts/swift-numerics
+[ -d "$numerics/Sources/RealModule" ] || swift package resolve >/dev/null
+shims=(-I "$numerics/Sources/_NumericsShims/include")
+cairo=(-I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g'))
+
+# build_module NAME DIR [flags…]: one object and module per target, rebuilt when
+# its sources or an object built before it (its dependencies) are newer.
+built=()
+build_module() {
+    local name=$1 dir=$2
+    shift 2
+    local stale=0
+    [ -f "$out/$name.o" ] || stale=1
+    [ -n "$(find "$dir" -name '*.swift' -newer "$out/$name.o" 2>/dev/null | head -1)" ] && stale=1
+    for o in "${built[@]}"; do [ "$o" -nt "$out/$name.o" ] && stale=1; done
+    if [ $stale = 1 ]; then
+        echo "fuzz: building $name"
+        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$out" "$@" -emit-module -emit-module-path "$out/$name.swiftmodule" \
+            -c $(find "$dir" -name '*.swift' | sort) -o "$out/$name.o"
+    fi
+    built+=("$out/$name.o")
+}
+build_module RealModule "$numerics/Sources/RealModule" "${shims[@]}"
+build_module PointerCore Sources/PointerCore "${shims[@]}"
+build_module SceneFormat Sources/SceneFormat "${shims[@]}"
+build_module SceneLint Sources/SceneLint "${shims[@]}"
+build_module PointerTrace Sources/PointerTrace "${shims[@]}"
 needs_render=0
 for t in "${targets[@]}"; do [ "$t" = render ] || [ "$t" = png ] && needs_render=1; done
-if [ $needs_render = 1 ] && { [ ! -f "$out/PointerRendering.o" ] || [ "$out/PointerCore.o" -nt "$out/PointerRendering.o" ] \
-        || [ -n "$(find Sources/PointerRendering -name '*.swift' -newer "$out/PointerRendering.o" | head -1)" ]; }; then
-    echo "fuzz: building PointerRendering"
-    swiftc "${flags[@]}" -wmo -module-name PointerRendering -I "$out" -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') \
-        -emit-module -emit-module-path "$out/PointerRendering.swiftmodule" \
-        -c $(find Sources/PointerRendering -name '*.swift' | sort) -o "$out/PointerRendering.o"
-fi
+[ $needs_render = 0 ] || build_module PointerRendering Sources/PointerRendering "${shims[@]}" "${cairo[@]}"
 
 declare -A source=([scene]=SceneLintFuzz.swift [trace]=TraceEngineFuzz.swift [render]=RenderFuzz.swift [png]=PNGFuzz.swift)
 declare -A dict=([scene]=json.dict [trace]=json.dict [render]=json.dict [png]=png.dict)
 for t in "${targets[@]}"; do
     [ -n "${source[$t]:-}" ] || { echo "fuzz: unknown target '$t' (scene, trace, render, png)" >&2; exit 64; }
-    objects=("$out/PointerCore.o")
-    extra=()
+    objects=("$out/RealModule.o" "$out/PointerCore.o" "$out/SceneFormat.o" "$out/SceneLint.o" "$out/PointerTrace.o")
+    extra=("${shims[@]}")
     if [ "$t" = render ] || [ "$t" = png ]; then
         objects+=("$out/PointerRendering.o")
-        extra=(-I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') $(pkg-config --libs cairo))
+        extra+=("${cairo[@]}" $(pkg-config --libs cairo))
     fi
     echo "fuzz: building $t"
     rm -f "$out/fuzz-$t"

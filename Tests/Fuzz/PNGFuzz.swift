@@ -1,5 +1,6 @@
 import PointerCore
 import PointerRendering
+import SceneFormat
 
 /// libFuzzer target (scripts/fuzz.sh png): image bytes → PNGFile's checks (header
 /// limits, every chunk's length and CRC) → Cairo's decoder → a draw. Whatever passes

@@ -1,6 +1,8 @@
 import Foundation
 import PointerCore
 import PointerRendering
+import PointerTrace
+import SceneFormat
 
 /// libFuzzer target (scripts/fuzz.sh render): a scene (bytes up to the first NUL) and
 /// a trace (the rest) → renderer → small frames. Scenes that load must draw without

@@ -1,5 +1,7 @@
 import Foundation
 import PointerCore
+import SceneFormat
+import SceneLint
 
 /// libFuzzer target (scripts/fuzz.sh scene): scene bytes → loader → lint → report.
 /// Whatever the bytes, loading and linting must return (no trap, no hang) and every

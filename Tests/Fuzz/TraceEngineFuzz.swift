@@ -1,5 +1,7 @@
 import Foundation
 import PointerCore
+import PointerTrace
+import SceneFormat
 
 /// libFuzzer target (scripts/fuzz.sh trace): trace bytes → reader → engine steps →
 /// frame dump, on a scene with every kind of region (scroll, zoom, menu, snap, shape).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 /// Behaviours A1–A4 (docs/behaviours.md): the circle, snapping into controls, the I-beam, grids.
 @Suite struct EngineAdaptivePrecisionTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
 
 /// The engine demo (Fixtures/engine-demo.json + .jsonl) replayed end to end: each
 /// behaviour it shows is checked in the frames `replay` would dump.

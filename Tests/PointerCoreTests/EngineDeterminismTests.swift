@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
 
 /// docs/architecture.md: same scene + same trace = same frames; idle means no wake-ups.
 @Suite struct EngineDeterminismTests {

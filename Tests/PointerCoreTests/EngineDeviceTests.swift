@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
 
 /// B9, B12, B13 by device (docs/behaviours.md, "Which devices glide"): only a
 /// finger on a touchpad lifts, so only a touchpad's motion glides on; a mouse

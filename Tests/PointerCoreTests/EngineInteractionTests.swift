@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
 
 /// Behaviours E24–E28 (docs/behaviours.md): reveals, two-finger gestures, menus, modifiers, drags.
 @Suite struct EngineInteractionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 /// Random input never breaks the engine: frames stay finite and in range, and
 /// once input stops the engine settles and asks for no more wake-ups.

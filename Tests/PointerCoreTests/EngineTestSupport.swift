@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
 
 /// SplitMix64: a tiny deterministic RNG so property tests are reproducible.
 struct SeededRandom: RandomNumberGenerator {

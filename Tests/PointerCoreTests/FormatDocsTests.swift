@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
 
 /// docs/scene-format.md and docs/trace-format.md are contracts other tools read:
 /// their examples must be what the loader and the trace reader accept, and every

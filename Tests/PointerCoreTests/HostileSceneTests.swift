@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
+@testable import SceneLint
 
 /// Scenes a careless user or a bad file would give (issue 13): every limit of
 /// docs/limits.md is enforced by the loader with the limit named, and what the

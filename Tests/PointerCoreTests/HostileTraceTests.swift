@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
 
 /// Traces are read as strictly as scenes (issue 13): unknown keys with the closest
 /// known one, duplicate keys, CRLF line ends, 1-based line:column, size limits.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
 
 /// Scene and trace paths that are not regular files say what they are (issue 13:
 /// /dev/zero, a FIFO and /dev/null said "permission", a symlink loop "no such file").

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 @Suite struct SceneLoadingErrorTests {
     /// One scene, many mistakes: each must be reported, at its own line:column.

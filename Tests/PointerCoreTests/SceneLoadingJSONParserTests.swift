@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 @Suite struct SceneLoadingJSONParserTests {
     @Test("every value and key keeps its line and column (columns count characters, not bytes)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 /// A small deterministic generator (SplitMix64) so failures reproduce.
 private struct SplitMix64: RandomNumberGenerator {

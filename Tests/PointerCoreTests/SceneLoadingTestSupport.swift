@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import PointerCore
+@testable import SceneFormat
 
 /// Loads JSON text as `scene.json`; image files "exist" when listed in `files`.
 func loadScene(_ text: String, files: Set<String> = [], base: String = "/scenes") throws(SceneLoadError) -> Scene {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 @Suite struct SceneLoadingTests {
     @Test("a scene using every top-level key loads with every value as written")

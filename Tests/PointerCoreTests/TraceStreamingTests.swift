@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
 
 /// Traces are read and replayed a piece at a time (a million-event session is 50 MB):
 /// the pieces' boundaries never change what is read or replayed.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
 
 @Suite struct TraceTests {
     static let formatExample = """

@@ -1,6 +1,8 @@
 import Foundation
 import PointerCore
 import PointerRendering
+import PointerTrace
+import SceneFormat
 import Testing
 
 @testable import PointerHost

@@ -1,5 +1,6 @@
 import Foundation
 import PointerCore
+import SceneFormat
 import Testing
 
 @testable import PointerHost

@@ -1,5 +1,7 @@
 import Foundation
 import PointerCore
+import PointerTrace
+import SceneFormat
 import Testing
 
 @testable import PointerRendering

@@ -1,4 +1,5 @@
 import PointerCore
+import PointerTrace
 import Testing
 
 @testable import PointerRendering

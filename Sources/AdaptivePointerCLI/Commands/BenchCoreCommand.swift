@@ -1,5 +1,6 @@
 import ArgumentParser
 import PointerCore
+import SceneFormat
 
 /// `adaptive-pointer bench core`: PointerCore budgets (docs/architecture.md): hit test at
 /// 1k and 100k regions (≤ 2 µs at 100k), one event plus one frame step

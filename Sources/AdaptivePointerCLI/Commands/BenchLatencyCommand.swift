@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import LatencyModel
 import PointerCore
 import PointerHost
+import PointerTrace
+import SceneFormat
 
 /// `adaptive-pointer bench latency`: a deterministic simulation (no real clock)
 /// of the overlay drawing for a display at 60, 120 and 144 Hz with a jittery

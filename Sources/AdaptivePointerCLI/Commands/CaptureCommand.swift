@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
 import X11Backend
 
 /// `adaptive-pointer capture`: today's targets of real applications, as a

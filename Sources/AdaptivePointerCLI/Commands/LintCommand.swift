@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
+import SceneLint
 
 /// `adaptive-pointer lint SCENE…`: checks scenes against the pointer design guidance
 /// (behaviours C18, D22). One finding per line (or `--json`); exit 1 on errors.

@@ -5,6 +5,8 @@ import GLRenderer
 import PointerCore
 import PointerHost
 import PointerRendering
+import PointerTrace
+import SceneFormat
 
 /// `adaptive-pointer render SCENE [TRACE] --out DIR [--scale S] [--fps N]` and
 /// `render SCENE [TRACE] --at T --out FILE.png`: draws what a session would show.

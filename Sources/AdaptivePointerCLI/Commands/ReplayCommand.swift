@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PointerCore
 import PointerHost
+import PointerTrace
+import SceneFormat
 
 #if canImport(Glibc)
     import Glibc

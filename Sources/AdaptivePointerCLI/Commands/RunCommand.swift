@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
 import WaylandBackend
 import X11Backend
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
 
 /// `adaptive-pointer validate SCENE…`: loads each scene and reports every problem.
 struct ValidateCommand: ParsableCommand {

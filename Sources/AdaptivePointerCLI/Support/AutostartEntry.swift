@@ -1,6 +1,7 @@
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
 
 #if canImport(Glibc)
     import Glibc

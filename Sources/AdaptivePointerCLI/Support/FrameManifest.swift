@@ -1,5 +1,6 @@
 import PointerCore
 import PointerHost
+import SceneFormat
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import PointerCore
 import PointerHost
+import SceneFormat
 
 /// Installs the GNOME Shell companion for the current user only: into
 /// `$XDG_DATA_HOME/gnome-shell/extensions/UUID` (default ~/.local/share), enabled

@@ -1,5 +1,6 @@
 import Foundation
 import PointerCore
+import SceneFormat
 
 #if canImport(Glibc)
     import Glibc

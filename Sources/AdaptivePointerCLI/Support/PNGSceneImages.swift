@@ -1,5 +1,7 @@
 import PointerCore
 import PointerRendering
+import SceneFormat
+import SceneLint
 
 /// Decodes the PNGs a scene refers to (via Cairo) for the lint rules that compare a
 /// region's corner radius with the drawing. Unreadable images give nil: `validate`

@@ -1,5 +1,6 @@
 import Foundation
 import PointerCore
+import SceneFormat
 
 /// Where the shader texts come from: a Shaders/ folder (installed next to the
 /// assets, or the source tree's), else the copy built into the binary

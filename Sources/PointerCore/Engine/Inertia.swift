@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RealModule
 
 /// Inertia (behaviour B12) and the glide magnetism uses (B13): after a flick
 /// the model pointer keeps going with exponentially decaying velocity,
@@ -28,7 +24,7 @@ public struct InertiaTuning: Sendable, Equatable {
     public init() {}
 
     /// Time constant τ of the exponential decay (s).
-    public var timeConstant: Double { -1 / (1000 * log(decelerationRatePerMillisecond)) }
+    public var timeConstant: Double { -1 / (1000 * Double.log(decelerationRatePerMillisecond)) }
 
     /// Where a flick at `velocity` from `start` comes to rest.
     public func landing(from start: Point, velocity: Point) -> Point {
@@ -46,7 +42,7 @@ struct Glide: Sendable, Equatable {
     var magnetTarget: Int?
 
     func position(at t: Double) -> Point {
-        let f = 1 - exp(-max(t - startTime, 0) / tau)
+        let f = 1 - Double.exp(-max(t - startTime, 0) / tau)
         return start.interpolated(to: landing, f)
     }
 
@@ -54,7 +50,7 @@ struct Glide: Sendable, Equatable {
     func endTime(stopDistance: Double) -> Double {
         let total = start.distance(to: landing)
         if total <= stopDistance { return startTime }
-        return startTime + tau * log(total / stopDistance)
+        return startTime + tau * Double.log(total / stopDistance)
     }
 }
 

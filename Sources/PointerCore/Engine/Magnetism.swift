@@ -1,3 +1,5 @@
+import RealModule
+
 /// Magnetism (behaviour B13): at lift, if no target lies where inertia would
 /// land, scan growing circles around the landing point (up to the scene's
 /// `pointer.magnetism.radius`) for the nearest snappable target *ahead*: its
@@ -10,7 +12,7 @@ public struct MagnetismTuning: Sendable, Equatable {
 
     public init() {}
 
-    var coneCosine: Double { cos(coneHalfAngleDegrees * .pi / 180) }
+    var coneCosine: Double { Double.cos(coneHalfAngleDegrees * .pi / 180) }
 }
 
 enum Magnetism {
@@ -37,9 +39,3 @@ enum Magnetism {
         return d.dot(velocity) >= len * speed * tuning.coneCosine
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RealModule
 
 /// The scroll/zoom transform of a region's children (docs/trace-format.md "Region
 /// states and the transform"): a child point `c` in the region's own coordinates (origin at the
@@ -26,8 +22,8 @@ public struct RegionTransform: Sendable, Equatable {
     static func rotate(_ p: Point, degrees: Double) -> Point {
         if degrees == 0 { return p }
         let a = degrees * .pi / 180
-        let c = cos(a)
-        let s = sin(a)
+        let c = Double.cos(a)
+        let s = Double.sin(a)
         return Point(x: p.x * c - p.y * s, y: p.x * s + p.y * c)
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RealModule
 
 /// How a spring feels: `response` is the period (seconds) of the undamped
 /// oscillation, `dampingRatio` 1 = critically damped (no overshoot), < 1 bounces.
@@ -60,16 +56,16 @@ public struct Spring: Sendable, Equatable {
             let wd = omega * (1 - zeta * zeta).squareRoot()
             let a = x0
             let b = (v0 + zeta * omega * x0) / wd
-            let decay = exp(-zeta * omega * dt)
-            let c = cos(wd * dt)
-            let s = sin(wd * dt)
+            let decay = Double.exp(-zeta * omega * dt)
+            let c = Double.cos(wd * dt)
+            let s = Double.sin(wd * dt)
             x = decay * (a * c + b * s)
             v = decay * ((b * wd - zeta * omega * a) * c - (a * wd + zeta * omega * b) * s)
         } else if zeta == 1 {
             // Critically damped: x(t) = (A + B t) e^(−ωt).
             let a = x0
             let b = v0 + omega * x0
-            let decay = exp(-omega * dt)
+            let decay = Double.exp(-omega * dt)
             x = (a + b * dt) * decay
             v = (b - omega * (a + b * dt)) * decay
         } else {
@@ -79,8 +75,8 @@ public struct Spring: Sendable, Equatable {
             let r2 = -omega * (zeta + root)
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
-            let e1 = exp(r1 * dt)
-            let e2 = exp(r2 * dt)
+            let e1 = Double.exp(r1 * dt)
+            let e2 = Double.exp(r2 * dt)
             x = c1 * e1 + c2 * e2
             v = c1 * r1 * e1 + c2 * r2 * e2
         }

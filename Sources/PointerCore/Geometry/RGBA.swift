@@ -1,3 +1,5 @@
+import RealModule
+
 /// A straight (non-premultiplied) sRGB colour, components in 0...1.
 public struct RGBA: Hashable, Sendable {
     public var r: Double
@@ -18,7 +20,7 @@ public struct RGBA: Hashable, Sendable {
 
     /// Relative luminance (WCAG, linearised sRGB), 0 = black, 1 = white.
     public var luminance: Double {
-        func lin(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func lin(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4) }
         return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
     }
 
@@ -28,9 +30,3 @@ public struct RGBA: Hashable, Sendable {
             b: b + (other.b - b) * t, a: a + (other.a - a) * t)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

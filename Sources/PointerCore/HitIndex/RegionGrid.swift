@@ -47,7 +47,7 @@ public struct RegionGrid: Sendable {
     /// ascending and once each, until `body` returns false. Lazy, so a rule that needs
     /// the first few neighbours in a pile of 20 000 overlapping regions stops early
     /// instead of collecting and sorting them all for every region.
-    func forEachCandidate(_ rect: Rect, after: Int = -1, _ body: (Int) -> Bool) {
+    package func forEachCandidate(_ rect: Rect, after: Int = -1, _ body: (Int) -> Bool) {
         guard let span = span(rect), span.cells <= Self.maxCellsPerMerge else {
             for i in candidates(rect) where i > after { if !body(i) { return } }
             return

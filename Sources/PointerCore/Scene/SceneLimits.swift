@@ -114,5 +114,5 @@ public enum SceneLimits {
     }
 
     /// A limit in pt as written in messages: `16384`, `1000000`.
-    static func points(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    package static func points(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import PointerCore
+import SceneFormat
 
 /// An ARGB32 (premultiplied, native-endian 0xAARRGGBB) Cairo image surface, owned:
 /// the surface is destroyed when this object goes away.

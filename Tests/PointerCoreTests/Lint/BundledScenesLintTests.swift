@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import PointerTrace
+@testable import SceneFormat
+@testable import SceneLint
 
 /// The scenes we ship are the examples designers copy: they load and are lint-clean.
 @Suite struct BundledScenesLintTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneLint
 
 /// Lint on the scenes of issue 13 that trapped, hung or printed hundreds of MB.
 /// The loader now refuses most of them; lint itself must still hold up when

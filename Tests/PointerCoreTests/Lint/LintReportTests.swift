@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
+@testable import SceneLint
 
 @Suite struct LintReportTests {
     typealias F = LintFixtures

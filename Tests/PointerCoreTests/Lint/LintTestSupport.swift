@@ -1,4 +1,5 @@
 @testable import PointerCore
+@testable import SceneLint
 
 /// Builders for lint tests: scenes written in Swift, shapes as normalised paths.
 enum LintFixtures {

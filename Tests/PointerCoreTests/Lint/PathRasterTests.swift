@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PointerCore
+@testable import SceneLint
 
 @Suite struct PathRasterTests {
     typealias F = LintFixtures

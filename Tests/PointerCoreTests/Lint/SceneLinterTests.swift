@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
+@testable import SceneLint
 
 @Suite struct SceneLinterTests {
     typealias F = LintFixtures

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PointerCore
+@testable import SceneFormat
 
 /// The JSON Schema (Assets/Schema/scene.schema.json) and `SceneLoader` must agree, so an
 /// editor's squiggles mean what `validate` means. Checked with python3-jsonschema, the

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LatencyModel
 @testable import PointerCore
 
 /// Frame timing: the repaint clock and the safety margin are learnt from what the display reports.

@@ -1,6 +1,8 @@
 import Testing
 
+@testable import LatencyModel
 @testable import PointerCore
+@testable import SceneFormat
 
 /// `bench latency`'s simulation: deterministic, and what it shows about pacing and prediction.
 @Suite struct LatencySimulationTests {
