@@ -15,6 +15,7 @@ import PointerHost
 //   {"t":0.4,"type":"modifiers","keys":["ctrl"]}      hold exactly these keys
 //   {"t":0.45,"type":"key","key":"escape"}            tap a key (held modifiers stay held)
 //   {"t":0.5,"type":"screenshot","path":"/tmp/a.png","settle":0.3}   wait, then grim
+//   … "still":true                                                     then again until two agree
 //   {"t":0.6,"type":"wait"}                           just pace
 //
 // usage: wayland-input-player SCRIPT [--extent WxH]   (WAYLAND_DISPLAY selects the compositor)
@@ -92,12 +93,20 @@ func playScript(input: InputTarget, connection: PlayerConnection) throws {
             let settle = (obj["settle"] as? Double) ?? 0.3
             usleep(useconds_t(settle * 1e6))
             guard let path = obj["path"] as? String else { fail("line \(n + 1): screenshot needs a path") }
-            let grim = Process()
-            grim.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
-            grim.arguments = [path]
-            try grim.run()
-            grim.waitUntilExit()
-            guard grim.terminationStatus == 0 else { fail("grim failed (\(grim.terminationStatus)) for \(path)") }
+            try capture(path)
+            // "still": on a busy machine the frame may not be there yet: capture
+            // every 100 ms until two in a row agree (at most 5 s more).
+            if obj["still"] as? Bool == true {
+                var previous = FileManager.default.contents(atPath: path)
+                let deadline = MonotonicClock.now() + 5
+                while MonotonicClock.now() < deadline {
+                    usleep(100_000)
+                    try capture(path)
+                    let now = FileManager.default.contents(atPath: path)
+                    if now == previous { break }
+                    previous = now
+                }
+            }
             paused += MonotonicClock.now() - began
         case "wait", "lift", "hold", "pinch", "swipe", "leave": break // not injectable through these protocols
         default: fail("line \(n + 1): unknown type '\(type)'")
@@ -111,4 +120,14 @@ func playScript(input: InputTarget, connection: PlayerConnection) throws {
     }
     try connection.roundtrip()
     withExtendedLifetime(input) {}
+}
+
+/// A screenshot of every output into `path` (grim).
+func capture(_ path: String) throws {
+    let grim = Process()
+    grim.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
+    grim.arguments = [path]
+    try grim.run()
+    grim.waitUntilExit()
+    guard grim.terminationStatus == 0 else { fail("grim failed (\(grim.terminationStatus)) for \(path)") }
 }

@@ -303,9 +303,9 @@ struct SwayEndToEndTests {
         try session(
             [
                 #"{"t":0.0,"type":"position","x":550,"y":40}"#,
-                #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5}"#,
+                #"{"t":0.1,"type":"screenshot","path":"$SHOTS/ref.png","settle":0.5,"still":true}"#,
                 #"{"t":0.2,"type":"position","x":400,"y":40}"#,
-                #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5}"#,
+                #"{"t":0.3,"type":"screenshot","path":"$SHOTS/circle.png","settle":0.5,"still":true}"#,
             ], playerArguments: ["--extent", "640x400"],
             before: { sway in
                 try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
