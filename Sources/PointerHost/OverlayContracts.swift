@@ -2,7 +2,7 @@ import GLRenderer
 import PointerCore
 import PointerRendering
 
-/// Memory a painter draws into: premultiplied ARGB32 in native byte order
+/// Memory a renderer draws into: premultiplied ARGB32 in native byte order
 /// (Cairo's CAIRO_FORMAT_ARGB32 = wl_shm ARGB8888 = xcb depth-32 on little endian).
 public struct PixelBuffer {
     public var data: UnsafeMutableRawPointer
@@ -27,38 +27,38 @@ public struct PixelBuffer {
     }
 }
 
-/// What a canvas hands the painter for one frame.
+/// What a canvas hands the renderer for one frame.
 public enum DrawTarget {
-    /// CPU memory (wl_shm, MIT-SHM): every painter draws into it.
+    /// CPU memory (wl_shm, MIT-SHM): every renderer draws into it.
     case pixels(PixelBuffer)
-    /// An EGL window surface: a GL painter draws into its framebuffer, the
+    /// An EGL window surface: a GL renderer draws into its framebuffer, the
     /// canvas presents it (`GLWindowSurface.present`).
     case window(GLWindowSurface)
 }
 
-/// A painter was handed a window surface it cannot draw (it draws with the CPU).
-public struct PainterCannotDrawWindows: Error, CustomStringConvertible {
-    public var description: String { "this painter draws into CPU buffers, not EGL window surfaces" }
+/// A renderer was handed a window surface it cannot draw (it draws with the CPU).
+public struct RendererCannotDrawWindows: Error, CustomStringConvertible {
+    public var description: String { "this renderer draws into CPU buffers, not EGL window surfaces" }
 }
 
 /// The pointer logic as the session sees it (PointerEngine, adapted).
-public protocol OverlayModel: AnyObject {
+public protocol PointerLogic: AnyObject {
     func handle(_ event: InputEvent)
     func frame(at time: Double) -> PointerFrame
     /// The frame to draw at `time` for a display that shows it at
-    /// `presentTime`: a model that predicts draws a freely moving pointer
+    /// `presentTime`: logic that predicts draws a freely moving pointer
     /// where it will be then. `free`: the pointer follows the hand one to one.
     func frame(at time: Double, presentAt presentTime: Double?) -> (frame: PointerFrame, free: Bool)
     /// Where input last put the pointer (for drawn-vs-true statistics).
     var truePointer: Point? { get }
-    /// When the model next needs a frame (session seconds), nil when at rest.
+    /// When the logic next needs a frame (session seconds), nil when at rest.
     func nextWakeTime(after time: Double) -> Double?
     func drainHostRequests() -> [HostRequest]
     func replace(scene: Scene)
 }
 
 /// Draws a frame (stage + pointer) into pixels, restricted to a clip.
-public protocol OverlayPainter: AnyObject {
+public protocol OverlayRenderer: AnyObject {
     /// Canvas-pt rectangles whose pixels differ between `old` and `new`;
     /// `old == nil` means everything.
     func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect]
@@ -77,7 +77,7 @@ public protocol OverlayPainter: AnyObject {
     /// Draws `banner` over what `draw` painted into `target`.
     func drawBanner(_ banner: Banner, into target: DrawTarget, canvasSize: Size, clip: [Rect]) throws
     /// A GL context on `platform` to draw canvases that present through EGL window
-    /// surfaces; nil when this painter draws with the CPU or GL cannot start there.
+    /// surfaces; nil when this renderer draws with the CPU or GL cannot start there.
     func windowContext(for platform: GLContext.Platform) -> GLContext?
     /// The backend is about to close its window system connection: drop what was
     /// made on a context from `windowContext(for:)`.
@@ -87,7 +87,7 @@ public protocol OverlayPainter: AnyObject {
     var materialIsFading: Bool { get }
 }
 
-extension OverlayModel {
+extension PointerLogic {
     /// Models that do not predict draw the exact frame.
     public func frame(at time: Double, presentAt presentTime: Double?) -> (frame: PointerFrame, free: Bool) {
         (frame(at: time), false)
@@ -95,27 +95,27 @@ extension OverlayModel {
     public var truePointer: Point? { nil }
 }
 
-extension OverlayPainter {
-    /// Painters that draw no material (test doubles) never fade.
+extension OverlayRenderer {
+    /// Renderers that draw no material (test doubles) never fade.
     public var materialIsFading: Bool { false }
 
-    /// Painters that draw no pixels (test doubles) have nothing to draw a banner on.
+    /// Renderers that draw no pixels (test doubles) have nothing to draw a banner on.
     public func drawBanner(_ banner: Banner, into buffer: PixelBuffer, canvasSize: Size, clip: [Rect]) throws {}
 
-    /// Painters that never sample (test doubles) ignore it.
+    /// Renderers that never sample (test doubles) ignore it.
     public var backgroundSampler: BackgroundSampler? {
         get { nil }
         set {}
     }
 
-    /// CPU painters draw memory targets only.
+    /// CPU renderers draw memory targets only.
     public func draw(_ frame: PointerFrame, into target: DrawTarget, clip: [Rect]) throws {
-        guard case .pixels(let buffer) = target else { throw PainterCannotDrawWindows() }
+        guard case .pixels(let buffer) = target else { throw RendererCannotDrawWindows() }
         try draw(frame, into: buffer, clip: clip)
     }
 
     public func drawBanner(_ banner: Banner, into target: DrawTarget, canvasSize: Size, clip: [Rect]) throws {
-        guard case .pixels(let buffer) = target else { throw PainterCannotDrawWindows() }
+        guard case .pixels(let buffer) = target else { throw RendererCannotDrawWindows() }
         try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
     }
 

@@ -23,7 +23,7 @@ extension OverlaySession {
             still.menu = nil
             guard let buffer = layered.beginStill() else { return nil }
             do {
-                try painter.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
+                try renderer.draw(still, into: buffer, clip: [Rect(x: 0, y: 0, width: size.width, height: size.height)])
             } catch {
                 layered.cancelDraw()
                 warnDrawFailed(error, on: layered.canvasName)
@@ -35,7 +35,7 @@ extension OverlaySession {
             changed = true
             guard layered.splitsStill else { return changed }
         }
-        layered.placeLive(covering: painter.damage(from: state.still, to: shown, canvasSize: size))
+        layered.placeLive(covering: renderer.damage(from: state.still, to: shown, canvasSize: size))
         // A layer moved to a new size may need a buffer the compositor still holds:
         // the frame waits for its release rather than leave that layer's old look on screen.
         guard layered.isReadyToDraw else { return nil }
@@ -44,7 +44,7 @@ extension OverlaySession {
                 let bounds = Self.pixelAligned(BannerPainter.bounds(canvasSize: size), scale: 1) // whole pt
                 guard let buffer = layered.beginBanner(bounds) else { return nil }
                 do {
-                    try painter.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds])
+                    try renderer.drawBanner(banner, into: buffer, canvasSize: size, clip: [bounds])
                     layered.endBanner()
                 } catch {
                     // Without its hint the stage still runs; retrying every frame would stall it.
@@ -69,7 +69,7 @@ extension OverlaySession {
         for (i, rect) in layered.liveRects.enumerated() where !rect.isEmpty {
             guard let (buffer, repaint) = layered.beginLive(i, damage: aligned ?? [rect]) else { continue }
             let t0 = clock()
-            try painter.draw(shown, into: .pixels(buffer), clip: repaint)
+            try renderer.draw(shown, into: .pixels(buffer), clip: repaint)
             if Self.debugTiming {
                 log(
                     String(

@@ -3,7 +3,7 @@ import PointerCore
 /// When frames are drawn: each canvas's `FramePlanner` decides (deadline
 /// pacing: at once for the first input after a repaint, again `margin`
 /// before the next repaint with the freshest input); the session arms the
-/// loop's one timer for the earliest planned draw or model wake-up.
+/// loop's one timer for the earliest planned draw or pointer-logic wake-up.
 extension OverlaySession {
     func decide(_ id: Int, now: Double) -> FramePlanner.Decision {
         guard var state = canvases[id] else { return .wait(until: nil) }
@@ -13,7 +13,7 @@ extension OverlaySession {
         return decision
     }
 
-    /// Arms the timer for the earliest of: a planned draw, the model's next
+    /// Arms the timer for the earliest of: a planned draw, the pointer logic's next
     /// need (an animation frame, an inferred lift, auto-hide), the banner.
     func scheduleWake(after t: Double, now: Double, committed: Bool, nextDraw: Double?) {
         var shortest = Double.infinity
@@ -24,9 +24,9 @@ extension OverlaySession {
         // Only while the pointer is drawn: a hidden one's look waits, and must not keep the overlay awake.
         let pointerShown =
             pointerCanvas.flatMap { canvases[$0]?.lastFrame }.map { !$0.hidden && $0.visible.opacity > 0.001 } ?? false
-        let fadeWake = pointerShown && painter.materialIsFading ? t + frameInterval : nil
+        let fadeWake = pointerShown && renderer.materialIsFading ? t + frameInterval : nil
         if let wake = earliest(
-            earliest(model.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake)
+            earliest(logic.nextWakeTime(after: t), bannerWake(after: t, frameInterval: frameInterval)), fadeWake)
         {
             if wake <= t + frameInterval {
                 // Animating: every canvas wants the next frame.

@@ -2,20 +2,20 @@ import Foundation
 import PointerCore
 import PointerRendering
 
-/// The backend-neutral heart of `run`: owns the pointer model (PointerEngine)
-/// and the painter (the renderer), takes input events and frame ticks from a
+/// The backend-neutral heart of `run`: owns the pointer logic (PointerEngine)
+/// and the renderer (Cairo or GL), takes input events and frame ticks from a
 /// backend and turns them into draws on the backend's canvases. Backends stay
 /// thin translators: native events in (`handle`), "you may draw now"
 /// (`service`) and presentation reports out.
 ///
-/// Drawing follows the cost model: each canvas repaints only the painter's
-/// damage (plus what is stale in the buffer it got); when the model is at
+/// Drawing follows the cost model: each canvas repaints only the renderer's
+/// damage (plus what is stale in the buffer it got); when the logic is at
 /// rest nothing is scheduled at all. When to draw is the `pacing`'s choice
-/// (OverlaySession+Pacing); a freely moving pointer is drawn where the model
+/// (OverlaySession+Pacing); a freely moving pointer is drawn where the logic
 /// predicts it will be when the frame reaches the screen.
 public final class OverlaySession {
-    public let model: OverlayModel
-    public let painter: OverlayPainter
+    public let logic: PointerLogic
+    public let renderer: OverlayRenderer
     public var recorder: TraceRecorder?
     /// Monotonic time of session second 0.
     public let start: Double
@@ -40,7 +40,7 @@ public final class OverlaySession {
     /// The backend's own lines for `--stats` (e.g. how often it read the screen).
     public var backendStats: () -> [String] = { [] }
     /// The user pressed the quit shortcut (Ctrl+Alt+Escape); the host stops.
-    /// The key itself never reaches the model or the recording.
+    /// The key itself never reaches the logic or the recording.
     public var onQuitShortcut: (() -> Void)?
 
     struct CanvasState {
@@ -69,21 +69,21 @@ public final class OverlaySession {
     /// Notes and warnings logged once ("presented", "warp", one per draw error).
     var notedOnce = Set<String>()
     private var heldModifiers: Set<ModifierKey> = []
-    /// The latest time the model was asked about (monotonic s). Input stamped
+    /// The latest time the logic was asked about (monotonic s). Input stamped
     /// earlier (a backend timing it when it happened, read late) is given to the
-    /// model at this time: the model's clock never goes back.
-    private var modelClock = -Double.infinity
+    /// logic at this time: the logic's clock never goes back.
+    private var logicClock = -Double.infinity
     private var bannerText: String?
     /// Session second at which the banner is gone.
     private var bannerEnd = 0.0
     static let bannerFade = 0.4
 
     public init(
-        model: OverlayModel, painter: OverlayPainter, start: Double? = nil,
+        logic: PointerLogic, renderer: OverlayRenderer, start: Double? = nil,
         clock: @escaping () -> Double = MonotonicClock.now
     ) {
-        self.model = model
-        self.painter = painter
+        self.logic = logic
+        self.renderer = renderer
         self.clock = clock
         self.start = start ?? clock()
         statistics.log = { [unowned self] in log($0) }
@@ -97,15 +97,15 @@ public final class OverlaySession {
         if QuitShortcut.matches(kind, held: heldModifiers), let onQuitShortcut {
             return onQuitShortcut()
         }
-        modelClock = max(modelClock, now)
-        let event = InputEvent(time: modelClock - start, kind)
+        logicClock = max(logicClock, now)
+        let event = InputEvent(time: logicClock - start, kind)
         recorder?.record(event)
-        model.handle(event)
+        logic.handle(event)
         switch kind {
-        case .motion, .position: statistics.input(at: now, motion: true, hand: model.truePointer)
+        case .motion, .position: statistics.input(at: now, motion: true, hand: logic.truePointer)
         default: statistics.input(at: now, motion: false, hand: nil)
         }
-        for request in model.drainHostRequests() { perform(request) }
+        for request in logic.drainHostRequests() { perform(request) }
         markAllDirty(byInput: true)
     }
 
@@ -119,7 +119,7 @@ public final class OverlaySession {
     func perform(_ request: HostRequest) {
         switch request {
         case .openMenu, .closeMenu:
-            break // the menu is part of the frame the painter draws
+            break // the menu is part of the frame the renderer draws
         case .warpPointer(let p):
             if let warpPointer { return warpPointer(p) }
             // Wayland clients cannot move the compositor's pointer; the drawn
@@ -159,12 +159,12 @@ public final class OverlaySession {
 
     // MARK: scenes
 
-    /// Hot reload, all or nothing: the painter builds the new stage first; only
-    /// when that works does the model take the scene. On failure both keep the
+    /// Hot reload, all or nothing: the renderer builds the new stage first; only
+    /// when that works does the logic take the scene. On failure both keep the
     /// last good scene and the error is thrown.
     public func replace(scene: Scene) throws {
-        try painter.replace(scene: scene)
-        model.replace(scene: scene)
+        try renderer.replace(scene: scene)
+        logic.replace(scene: scene)
         for id in canvases.keys {
             canvases[id]?.lastFrame = nil
             canvases[id]?.still = nil
@@ -237,7 +237,7 @@ public final class OverlaySession {
             }
         }
         // Time alone can make requests (an inferred lift recentres, a glide ends).
-        for request in model.drainHostRequests() { perform(request) }
+        for request in logic.drainHostRequests() { perform(request) }
         if committed { SimulatedSlowFrames.frameCommitted() }
         let ended = clock()
         statistics.serviced(
@@ -252,8 +252,8 @@ public final class OverlaySession {
         let began = clock()
         // The frame is seen at the repaint it is drawn for; without one, about now.
         let presentAt = (refresh ?? now) - start
-        modelClock = max(modelClock, now)
-        var (shown, free) = model.frame(at: t, presentAt: presentAt)
+        logicClock = max(logicClock, now)
+        var (shown, free) = logic.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
         // A later frame for a repaint whose animation is drawn: the pointer's work only.
         // Its damage is worked out here once, and used below.
@@ -262,7 +262,7 @@ public final class OverlaySession {
             !state.animationClock.advances(now: now, period: state.planner.timing.period),
             let held = AnimationPerRepaint.holding(shown, after: last)
         {
-            let d = painter.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
+            let d = renderer.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
             if !d.isEmpty {
                 shown = held
                 heldDamage = d
@@ -286,7 +286,7 @@ public final class OverlaySession {
         }
         // Pure motion on a canvas that can move what it shows: no repaint (and
         // no damage worked out; a moved frame always differs from the last).
-        if let last = state.lastFrame, banner == state.lastBanner, !painter.materialIsFading,
+        if let last = state.lastFrame, banner == state.lastBanner, !renderer.materialIsFading,
             let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset)
         {
             let showsPointer = pointerCanvas == id
@@ -297,7 +297,7 @@ public final class OverlaySession {
                 log(
                     String(
                         format: "DBG moved at %.4f by %.1f,%.1f drawn %.1f,%.1f model %.1f,%.1f", now, offset.x,
-                        offset.y, shown.pointer.x, shown.pointer.y, model.truePointer?.x ?? 0, model.truePointer?.y ?? 0
+                        offset.y, shown.pointer.x, shown.pointer.y, logic.truePointer?.x ?? 0, logic.truePointer?.y ?? 0
                     ))
             }
             state.planner.drew(for: refresh, taking: clock() - began)
@@ -310,7 +310,7 @@ public final class OverlaySession {
         // The held frame's, unless drawLayers dropped the last frame (the stage stopped splitting).
         var damage =
             (state.lastFrame == nil ? nil : heldDamage)
-            ?? painter.damage(from: state.lastFrame, to: shown, canvasSize: size)
+            ?? renderer.damage(from: state.lastFrame, to: shown, canvasSize: size)
         // The whole banner, rim included: a rim left behind would stay on screen.
         if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
         if damage.isEmpty && !layersChanged {
@@ -337,8 +337,8 @@ public final class OverlaySession {
             let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
             let clip = stale.map { aligned + $0 } ?? full
             do {
-                try painter.draw(shown, into: target, clip: clip)
-                if let banner { try painter.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
+                try renderer.draw(shown, into: target, clip: clip)
+                if let banner { try renderer.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
             } catch {
                 return drawFailed(error, id, &state)
             }
@@ -354,7 +354,7 @@ public final class OverlaySession {
                 String(
                     format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d",
                     frameID, now, clock(), presentAt + start, shown.pointer.x, shown.pointer.y,
-                    model.truePointer?.x ?? 0, model.truePointer?.y ?? 0, free ? 1 : 0))
+                    logic.truePointer?.x ?? 0, logic.truePointer?.y ?? 0, free ? 1 : 0))
         }
         state.planner.drew(for: refresh, taking: clock() - began)
         state.lastFrame = shown
@@ -389,7 +389,7 @@ public final class OverlaySession {
         blank.hidden = true
         blank.regions = [:]
         blank.menu = nil
-        var rects = painter.damage(from: blank, to: frame, canvasSize: canvasSize)
+        var rects = renderer.damage(from: blank, to: frame, canvasSize: canvasSize)
         if banner != nil { rects.append(BannerPainter.bounds(canvasSize: canvasSize)) }
         return rects
     }

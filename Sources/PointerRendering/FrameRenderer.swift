@@ -1,7 +1,7 @@
 import PointerCore
 
 /// Draws a scene and one `PointerFrame` into pixels: what `render`, the
-/// benchmarks and the overlay's painter call. Two implementations: the Cairo
+/// benchmarks and the overlay's session renderer call. Two implementations: the Cairo
 /// `SceneRenderer` (the reference, and the fallback) and the GL renderer
 /// (target `GLRenderer`), which must draw the same frames within the parity
 /// tolerance (docs/gpu-renderer.md).

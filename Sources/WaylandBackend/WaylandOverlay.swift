@@ -98,8 +98,8 @@ public final class WaylandOverlay {
                 hint: "Use a compositor with layer-shell (sway, Hyprland, KDE) or xdg-shell.")
         }
         try display.roundtrip() // output names/scales, seat capabilities, keymaps
-        // A GL painter draws into EGL windows on this connection (wl_egl_window).
-        glContext = session.painter.windowContext(for: .wayland(UnsafeMutableRawPointer(display.display)))
+        // A GL renderer draws into EGL windows on this connection (wl_egl_window).
+        glContext = session.renderer.windowContext(for: .wayland(UnsafeMutableRawPointer(display.display)))
         if glContext != nil { log("drawing with GL into EGL windows (wl_egl_window)") }
         // Sent as an event, so a recording says so and replays 1:1 too.
         if !relativeMode { session.handle(.acceleration(.host), at: MonotonicClock.now()) }
@@ -143,7 +143,7 @@ public final class WaylandOverlay {
         surfaces.removeAll()
         if glContext != nil {
             glContext = nil
-            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+            session.renderer.windowSystemClosing() // EGL lets go of the connection before it closes
         }
         seats.removeAll()
         outputs.removeAll()

@@ -66,7 +66,7 @@ public final class X11Overlay {
             // Stay on top: hear about windows mapped or raised on the root.
             var mask = XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue
             xcb_change_window_attributes(connection.raw, connection.root, XCB_CW_EVENT_MASK.rawValue, &mask)
-            session.painter.backgroundSampler = sampler
+            session.renderer.backgroundSampler = sampler
             session.backendStats = { [unowned self] in
                 [
                     "desktop captures: \(sampler.captures), moves answered without one: \(sampler.capturesSaved)",
@@ -104,10 +104,10 @@ public final class X11Overlay {
         if !input.gesturesAvailable {
             log("XInput 2.\(connection.xinputMinor): no touchpad pinch/swipe gestures (they need XInput 2.4)")
         }
-        // A GL painter draws stage windows through EGL on this connection. The overlay keeps
+        // A GL renderer draws stage windows through EGL on this connection. The overlay keeps
         // CPU buffers: its shape and screen sampling read the pixels it shows.
         if options.mode == .stage {
-            glContext = session.painter.windowContext(
+            glContext = session.renderer.windowContext(
                 for: .xcb(UnsafeMutableRawPointer(connection.raw), screen: connection.screenNumber))
             if glContext != nil { log("drawing with GL into EGL window surfaces (xcb)") }
         }
@@ -150,7 +150,7 @@ public final class X11Overlay {
         canvases.removeAll()
         if glContext != nil {
             glContext = nil
-            session.painter.windowSystemClosing() // EGL lets go of the connection before it closes
+            session.renderer.windowSystemClosing() // EGL lets go of the connection before it closes
         }
         connection.flush()
     }

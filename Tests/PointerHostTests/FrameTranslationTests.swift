@@ -50,10 +50,10 @@ final class MovingCanvas: OverlayCanvas {
 
     @Test("pure motion on a canvas that can move: moved by the offset, not repainted")
     func sessionMovesInsteadOfPainting() {
-        let model = FakeModel()
-        let painter = FakePainter()
+        let logic = FakeLogic()
+        let renderer = FakeRenderer()
         let canvas = MovingCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
+        let session = OverlaySession(logic: logic, renderer: renderer, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         session.service(now: 1)

@@ -207,13 +207,13 @@ final class ComposingCanvas: LayeredCanvas {
         layered.keepsStill = keepsStill
         var holds = 0
         let session = OverlaySession(
-            model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0,
+            logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene), start: 0,
             clock: ManualClock().read)
         session.add(layered)
         session.pointerMoved(toCanvas: 1)
         session.showBanner("Ctrl+Alt+Esc quits the stage", for: 1.5, now: 0)
-        // The reference: each frame drawn afresh, whole, by a painter of its own.
-        let reference = try RendererPainter(scene: scene)
+        // The reference: each frame drawn afresh, whole, by a renderer of its own.
+        let reference = try SessionRenderer(scene: scene)
         var fresh = [UInt32](repeating: 0, count: layered.width * layered.height)
         let end = min(events.last?.time ?? 0, 12) + 0.5
         var next = 0
@@ -235,7 +235,7 @@ final class ComposingCanvas: LayeredCanvas {
                 session.service(now: t)
             }
             areas.append(layered.liveRects.reduce(0) { $0 + $1.width * $1.height })
-            let frame = session.model.frame(at: t)
+            let frame = session.logic.frame(at: t)
             let banner = session.banner(at: t)
             try fresh.withUnsafeMutableBytes {
                 let buffer = PixelBuffer(
@@ -262,7 +262,7 @@ final class ComposingCanvas: LayeredCanvas {
                     at = (i % layered.width, i / layered.width)
                 }
             }
-            // Tolerance: a few antialiased fringe pixels the painter's damage
+            // Tolerance: a few antialiased fringe pixels the renderer's damage
             // rectangles miss (a canvas drawn whole shows such pixels too, up to
             // 8/255). A layering error shows as whole areas.
             let ok = differing <= 16 && worst <= 12
@@ -305,7 +305,7 @@ final class ComposingCanvas: LayeredCanvas {
             size = try #require(scene.canvas.size)
             layered = ComposingCanvas(size: size)
             session = OverlaySession(
-                model: EngineModel(scene: scene, predict: false), painter: try RendererPainter(scene: scene), start: 0,
+                logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene), start: 0,
                 clock: ManualClock().read)
             session.add(layered)
             session.pointerMoved(toCanvas: 1)
@@ -378,13 +378,13 @@ final class ComposingCanvas: LayeredCanvas {
         )
         // And it ends where a frame drawn whole would: at rest.
         for _ in 0..<60 { stage.repaint() }
-        let reference = try RendererPainter(scene: scene)
+        let reference = try SessionRenderer(scene: scene)
         var fresh = [UInt32](repeating: 0, count: layered.width * layered.height)
         try fresh.withUnsafeMutableBytes {
             let buffer = PixelBuffer(
                 data: $0.baseAddress!, width: layered.width, height: layered.height, stride: 4 * layered.width, scale: 1
             )
-            try reference.draw(session.model.frame(at: stage.t), into: buffer, clip: [Rect(origin: .zero, size: size)])
+            try reference.draw(session.logic.frame(at: stage.t), into: buffer, clip: [Rect(origin: .zero, size: size)])
         }
         #expect(
             Self.differing(layered.composed(), fresh.map { $0 | 0xFF00_0000 }, width: layered.width, in: music) == 0,
@@ -430,11 +430,11 @@ final class ComposingCanvas: LayeredCanvas {
     @Test("a start-up hint that fails to draw leaves the stage running: the pointer is still drawn, one log line")
     func failingBannerDoesNotStall() {
         let canvas = ComposingCanvas(size: Size(width: 100, height: 100))
-        let painter = FakePainter()
-        painter.failBanners = true
-        painter.paintsOpaque = true
-        let model = FakeModel()
-        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
+        let renderer = FakeRenderer()
+        renderer.failBanners = true
+        renderer.paintsOpaque = true
+        let logic = FakeLogic()
+        let session = OverlaySession(logic: logic, renderer: renderer, start: 0, clock: ManualClock().read)
         var logged: [String] = []
         session.log = { logged.append($0) }
         session.add(canvas)
@@ -442,10 +442,10 @@ final class ComposingCanvas: LayeredCanvas {
         session.showBanner("Ctrl+Alt+Esc quits the stage", for: 3, now: 0)
         session.service(now: 0.1)
         for (i, x) in [30.0, 50, 70].enumerated() {
-            painter.clips.removeAll()
+            renderer.clips.removeAll()
             session.handle(.position(Point(x: x, y: 40)), at: 0.2 + Double(i) / 10)
             session.service(now: 0.2 + Double(i) / 10)
-            #expect(!painter.clips.isEmpty, "the pointer at x \(x) was not drawn")
+            #expect(!renderer.clips.isEmpty, "the pointer at x \(x) was not drawn")
         }
         #expect(logged.filter { $0.contains("draw failed") }.count == 1, "\(logged)")
     }

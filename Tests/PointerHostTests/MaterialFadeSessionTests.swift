@@ -19,22 +19,22 @@ import Testing
         return scene
     }
 
-    /// A session drawing `scene` on a fake canvas that shows the pointer, with the Cairo painter.
-    static func session(_ scene: Scene) throws -> (RendererPainter, FakeCanvas, OverlaySession) {
-        let painter = try RendererPainter(scene: scene)
+    /// A session drawing `scene` on a fake canvas that shows the pointer, with the Cairo renderer.
+    static func session(_ scene: Scene) throws -> (SessionRenderer, FakeCanvas, OverlaySession) {
+        let renderer = try SessionRenderer(scene: scene)
         let canvas = FakeCanvas(width: 200, height: 100)
         let session = OverlaySession(
-            model: EngineModel(scene: scene, predict: false), painter: painter, start: 0, clock: ManualClock().read)
+            logic: PredictingEngine(scene: scene, predict: false), renderer: renderer, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
-        return (painter, canvas, session)
+        return (renderer, canvas, session)
     }
 
     @Test("D20 a pointer that stops just past a black-white edge keeps drawing until its look has cross-faded")
     func fadeRunsToTheEnd() throws {
         // No auto-hide: the settled look is to be seen.
         let scene = Self.edge(autoHideDelay: 60)
-        let (painter, canvas, session) = try Self.session(scene)
+        let (renderer, canvas, session) = try Self.session(scene)
         var now = 1.0
         // Across the edge at 120 pt/s, stopping in the frame the look starts to change: over
         // black the dark look leaves the centre black; the light one coming in lifts it.
@@ -55,7 +55,7 @@ import Testing
             now += 1.0 / 60
         }
         #expect(canvas.commits.count > atStop, "no frame after the hand stopped")
-        #expect(!painter.materialIsFading, "still fading at x = \(x)")
+        #expect(!renderer.materialIsFading, "still fading at x = \(x)")
         // What rests on screen is the settled look: the light one over black (the ring is mostly black
         // there), as a still draws it or stronger (the strength held from the way there).
         let last = try #require(painterFrame(session))
@@ -68,7 +68,7 @@ import Testing
     @Test("D20 once the pointer hides, a look still settling asks for no more frames")
     func hiddenPointerStopsTheFade() throws {
         let scene = Self.edge(autoHideDelay: 0.1)
-        let (painter, canvas, session) = try Self.session(scene)
+        let (renderer, canvas, session) = try Self.session(scene)
         var now = 1.0
         for x in stride(from: 60.0, through: 112, by: 4) {
             session.handle(.position(Point(x: x, y: 50)), at: now)
@@ -84,7 +84,7 @@ import Testing
             session.service(now: now)
             now += 1.0 / 60
         }
-        #expect(!painter.materialIsFading)
+        #expect(!renderer.materialIsFading)
         #expect(canvas.commits.count == drawn, "a hidden pointer still drew \(canvas.commits.count - drawn) frames")
     }
 

@@ -104,10 +104,10 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 @Suite struct OverlaySessionTests {
     @Test("idle: after input is drawn the session asks for no timer (zero wake-ups)")
     func idleAsksForNothing() {
-        let model = FakeModel()
-        let painter = FakePainter()
+        let logic = FakeLogic()
+        let renderer = FakeRenderer()
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
+        let session = OverlaySession(logic: logic, renderer: renderer, start: 0, clock: ManualClock().read)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }
         session.add(canvas)
@@ -124,11 +124,11 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
     @Test("the session reads time only from its clock: --stats figures follow a manual clock exactly")
     func manualClock() {
         let clock = ManualClock(1)
-        let painter = FakePainter()
+        let renderer = FakeRenderer()
         // Each draw takes 5 ms on the manual clock and none on the real one.
-        painter.whileDrawing = { clock.now += 0.005 }
+        renderer.whileDrawing = { clock.now += 0.005 }
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: FakeModel(), painter: painter, start: 0, clock: clock.read)
+        let session = OverlaySession(logic: FakeLogic(), renderer: renderer, start: 0, clock: clock.read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         session.service()
@@ -144,10 +144,10 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 
     @Test("cost model: a pointer move repaints only its damage, in whole pixels")
     func repaintsOnlyDamage() {
-        let model = FakeModel()
-        let painter = FakePainter()
+        let logic = FakeLogic()
+        let renderer = FakeRenderer()
         let canvas = FakeCanvas()
-        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
+        let session = OverlaySession(logic: logic, renderer: renderer, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         session.service(now: 1)
@@ -160,11 +160,11 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 
     @Test("animating: frames are paced by the canvas, and the timer only when no callback will come")
     func animationPacing() {
-        let model = FakeModel()
-        let painter = FakePainter()
+        let logic = FakeLogic()
+        let renderer = FakeRenderer()
         let canvas = FakeCanvas()
-        model.animateUntil = 2
-        let session = OverlaySession(model: model, painter: painter, start: 0, clock: ManualClock().read)
+        logic.animateUntil = 2
+        let session = OverlaySession(logic: logic, renderer: renderer, start: 0, clock: ManualClock().read)
         var deadline: Double?? = .none
         session.setDeadline = { deadline = $0 }
         session.add(canvas)
@@ -172,7 +172,7 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         session.service(now: 1) // commits: the frame callback will pace the next draw
         #expect(deadline == .some(nil))
         canvas.isReadyToDraw = true
-        model.pointer = Point(x: 30, y: 30)
+        logic.pointer = Point(x: 30, y: 30)
         session.service(now: 1.016)
         #expect(canvas.commits.count == 2)
         session.service(now: 1.03) // animating but nothing changed: no commit, so the timer ticks
@@ -203,7 +203,7 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
 }
 
 @Suite struct PredictionSettleTests {
-    /// The host draws only when input arrives or the model asks to be woken.
+    /// The host draws only when input arrives or the logic asks to be woken.
     /// When the hand stops, the last frame drawn must show the pointer where the
     /// hand is, not extrapolated past it: clicks land at the real pointer.
     @Test("a pointer drawn ahead of a moving hand comes back to where the hand stopped, with no further input")
@@ -215,28 +215,28 @@ private func onOwnThread<T>(_ body: @escaping @Sendable () throws -> T) throws -
         // 8 ms, or every 28 ms (what a loaded machine delivered in an end-to-end run).
         for interval in [0.008, 0.028] {
             let step = 150 * interval / 2.0.squareRoot()
-            let model = EngineModel(scene: scene, predict: true)
+            let logic = PredictingEngine(scene: scene, predict: true)
             var t = 1.0
-            model.handle(InputEvent(time: t, .position(Point(x: 300, y: 300))))
+            logic.handle(InputEvent(time: t, .position(Point(x: 300, y: 300))))
             for i in 1...12 {
                 t += interval
-                model.handle(InputEvent(time: t, .motion(dx: step, dy: -step)))
+                logic.handle(InputEvent(time: t, .motion(dx: step, dy: -step)))
                 if i == 12 { break }
             }
-            let stopped = try #require(model.truePointer)
+            let stopped = try #require(logic.truePointer)
             // A frame drawn with the last report: drawn ahead.
-            let (ahead, _) = model.frame(at: t + 0.002, presentAt: t + 0.018)
+            let (ahead, _) = logic.frame(at: t + 0.002, presentAt: t + 0.018)
             #expect(
                 ahead.pointer.distance(to: stopped) > 1, "interval \(interval): nothing predicted, so nothing to check")
             // Then only wake-ups (an inferred lift, a glide, its end): each draws a
             // frame, and the last one drawn is what stays on screen.
             var now = t + 0.002
             var last = ahead
-            while let wake = model.nextWakeTime(after: now), wake < now + 5 {
+            while let wake = logic.nextWakeTime(after: now), wake < now + 5 {
                 now = max(wake, now + 0.001)
-                last = model.frame(at: now, presentAt: now + 0.016).frame
+                last = logic.frame(at: now, presentAt: now + 0.016).frame
             }
-            let exact = model.frame(at: now + 1).pointer // where the pointer rests (the real one is warped there)
+            let exact = logic.frame(at: now + 1).pointer // where the pointer rests (the real one is warped there)
             #expect(
                 last.pointer.distance(to: exact) < 0.01,
                 "interval \(interval): the pointer stays drawn at \(last.pointer), it rests at \(exact)")

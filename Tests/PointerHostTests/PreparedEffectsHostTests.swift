@@ -20,32 +20,32 @@ import Testing
             ])
     }
 
-    func blurs(_ painter: RendererPainter) throws -> Int {
-        try #require(try painter.renderer(scale: 1) as? SceneRenderer).effects.blurCount
+    func blurs(_ renderer: SessionRenderer) throws -> Int {
+        try #require(try renderer.frameRenderer(scale: 1) as? SceneRenderer).effects.blurCount
     }
 
     @Test("C15 the first frame drawn comes with the stage's lift layers made; a reload makes the new scene's")
     func madeBeforeFirstFrameAndOnReload() throws {
-        let painter = try RendererPainter(scene: Self.scene(iconAt: 20))
+        let renderer = try SessionRenderer(scene: Self.scene(iconAt: 20))
         let canvas = FakeCanvas(width: 200, height: 120)
         let session = OverlaySession(
-            model: EngineModel(scene: Self.scene(iconAt: 20)), painter: painter, start: 0, clock: ManualClock().read)
+            logic: PredictingEngine(scene: Self.scene(iconAt: 20)), renderer: renderer, start: 0, clock: ManualClock().read)
         session.add(canvas)
         session.service(now: 0.1)
         // The icon's shadow and radiosity, though nothing has lifted yet.
-        #expect(try blurs(painter) == 2)
+        #expect(try blurs(renderer) == 2)
 
         try session.replace(scene: Self.scene(iconAt: 110))
-        #expect(try blurs(painter) == 0, "a fresh renderer for the reloaded scene")
+        #expect(try blurs(renderer) == 0, "a fresh renderer for the reloaded scene")
         session.service(now: 0.2)
-        #expect(try blurs(painter) == 2)
+        #expect(try blurs(renderer) == 2)
 
         // The display went away and came back: new renderers, made ahead again.
-        painter.windowSystemClosing()
+        renderer.windowSystemClosing()
         let pixels = Pixels(width: 200, height: 120, fill: 0)
-        try painter.draw(
-            EngineModel(scene: Self.scene(iconAt: 110)).frame(at: 0), into: pixels.buffer(),
+        try renderer.draw(
+            PredictingEngine(scene: Self.scene(iconAt: 110)).frame(at: 0), into: pixels.buffer(),
             clip: [Rect(x: 0, y: 0, width: 200, height: 120)])
-        #expect(try blurs(painter) == 2)
+        #expect(try blurs(renderer) == 2)
     }
 }

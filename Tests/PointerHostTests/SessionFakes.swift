@@ -3,7 +3,7 @@ import PointerRendering
 
 @testable import PointerHost
 
-/// A fake canvas and model to test what the session draws and when it sleeps.
+/// A fake canvas and logic to test what the session draws and when it sleeps.
 final class FakeCanvas: OverlayCanvas {
     let canvasID = 1
     let canvasName = "fake"
@@ -31,7 +31,7 @@ final class FakeCanvas: OverlayCanvas {
     func endDraw(damage: [Rect], frameID: Int) { commits.append(damage) }
 }
 
-final class FakeModel: OverlayModel {
+final class FakeLogic: PointerLogic {
     var pointer = Point(x: 10, y: 10)
     var animateUntil = -1.0
     var received: [InputEvent.Kind] = []
@@ -52,7 +52,7 @@ final class FakeModel: OverlayModel {
     func replace(scene: Scene) { scenes.append(scene) }
 }
 
-final class FakePainter: OverlayPainter {
+final class FakeRenderer: OverlayRenderer {
     var clips: [[Rect]] = []
     func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
         guard let old else { return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)] }

@@ -7,13 +7,13 @@ import Testing
 
 /// Issue "never take the desktop hostage": every stage has a way out, and says so.
 @Suite struct WayOutTests {
-    @Test("Ctrl+Alt+Esc asks the host to quit; the key never reaches the pointer model")
+    @Test("Ctrl+Alt+Esc asks the host to quit; the key never reaches the pointer logic")
     func quitShortcut() {
-        let model = FakeModel()
-        let session = OverlaySession(model: model, painter: FakePainter(), start: 0, clock: ManualClock().read)
+        let logic = FakeLogic()
+        let session = OverlaySession(logic: logic, renderer: FakeRenderer(), start: 0, clock: ManualClock().read)
         var quits = 0
         session.onQuitShortcut = { quits += 1 }
-        session.handle(.key("escape"), at: 1) // Escape alone closes menus: the model gets it
+        session.handle(.key("escape"), at: 1) // Escape alone closes menus: the logic gets it
         #expect(quits == 0)
         session.handle(.modifiers([.ctrl]), at: 1.1)
         session.handle(.key("escape"), at: 1.2) // Ctrl+Esc is not the shortcut
@@ -21,8 +21,8 @@ import Testing
         session.handle(.modifiers([.ctrl, .alt]), at: 1.3)
         session.handle(.key("escape"), at: 1.4)
         #expect(quits == 1)
-        let escapes = model.received.filter { $0 == .key("escape") }.count
-        #expect(escapes == 2, "the model saw \(model.received)")
+        let escapes = logic.received.filter { $0 == .key("escape") }.count
+        #expect(escapes == 2, "the logic saw \(logic.received)")
     }
 
     @Test("the stage hint is drawn for its seconds, fades, and is gone after; the session wakes for it, then sleeps")
@@ -32,7 +32,7 @@ import Testing
             pointer: PointerSettings(autoHideDelay: 0))
         let canvas = FakeCanvas(width: 480, height: 200)
         let session = OverlaySession(
-            model: EngineModel(scene: scene), painter: try RendererPainter(scene: scene), start: 0,
+            logic: PredictingEngine(scene: scene), renderer: try SessionRenderer(scene: scene), start: 0,
             clock: ManualClock().read)
         var deadlines: [Double?] = []
         session.setDeadline = { deadlines.append($0) }

@@ -1,18 +1,18 @@
 import PointerCore
 import PointerHost
 
-/// The pointer model and painter `run` plugs into a session, whatever the backend.
+/// The pointer logic and renderer `run` plugs into a session, whatever the backend.
 enum OverlayParts {
-    static func model(for scene: Scene, predict: Bool = true) -> OverlayModel {
-        EngineModel(scene: scene, predict: predict)
+    static func logic(for scene: Scene, predict: Bool = true) -> PointerLogic {
+        PredictingEngine(scene: scene, predict: predict)
     }
 
     /// Throws when the scene's images cannot be loaded.
-    static func painter(for scene: Scene, renderer: RendererChoice, log: @escaping (String) -> Void) throws
-        -> RendererPainter
+    static func renderer(for scene: Scene, choice: RendererChoice, log: @escaping (String) -> Void) throws
+        -> SessionRenderer
     {
-        let painter = try RendererPainter(scene: scene, factory: RendererFactory(choice: renderer, log: log))
-        painter.log = log
-        return painter
+        let renderer = try SessionRenderer(scene: scene, factory: RendererFactory(choice: choice, log: log))
+        renderer.log = log
+        return renderer
     }
 }

@@ -299,13 +299,15 @@ struct RunCommand: ParsableCommand {
             Self.say("\(error)")
             throw ExitCode(.failure)
         }
-        let painter: OverlayPainter
-        do { painter = try OverlayParts.painter(for: scene, renderer: renderer, log: { Self.say($0) }) } catch {
+        let sessionRenderer: OverlayRenderer
+        do {
+            sessionRenderer = try OverlayParts.renderer(for: scene, choice: renderer, log: { Self.say($0) })
+        } catch {
             Self.say("the scene \(TerminalText.escaped(scenePath)) cannot be drawn: \(error)")
             throw ExitCode(.sceneNotLoaded)
         }
         let session = OverlaySession(
-            model: OverlayParts.model(for: scene, predict: prediction == .on), painter: painter)
+            logic: OverlayParts.logic(for: scene, predict: prediction == .on), renderer: sessionRenderer)
         session.pacing = pacing
         session.log = { Self.say($0) }
         if let record {

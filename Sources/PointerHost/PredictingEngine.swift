@@ -1,9 +1,9 @@
 import PointerCore
 
-/// PointerEngine as the session's model (the session talks to an
-/// `OverlayModel`, so its tests can drive it with a fake), with prediction: a freely moving
+/// PointerEngine as the session's pointer logic (the session talks to a
+/// `PointerLogic`, so its tests can drive it with a fake), with prediction: a freely moving
 /// pointer is drawn where it will be when the frame is shown.
-public final class EngineModel: OverlayModel {
+public final class PredictingEngine: PointerLogic {
     public private(set) var engine: PointerEngine
     private var prediction: PointerPrediction
 

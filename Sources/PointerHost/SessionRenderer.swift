@@ -2,12 +2,12 @@ import GLRenderer
 import PointerCore
 import PointerRendering
 
-/// A `FrameRenderer` as the session's painter: damage from the renderer,
+/// A `FrameRenderer` as the session's renderer: damage from the renderer,
 /// drawing straight into the backend's buffer memory (no copy), one renderer
 /// per output scale (each keeps its caches). The renderers come from a
 /// `RendererFactory`: Cairo, or the GL renderer — reading its frames back into
 /// the buffer, or drawing a canvas's EGL window surface, which the canvas presents.
-public final class RendererPainter: OverlayPainter {
+public final class SessionRenderer: OverlayRenderer {
     private var scene: Scene
     private var renderers: [Double: FrameRenderer] = [:]
     public let factory: RendererFactory
@@ -29,7 +29,7 @@ public final class RendererPainter: OverlayPainter {
         _ = try SceneRenderer(scene: scene, scale: 1)
     }
 
-    func renderer(scale: Double) throws -> FrameRenderer {
+    func frameRenderer(scale: Double) throws -> FrameRenderer {
         if let r = renderers[scale] { return r }
         let r = try factory.makeRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
         renderers[scale] = r
@@ -51,7 +51,7 @@ public final class RendererPainter: OverlayPainter {
 
     /// The renderer that draws at `scale`, its effect layers made before its first draw.
     private func drawingRenderer(scale: Double) throws -> FrameRenderer {
-        let r = try renderer(scale: scale)
+        let r = try frameRenderer(scale: scale)
         if prepared.insert(scale).inserted {
             let end = MonotonicClock.now() + Self.effectPreparation.seconds
             r.prepareEffects(until: { MonotonicClock.now() >= end }, upTo: Self.effectPreparation.bytes)
@@ -61,7 +61,7 @@ public final class RendererPainter: OverlayPainter {
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
         // Damage is geometry: any scale's renderer answers (made now before the first draw).
-        guard old != nil, let r = renderers.values.first ?? (try? renderer(scale: 1)) else {
+        guard old != nil, let r = renderers.values.first ?? (try? frameRenderer(scale: 1)) else {
             return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)]
         }
         return r.damage(from: old, to: new)
@@ -85,8 +85,8 @@ public final class RendererPainter: OverlayPainter {
         case .pixels(let buffer):
             try draw(frame, into: buffer, clip: clip)
         case .window(let window):
-            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else {
-                throw PainterCannotDrawWindows()
+            guard let r = try frameRenderer(scale: window.scale) as? GLSceneRenderer else {
+                throw RendererCannotDrawWindows()
             }
             for rect in Rect.coalesced(clip) { try r.draw(frame: frame, into: window, clip: rect) }
         }
@@ -97,8 +97,8 @@ public final class RendererPainter: OverlayPainter {
         case .pixels(let buffer):
             try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
         case .window(let window):
-            guard let r = try renderer(scale: window.scale) as? GLSceneRenderer else {
-                throw PainterCannotDrawWindows()
+            guard let r = try frameRenderer(scale: window.scale) as? GLSceneRenderer else {
+                throw RendererCannotDrawWindows()
             }
             // Cairo draws the banner once per look into an image over the top of the
             // canvas; the GPU lays it over the frame.
