@@ -61,16 +61,23 @@ public final class RendererFactory {
     public func makeRenderer(scene: Scene, scale: Double, backgroundSampler: BackgroundSampler? = nil) throws
         -> FrameRenderer
     {
+        try make(scene: scene, scale: scale, backgroundSampler: backgroundSampler).renderer
+    }
+
+    /// `makeRenderer`, keeping what only GL can do within reach without a downcast.
+    public func make(scene: Scene, scale: Double, backgroundSampler: BackgroundSampler? = nil) throws
+        -> MadeRenderer
+    {
         let cairo = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
-        guard choice != .cairo, let gl = startGL() else { return cairo }
+        guard choice != .cairo, let gl = startGL() else { return MadeRenderer(cairo) }
         do {
-            return try GLSceneRenderer(reference: cairo, context: gl.context, shaders: gl.shaders)
+            return MadeRenderer(try GLSceneRenderer(reference: cairo, context: gl.context, shaders: gl.shaders))
         } catch {
             // Decided for GL, but this renderer cannot build: Cairo from here on.
             self.gl = nil
             fallbackReason = "\(error)"
             log("renderer: cairo (the GL renderer failed: \(error))")
-            return cairo
+            return MadeRenderer(cairo)
         }
     }
 
@@ -129,5 +136,22 @@ public final class RendererFactory {
                     : "renderer: cairo (GL unavailable: \(error))")
         }
         return gl
+    }
+}
+
+/// A renderer as made: what every renderer does, and, when GL draws, the same
+/// renderer for what only GL does (draw a canvas's EGL window, its own framebuffer).
+public struct MadeRenderer {
+    public let renderer: FrameRenderer
+    public let gl: GLSceneRenderer?
+
+    public init(_ cairo: SceneRenderer) {
+        renderer = cairo
+        gl = nil
+    }
+
+    public init(_ gl: GLSceneRenderer) {
+        renderer = gl
+        self.gl = gl
     }
 }

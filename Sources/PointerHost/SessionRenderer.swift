@@ -9,13 +9,13 @@ import PointerRendering
 /// the buffer, or drawing a canvas's EGL window surface, which the canvas presents.
 public final class SessionRenderer: OverlayRenderer {
     private var scene: Scene
-    private var renderers: [Double: FrameRenderer] = [:]
+    private var renderers: [Double: MadeRenderer] = [:]
     public let factory: RendererFactory
     public var log: (String) -> Void = { _ in }
     /// Where the material samples the background: nil = the stage itself; an
     /// overlay backend sets a sampler of the real screen.
     public var backgroundSampler: BackgroundSampler? {
-        didSet { for r in renderers.values { r.backgroundSampler = backgroundSampler } }
+        didSet { for r in renderers.values { r.renderer.backgroundSampler = backgroundSampler } }
     }
 
     private var bannerImage: (banner: Banner, width: Int, height: Int, scale: Double, image: ImageSurface)?
@@ -29,15 +29,17 @@ public final class SessionRenderer: OverlayRenderer {
         _ = try SceneRenderer(scene: scene, scale: 1)
     }
 
-    func frameRenderer(scale: Double) throws -> FrameRenderer {
+    func frameRenderer(scale: Double) throws -> FrameRenderer { try made(scale: scale).renderer }
+
+    private func made(scale: Double) throws -> MadeRenderer {
         if let r = renderers[scale] { return r }
-        let r = try factory.makeRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
+        let r = try factory.make(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
         renderers[scale] = r
         return r
     }
 
     public func replace(scene: Scene) throws {
-        let fresh = try factory.makeRenderer(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
+        let fresh = try factory.make(scene: scene, scale: 1, backgroundSampler: backgroundSampler)
         self.scene = scene
         renderers = [1: fresh]
         prepared = []
@@ -61,13 +63,13 @@ public final class SessionRenderer: OverlayRenderer {
 
     public func damage(from old: PointerFrame?, to new: PointerFrame, canvasSize: Size) -> [Rect] {
         // Damage is geometry: any scale's renderer answers (made now before the first draw).
-        guard old != nil, let r = renderers.values.first ?? (try? frameRenderer(scale: 1)) else {
+        guard old != nil, let r = renderers.values.first?.renderer ?? (try? frameRenderer(scale: 1)) else {
             return [Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)]
         }
         return r.damage(from: old, to: new)
     }
 
-    public var materialIsFading: Bool { renderers.values.contains { $0.materialIsFading } }
+    public var materialIsFading: Bool { renderers.values.contains { $0.renderer.materialIsFading } }
 
     public func windowContext(for platform: GLContext.Platform) -> GLContext? {
         factory.windowContext(platform: platform)
@@ -85,9 +87,7 @@ public final class SessionRenderer: OverlayRenderer {
         case .pixels(let buffer):
             try draw(frame, into: buffer, clip: clip)
         case .window(let window):
-            guard let r = try frameRenderer(scale: window.scale) as? GLSceneRenderer else {
-                throw RendererCannotDrawWindows()
-            }
+            guard let r = try made(scale: window.scale).gl else { throw RendererCannotDrawWindows() }
             for rect in Rect.coalesced(clip) { try r.draw(frame: frame, into: window, clip: rect) }
         }
     }
@@ -97,9 +97,7 @@ public final class SessionRenderer: OverlayRenderer {
         case .pixels(let buffer):
             try drawBanner(banner, into: buffer, canvasSize: canvasSize, clip: clip)
         case .window(let window):
-            guard let r = try frameRenderer(scale: window.scale) as? GLSceneRenderer else {
-                throw RendererCannotDrawWindows()
-            }
+            guard let r = try made(scale: window.scale).gl else { throw RendererCannotDrawWindows() }
             // Cairo draws the banner once per look into an image over the top of the
             // canvas; the GPU lays it over the frame.
             let height = min(

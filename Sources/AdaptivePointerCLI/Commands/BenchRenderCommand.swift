@@ -66,11 +66,11 @@ struct BenchRenderCommand: ParsableCommand {
         }
     }
 
-    private func makeRenderer(_ scene: Scene, _ scale: Double, _ context: GLContext?) throws -> FrameRenderer {
+    private func makeRenderer(_ scene: Scene, _ scale: Double, _ context: GLContext?) throws -> MadeRenderer {
         let cairo = try SceneRenderer(scene: scene, scale: scale)
-        guard let context else { return cairo }
+        guard let context else { return MadeRenderer(cairo) }
         let shaders = try ShaderSources.locate(candidates: RendererFactory.defaultShaderFolders())
-        return try GLSceneRenderer(reference: cairo, context: context, shaders: shaders)
+        return MadeRenderer(try GLSceneRenderer(reference: cairo, context: context, shaders: shaders))
     }
 
     private func bench(target: Target, context: GLContext?) throws {
@@ -81,7 +81,7 @@ struct BenchRenderCommand: ParsableCommand {
             let bench = try RenderBench(outputWidth: w, outputHeight: h, scale: scale, target: target) {
                 try makeRenderer($0, $1, context)
             }
-            if let gl = bench.renderer as? GLSceneRenderer { summary = gl.contextSummary }
+            if let gl = bench.made.gl { summary = gl.contextSummary }
             for c in RenderBench.Case.allCases {
                 results[c.title, default: [:]]["\(w)@\(scale)"] = try bench.measure(c, iterations: iterations)
             }
@@ -158,13 +158,14 @@ final class RenderBench {
         var formatted: String { String(format: "%7.3f ms %7.3f ms %7.0f fps", wall, cpu, 1000 / max(wall, 1e-6)) }
     }
 
-    let renderer: FrameRenderer
+    let made: MadeRenderer
+    var renderer: FrameRenderer { made.renderer }
     let surface: ImageSurface
     let target: BenchRenderCommand.Target
 
     init(
         outputWidth: Int, outputHeight: Int, scale: Double, extraRegions: Int = 0, target: BenchRenderCommand.Target,
-        make: (Scene, Double) throws -> FrameRenderer
+        make: (Scene, Double) throws -> MadeRenderer
     ) throws {
         let size = Size(width: Double(outputWidth) / scale, height: Double(outputHeight) / scale)
         var scene = Scene(
@@ -207,7 +208,7 @@ final class RenderBench {
                     effect: EffectSpec.none,
                     content: RegionContent(fill: RGBA(r: 0.9, g: 0.9, b: 0.92))), at: 0)
         }
-        renderer = try make(crowded, scale)
+        made = try make(crowded, scale)
         surface = try renderer.makeCanvasSurface()
         self.target = target
         // The first full frame (also builds the stage sampler).
@@ -215,7 +216,7 @@ final class RenderBench {
     }
 
     private func draw(_ frame: PointerFrame?, clip: Rect?) throws {
-        if target == .framebuffer, let gl = renderer as? GLSceneRenderer {
+        if target == .framebuffer, let gl = made.gl {
             try gl.drawAndFinish(frame: frame, width: surface.width, height: surface.height, clip: clip)
         } else {
             try renderer.draw(frame: frame, into: surface, origin: .zero, clip: clip)
