@@ -281,6 +281,33 @@ import Testing
         #expect(!fm.fileExists(atPath: box.soPath.path))
     }
 
+    @Test(
+        "a FIFO or a 1 MB file at the permission entry's path is someone else's: the state answers at once, install and uninstall leave it",
+        .timeLimit(.minutes(1)))
+    func unreadablePermissionEntryIsLeft() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let installer = try box.installer(kwin: FakeKWin(reply: "()"))
+        try installer.install()
+        let fm = FileManager.default
+        try fm.removeItem(at: box.entryPath)
+        // A FIFO with no writer: a plain read of it blocks forever.
+        #expect(mkfifo(box.entryPath.path, 0o644) == 0)
+        #expect(installer.permissionEntryIsOurs == false)
+        #expect(installer.installState == .current)
+        try installer.install()
+        try installer.uninstall()
+        #expect(KWinEffectInstaller.lstatMode(box.entryPath).map { $0 & S_IFMT } == S_IFIFO, "the FIFO was replaced")
+        try fm.removeItem(at: box.entryPath)
+        // Our marker, then a megabyte: past the entry's size limit, so not ours either.
+        let big = KWinEffectInstaller.permissionEntryMarker + "\n" + String(repeating: "x", count: 1 << 20)
+        try Data(big.utf8).write(to: box.entryPath)
+        #expect(installer.permissionEntryIsOurs == false)
+        try installer.install()
+        try installer.uninstall()
+        #expect(try Data(contentsOf: box.entryPath).count == big.utf8.count, "the large file was replaced")
+    }
+
     @Test("uninstall sets the key false, asks KWin to unload the effect, and removes only our two files")
     func uninstallRemovesOnlyOurs() throws {
         let box = try Sandbox()

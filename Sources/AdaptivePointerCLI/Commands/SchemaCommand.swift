@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import PointerCore
 import PointerHost
+import SceneFormat
 
 /// `adaptive-pointer schema`: prints the JSON Schema of the scene format, so editors can
 /// complete and explain scene files (`"$schema": "…/scene.schema.json"`).
@@ -26,11 +28,13 @@ struct SchemaCommand: ParsableCommand {
             print(file.path)
             return
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        // Bounded and non-blocking: ADAPTIVE_POINTER_ASSETS may point anywhere.
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(file.path, limit: 1 << 20) } catch {
             throw ValidationError(
-                "cannot read the scene schema at \(file.path); reinstall with 'make install' "
-                    + "or set ADAPTIVE_POINTER_ASSETS to the Assets folder")
+                "cannot read the scene schema at \(TerminalText.echo(file.path)) (\(error)); reinstall with "
+                    + "'make install' or set ADAPTIVE_POINTER_ASSETS to the Assets folder")
         }
-        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data(bytes))
     }
 }

@@ -73,12 +73,16 @@ struct GnomeExtensionInstaller {
         guard let attributes = try? fm.attributesOfItem(atPath: installPath.path) else { return .missing }
         guard attributes[.type] as? FileAttributeType == .typeDirectory, isOurs(installPath) else { return .foreign }
         for name in bundledFiles() {
-            let a = try? Data(contentsOf: bundle.appendingPathComponent(name))
-            let b = try? Data(contentsOf: installPath.appendingPathComponent(name))
+            // Bounded, non-blocking reads: a FIFO or a huge file at our name is not our install.
+            let a = try? InputFile.read(bundle.appendingPathComponent(name).path, limit: Self.fileLimit)
+            let b = try? InputFile.read(installPath.appendingPathComponent(name).path, limit: Self.fileLimit)
             if a == nil || a != b { return .outdated }
         }
         return .current
     }
+
+    /// The largest file the extension ships is a few KB.
+    static let fileLimit = 1 << 20
 
     /// A directory whose metadata names our uuid and that holds only files we ship.
     private func isOurs(_ dir: URL) -> Bool {

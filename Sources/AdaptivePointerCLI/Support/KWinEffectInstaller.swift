@@ -194,9 +194,7 @@ struct KWinEffectInstaller {
             let have = try? InputFile.read(installPath.path, limit: Self.pluginLimit), want == have
         else { return .outdated }
         // The permission entry names the binary that installed: another binary installs again.
-        if permissionEntryIsOurs != false,
-            (try? String(contentsOf: permissionEntryPath, encoding: .utf8)) != permissionEntry
-        {
+        if permissionEntryIsOurs != false, permissionEntryText != permissionEntry {
             return .outdated
         }
         return env == .current ? .current : .outdated
@@ -265,9 +263,21 @@ struct KWinEffectInstaller {
     /// nil: no entry; false: a file of someone else's at our name (left alone).
     var permissionEntryIsOurs: Bool? {
         guard Self.lstatMode(permissionEntryPath) != nil else { return nil }
-        guard let text = try? String(contentsOf: permissionEntryPath, encoding: .utf8) else { return false }
+        guard let text = permissionEntryText else { return false }
         return text.hasPrefix(Self.permissionEntryMarker + "\n")
     }
+
+    /// The entry's text; nil when it is not a small UTF-8 regular file (a FIFO would
+    /// block a plain read forever, a huge file would fill memory).
+    private var permissionEntryText: String? {
+        guard let bytes = try? InputFile.read(permissionEntryPath.path, limit: Self.permissionEntryLimit) else {
+            return nil
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Ours is about 300 bytes.
+    static let permissionEntryLimit = 64 << 10
 
     /// Disables the effect (KWin unloads it at once when it is running), then
     /// removes the plugin and the env script, each only if it is ours. Returns what
