@@ -2,7 +2,7 @@ import CGLES
 import PointerCore
 import PointerRendering
 
-/// Runs a `DrawPlan` on the GPU, op by op, in the order Cairo would paint.
+/// Runs a `DrawPlan` on the GPU, op by op (SceneRenderer+Execute.swift runs it with Cairo).
 extension GLSceneRenderer {
     /// The state of one plan's execution.
     private struct Pass {
@@ -92,7 +92,7 @@ extension GLSceneRenderer {
             drawLayer(
                 texture: layer.texture, rect: layer.rect, local: local, alpha: alpha, clips: pass.clips, pass, pipeline)
 
-        case .shadow(let size, let radius, let local, let alpha, let offset):
+        case .shadow(_, let size, let radius, let local, let alpha, let offset):
             let layer = try r.effects.shadow(size: size, radius: radius, pipeline: pipeline)
             bindTarget(pass.target, plan)
             drawLayer(
@@ -142,7 +142,7 @@ extension GLSceneRenderer {
             pipeline.drawQuad(
                 p, rect: box.insetBy(dx: -2 / pxPerPt, dy: -2 / pxPerPt), toDevice: local, viewport: viewport(pass))
 
-        case .highlightLight(let outline, let center, let gradientRadius, let emphasis):
+        case .highlightLight(let outline, _, let center, let gradientRadius, let emphasis):
             let p = pipeline.highlightLight
             p.use()
             try setShape(p, outline, plan.base, r)

@@ -1,10 +1,10 @@
 import PointerCore
 
-/// One draw call of `SceneRenderer.draw`, as data: the operations in the order
-/// the Cairo renderer paints them, with every parameter it uses. The GL
-/// renderer executes a plan; the parity tests check that both draw the same
-/// pixels. Built by `SceneRenderer.drawPlan` (SceneRenderer+DrawPlan.swift),
-/// which follows `SceneRenderer.draw` step by step.
+/// One draw call, as data: the operations in painting order, with every
+/// parameter they use. `SceneRenderer.drawPlan` (SceneRenderer+DrawPlan.swift) is
+/// the only walk over the scene; Cairo (SceneRenderer+Execute.swift) and GLES
+/// (GLSceneRenderer+Execute.swift) each execute its ops, and the parity tests
+/// check that both draw the same pixels.
 ///
 /// Transforms map to device pixels of the target surface (its top-left pixel
 /// is canvas point `origin`): `base` takes canvas pt there, a region's `local`
@@ -18,6 +18,8 @@ package struct DrawPlan {
     package var clearColor: RGBA
     /// Canvas pt → device pixels.
     package var base: AffineTransform
+    /// The canvas point the target's top-left pixel shows.
+    package var origin: Point
     package var ops: [DrawOp]
 }
 
@@ -39,6 +41,7 @@ package enum PointerOutline: Equatable {
 /// One fill of the pointer with its material (D20): one solid shape, no outline.
 package struct PointerDraw {
     package var visible: VisiblePointer
+    /// `visible` traced for the GPU (empty in a plan made without outlines: Cairo traces `visible` itself).
     package var outline: PointerOutline
     /// The extra opacity (lift fades the pointer out as the element rises); the
     /// drawn opacity is this times `visible.opacity`.
@@ -61,8 +64,8 @@ package enum DrawOp {
     case endRegion
     /// A lifted element's shadow and radiosity (C15), composited at `alpha`.
     case liftLayer(index: Int, local: AffineTransform, alpha: Double)
-    /// A soft rounded-rect shadow below an element (hover with scale, C16).
-    case shadow(size: Size, radius: Double, local: AffineTransform, alpha: Double, offset: Point)
+    /// A soft rounded-rect shadow below region `index` (hover with scale, C16).
+    case shadow(index: Int, size: Size, radius: Double, local: AffineTransform, alpha: Double, offset: Point)
     case pointer(PointerDraw)
     /// A solid rounded rect (region fill, hover tint), in local pt.
     case fill(Rect, radius: Double, color: RGBA, local: AffineTransform)
@@ -72,9 +75,11 @@ package enum DrawOp {
     case specular(
         box: Rect, radius: Double, local: AffineTransform, center: Point, gradientRadius: Double, strength: Double)
     /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer
-    /// outline, under the content; its strength lightens the platter just drawn (the
-    /// last resolved material) by `SceneRenderer.highlightLightStep`, times `emphasis`.
-    case highlightLight(PointerOutline, center: Point, gradientRadius: Double, emphasis: Double)
+    /// (`visible`, traced as `outline`), under the content; its strength lightens the
+    /// platter just drawn (the last resolved material) by
+    /// `SceneRenderer.highlightLightStep`, times `emphasis`.
+    case highlightLight(
+        PointerOutline, visible: VisiblePointer, center: Point, gradientRadius: Double, emphasis: Double)
     /// A region's layers that lie above the pointer, repainted over it (C14, C15):
     /// the ops up to `endRepaint` draw into a group limited to `bounds` (device
     /// px, whole pixels), which is then laid down through the viewport `clip` and

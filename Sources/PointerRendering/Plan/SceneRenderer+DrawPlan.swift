@@ -1,13 +1,15 @@
 import PointerCore
 
 extension SceneRenderer {
-    /// The plan of `draw(frame:into:origin:clip:)` for a target of `width` × `height`
-    /// device pixels: the same steps in the same order, as data (nil when the clip
-    /// misses the target). Keep it in step with SceneRenderer+Drawing.swift: the
-    /// parity tests compare what the GL renderer draws from it with Cairo's pixels.
+    /// What to paint for `frame` (nil = the stage at rest, no pointer) into a target of
+    /// `width` × `height` device pixels whose top-left pixel shows canvas point
+    /// `origin`, repainting only `clip` (canvas pt, default everything): the one walk
+    /// over the scene, which both renderers execute. nil when the clip misses the
+    /// target. `outlines`: trace the pointer's outline for the GPU (Cairo traces the
+    /// visible pointer itself, curves and all).
     package func drawPlan(
         frame: PointerFrame?, width: Int, height: Int, origin: Point = .zero,
-        clip: Rect? = nil
+        clip: Rect? = nil, outlines: Bool = true
     ) throws -> DrawPlan? {
         let full = Rect(x: origin.x, y: origin.y, width: Double(width) / scale, height: Double(height) / scale)
         let px = pixelRect(for: clip ?? full, origin: origin)
@@ -39,14 +41,14 @@ extension SceneRenderer {
             guard pl.opacity > 0.001 else { continue }
             var extent = pl.bounds
             if pl.state.emphasis > 0.001 || pl.state.scale > 1.0001 {
-                extent = extent.insetBy(dx: -effectReach(r, pl), dy: -effectReach(r, pl))
+                extent = effectBounds(i, r, pl)
             }
             let holdsPointer = (slot == .highlight(i) || slot == .underLift(i)) && pointerVisible
             if holdsPointer, let pb = pointerBox { extent = extent.union(pb) }
             guard extent.intersects(clipRect) else { continue }
             try planRegion(
                 i, r, pl, placements: placements, frame: frame, slot: holdsPointer ? slot : .top,
-                base: base, ops: &ops)
+                base: base, outlines: outlines, ops: &ops)
         }
 
         let pointerShown = frame != nil && pointerVisible && pointerBox.map { $0.intersects(clipRect) } ?? false
@@ -55,7 +57,7 @@ extension SceneRenderer {
             if slot == .top {
                 topPointer = try planTopPointer(
                     frame, owner: layering.owner, placements: placements, base: base,
-                    reusesMaterial: false)
+                    reusesMaterial: false, outlines: outlines)
                 ops += topPointer
             }
             for j in layering.above {
@@ -72,48 +74,56 @@ extension SceneRenderer {
                     size: menu.frame.size, radius: MenuPainter.cornerRadius)
                 ops += try planTopPointer(
                     frame, owner: layering.owner, placements: placements, base: base,
-                    reusesMaterial: true, within: [shape])
+                    reusesMaterial: true, outlines: outlines, within: [shape])
             }
             ops.append(.menuText(menu))
         }
         return DrawPlan(
             pixelClip: (x0, y0, x1 - x0, y1 - y0), clipRect: clipRect,
-            clearColor: opaque ? canvas.color ?? .clear : .clear, base: base, ops: ops)
+            clearColor: opaque ? canvas.color ?? .clear : .clear, base: base, origin: origin, ops: ops)
     }
 
     private func pointerDraw(
-        _ frame: PointerFrame, highlight: Double, opacity: Double,
+        _ frame: PointerFrame, highlight: Double, opacity: Double, outlines: Bool,
         reusesMaterial: Bool = false
     ) throws -> PointerDraw {
         PointerDraw(
-            visible: frame.visible, outline: pointerPainter.outline(frame.visible, scale: scale),
+            visible: frame.visible, outline: outline(frame.visible, outlines),
             opacity: opacity, material: try materialInputs(for: frame, highlight: highlight),
             reusesMaterial: reusesMaterial)
     }
 
-    /// The plain circle at the shape's centre (`liftPointerLook`), in its own material.
-    private func centreCircleDraw(_ frame: PointerFrame, _ opacity: Double) throws -> PointerDraw {
-        var circle = frame
-        circle.visible = centreCircle(of: frame.visible)
-        return try pointerDraw(circle, highlight: 0, opacity: opacity)
+    private func outline(_ v: VisiblePointer, _ traced: Bool) -> PointerOutline {
+        traced ? pointerPainter.outline(v, scale: scale) : .polygons([])
     }
 
-    /// As `highlightLight` in SceneRenderer+Drawing.swift.
-    private func highlightLightOp(_ frame: PointerFrame, emphasis: Double) -> DrawOp? {
+    /// The plain circle at the shape's centre (`liftPointerLook`), in its own material.
+    private func centreCircleDraw(_ frame: PointerFrame, _ opacity: Double, outlines: Bool) throws -> PointerDraw {
+        var circle = frame
+        circle.visible = centreCircle(of: frame.visible)
+        return try pointerDraw(circle, highlight: 0, opacity: opacity, outlines: outlines)
+    }
+
+    /// The highlight's light on the pointer (C14); nil when too faint to see.
+    private func highlightLightOp(_ frame: PointerFrame, emphasis: Double, outlines: Bool) -> DrawOp? {
         let amount = emphasis * frame.visible.opacity
         guard amount * 0.5 > 0.002 else { return nil }
         let f = PointerPainter.drawnFrame(frame.visible)
+        // On click the light joins the other layers at the control's centre (C14).
         let press = min(max((1 - frame.visible.scale) / 0.1, 0), 1)
         return .highlightLight(
-            pointerPainter.outline(frame.visible, scale: scale),
+            outline(frame.visible, outlines), visible: frame.visible,
             center: f.clamped(frame.pointer).interpolated(to: f.center, press),
             gradientRadius: max(f.width, f.height) * 0.9, emphasis: amount)
     }
 
-    /// As `topPointerLook` and `paintTopPointer` in SceneRenderer+Drawing.swift.
+    /// The pointer drawn after every region: plain, or still showing the effect of
+    /// the control it is leaving (`owner`): a highlight's lighter background and
+    /// light, or a lift's pointer fading back in as the element settles. Clipped by
+    /// the owner's viewports and `within`.
     private func planTopPointer(
         _ frame: PointerFrame, owner: Int?, placements: FramePlacements,
-        base: AffineTransform, reusesMaterial: Bool, within: [ClipShape] = []
+        base: AffineTransform, reusesMaterial: Bool, outlines: Bool, within: [ClipShape] = []
     ) throws -> [DrawOp] {
         var ops: [DrawOp] = []
         let clip =
@@ -124,7 +134,8 @@ extension SceneRenderer {
             ops.append(
                 .pointer(
                     try pointerDraw(
-                        frame, highlight: menuRowHighlight(frame), opacity: 1, reusesMaterial: reusesMaterial)))
+                        frame, highlight: menuRowHighlight(frame), opacity: 1, outlines: outlines,
+                        reusesMaterial: reusesMaterial)))
             return ops
         }
         let r = layout.regions[o]
@@ -134,9 +145,14 @@ extension SceneRenderer {
             ops.append(
                 .pointer(
                     try pointerDraw(
-                        frame, highlight: look.highlight, opacity: look.opacity, reusesMaterial: reusesMaterial)))
-            if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
-            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) {
+                        frame, highlight: look.highlight, opacity: look.opacity, outlines: outlines,
+                        reusesMaterial: reusesMaterial)))
+            if look.circleOpacity > 0.001 {
+                ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity, outlines: outlines)))
+            }
+            if let light = look.light,
+                let op = highlightLightOp(frame, emphasis: light * look.opacity, outlines: outlines)
+            {
                 ops.append(op)
             }
             return ops
@@ -144,13 +160,17 @@ extension SceneRenderer {
         ops.append(
             .pointer(
                 try pointerDraw(
-                    frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
+                    frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1, outlines: outlines,
                     reusesMaterial: reusesMaterial)))
-        if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
+        if let light = highlightLightOp(frame, emphasis: e, outlines: outlines) { ops.append(light) }
         return ops
     }
 
-    /// As `repaintAbovePointer` in SceneRenderer+Drawing.swift.
+    /// Region `j`'s layers that belong above the pointer (its content; a lifted
+    /// element's whole body), painted again only where the pointer is, so a control
+    /// drawn before the pointer still covers it. They are composed in a group and
+    /// laid down through the clip once: clipping each layer on its own would let the
+    /// lower ones bleed through along the clip's soft edge.
     private func planRepaint(
         _ j: Int, strength: Double, placements: FramePlacements, frame: PointerFrame, base: AffineTransform,
         ops: inout [DrawOp]
@@ -192,7 +212,8 @@ extension SceneRenderer {
         }
     }
 
-    /// As `candidates(in:placements:slot:)` in SceneRenderer+Drawing.swift.
+    /// Regions that may touch `clip`, in drawing order: those whose rest bounds meet
+    /// it, those the frame moves, and the one holding the pointer.
     private func planCandidates(in clip: Rect, placements: FramePlacements, slot: PointerSlot) -> [Int] {
         let out = restGrid.query(clip)
         var extra = placements.changedIndices
@@ -204,10 +225,12 @@ extension SceneRenderer {
         return Array(Set(out).union(extra)).sorted()
     }
 
-    /// As `drawRegion` in SceneRenderer+Drawing.swift.
+    /// Region `i` in its viewports' clip (an opacity group when faded): below it the
+    /// lift or hover shadow, the pointer when the region holds it (under a lift, or
+    /// on a highlight's platter), its fill and tint, then its upper layers.
     private func planRegion(
         _ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, placements: FramePlacements,
-        frame: PointerFrame?, slot: PointerSlot, base: AffineTransform,
+        frame: PointerFrame?, slot: PointerSlot, base: AffineTransform, outlines: Bool,
         ops: inout [DrawOp]
     ) throws {
         let e = min(max(pl.state.emphasis, 0), 1)
@@ -227,7 +250,7 @@ extension SceneRenderer {
             let amount = e * min((pl.state.scale - 1) / 0.04, 1)
             ops.append(
                 .shadow(
-                    size: size, radius: r.cornerRadius, local: local,
+                    index: i, size: size, radius: r.cornerRadius, local: local,
                     alpha: palette.shadowAlpha * 0.8 * amount, offset: Point(x: 0, y: geo.shadowOffset)))
         default:
             break
@@ -235,12 +258,20 @@ extension SceneRenderer {
 
         if case .underLift = slot, let frame {
             let look = liftPointerLook(frame, emphasis: e)
-            ops.append(.pointer(try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity)))
-            if look.circleOpacity > 0.001 { ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity))) }
-            if let light = look.light, let op = highlightLightOp(frame, emphasis: light * look.opacity) {
+            ops.append(
+                .pointer(
+                    try pointerDraw(frame, highlight: look.highlight, opacity: look.opacity, outlines: outlines)))
+            if look.circleOpacity > 0.001 {
+                ops.append(.pointer(try centreCircleDraw(frame, look.circleOpacity, outlines: outlines)))
+            }
+            if let light = look.light,
+                let op = highlightLightOp(frame, emphasis: light * look.opacity, outlines: outlines)
+            {
                 ops.append(op)
             }
         }
+
+        // The element's fill, pixel-snapped when it sits still so edges stay crisp.
 
         if let fill = r.region.content?.fill {
             let still = pl.own.b == 0 && pl.own.c == 0 && pl.own.a == 1 && pl.own.d == 1
@@ -254,14 +285,17 @@ extension SceneRenderer {
 
         if case .highlight = slot, let frame {
             ops.append(
-                .pointer(try pointerDraw(frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1)))
-            if let light = highlightLightOp(frame, emphasis: e) { ops.append(light) }
+                .pointer(
+                    try pointerDraw(
+                        frame, highlight: highlightAmount(frame, region: r, emphasis: e), opacity: 1,
+                        outlines: outlines)))
+            if let light = highlightLightOp(frame, emphasis: e, outlines: outlines) { ops.append(light) }
         }
 
         planUpperLayers(i, r, pl, frame: frame, emphasis: e, base: base, ops: &ops)
     }
 
-    /// As `drawUpperLayers` in SceneRenderer+Drawing.swift.
+    /// What lies above the pointer in a region: content, overlay tint, specular (C15).
     private func planUpperLayers(
         _ i: Int, _ r: LaidOutRegion, _ pl: RegionPlacement, frame: PointerFrame?,
         emphasis e: Double, base: AffineTransform, ops: inout [DrawOp]
