@@ -207,7 +207,8 @@ final class ComposingCanvas: LayeredCanvas {
         layered.keepsStill = keepsStill
         var holds = 0
         let session = OverlaySession(
-            logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene), start: 0,
+            logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene),
+            start: 0,
             clock: ManualClock().read)
         session.add(layered)
         session.pointerMoved(toCanvas: 1)
@@ -305,7 +306,8 @@ final class ComposingCanvas: LayeredCanvas {
             size = try #require(scene.canvas.size)
             layered = ComposingCanvas(size: size)
             session = OverlaySession(
-                logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene), start: 0,
+                logic: PredictingEngine(scene: scene, predict: false), renderer: try SessionRenderer(scene: scene),
+                start: 0,
                 clock: ManualClock().read)
             session.add(layered)
             session.pointerMoved(toCanvas: 1)

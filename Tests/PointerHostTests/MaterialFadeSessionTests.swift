@@ -24,7 +24,8 @@ import Testing
         let renderer = try SessionRenderer(scene: scene)
         let canvas = FakeCanvas(width: 200, height: 100)
         let session = OverlaySession(
-            logic: PredictingEngine(scene: scene, predict: false), renderer: renderer, start: 0, clock: ManualClock().read)
+            logic: PredictingEngine(scene: scene, predict: false), renderer: renderer, start: 0,
+            clock: ManualClock().read)
         session.add(canvas)
         session.pointerMoved(toCanvas: 1)
         return (renderer, canvas, session)

@@ -29,7 +29,8 @@ import Testing
         let renderer = try SessionRenderer(scene: Self.scene(iconAt: 20))
         let canvas = FakeCanvas(width: 200, height: 120)
         let session = OverlaySession(
-            logic: PredictingEngine(scene: Self.scene(iconAt: 20)), renderer: renderer, start: 0, clock: ManualClock().read)
+            logic: PredictingEngine(scene: Self.scene(iconAt: 20)), renderer: renderer, start: 0,
+            clock: ManualClock().read)
         session.add(canvas)
         session.service(now: 0.1)
         // The icon's shadow and radiosity, though nothing has lifted yet.
