@@ -37,22 +37,28 @@ struct AccessibilityEndToEndTests {
         x: Int, y: Int, w: Int, h: Int
     )? {
         let area = (x: w.x - margin, y: w.y - margin, width: w.width + 2 * margin, height: w.height + 2 * margin)
-        try d.glide(to: 1100, 700)
-        usleep(500_000)
-        let reference = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
-        try d.glide(to: pointer.0, pointer.1)
-        usleep(600_000)
-        // Once the pointer has settled (a loaded machine draws the morph slower): the
-        // same in three captures over 0.3 s (in CI two captures in a row once matched
-        // before the overlay had drawn the morph).
-        var shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
-        var same = 0
-        for _ in 0..<30 where same < 2 {
-            usleep(150_000)
-            let again = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
-            same = again == shot ? same + 1 : 0
-            shot = again
+        // The area once it has settled: the same in three captures over 0.3 s, and (for the
+        // shot) unlike `before`, so a loaded machine that has not drawn the pointer there yet
+        // is waited for (in CI two captures in a row once matched before the overlay had drawn
+        // the morph; beside two busy loops nothing was drawn yet after 0.9 s). Up to 10 s.
+        func settled(unlike before: [UInt32]? = nil) -> [UInt32] {
+            var shot = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+            var same = 0
+            let deadline = Date().addingTimeInterval(10)
+            while same < 2 || shot == before, Date() < deadline {
+                usleep(150_000)
+                let again = d.capture(x: area.x, y: area.y, width: area.width, height: area.height)
+                same = again == shot ? same + 1 : 0
+                shot = again
+            }
+            return shot
         }
+        try d.glide(to: 1100, 700)
+        usleep(300_000)
+        let reference = settled()
+        try d.glide(to: pointer.0, pointer.1)
+        usleep(300_000)
+        let shot = settled(unlike: reference)
         if let dir = ProcessInfo.processInfo.environment["AP_KEEP_SHOTS"] {
             for (name, pixels) in [("ref", reference), ("shot", shot)] {
                 var ppm = Data("P6\n\(area.width) \(area.height)\n255\n".utf8)

@@ -209,7 +209,7 @@ final class RenderBench {
                     content: RegionContent(fill: RGBA(r: 0.9, g: 0.9, b: 0.92))), at: 0)
         }
         made = try make(crowded, scale)
-        surface = try renderer.makeCanvasSurface()
+        surface = try made.renderer.makeCanvasSurface()
         self.target = target
         // The first full frame (also builds the stage sampler).
         try draw(nil, clip: nil)
