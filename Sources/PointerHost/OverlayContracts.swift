@@ -154,17 +154,27 @@ public protocol OverlayCanvas: AnyObject {
     /// asked only by a canvas smaller than its output, which places its buffer
     /// over it; what it showed elsewhere goes when it moves away).
     func prepareFrame(drawing: () -> [Rect])
-    /// The next frame is the shown one moved by `offset` (canvas pt), nothing
-    /// else changed: a canvas that can move what it shows does so instead of a
-    /// repaint and returns true; false means draw the frame.
-    func translate(by offset: Point) -> Bool
+    /// How the session shows frames here: drawn whole, translated, or layered.
+    var presentation: CanvasPresentation { get }
 }
 
 extension OverlayCanvas {
     public var awaitingFrame: Bool { false }
     public var refreshPeriod: Double? { nil }
     public func prepareFrame(drawing: () -> [Rect]) {}
-    public func translate(by offset: Point) -> Bool { false }
+    public var presentation: CanvasPresentation { .whole }
+}
+
+/// A canvas that can move what it shows as a whole (the X11 overlay's
+/// pointer-sized window): a frame that only moves the pointer costs no repaint.
+public protocol TranslatingCanvas: OverlayCanvas {
+    /// The next frame is the shown one moved by `offset` (canvas pt), nothing
+    /// else changed: move what is shown and return true; false means draw the frame.
+    func translate(by offset: Point) -> Bool
+}
+
+extension TranslatingCanvas {
+    public var presentation: CanvasPresentation { .translating(self) }
 }
 
 extension OverlayCanvas {
@@ -205,4 +215,8 @@ public protocol LayeredCanvas: OverlayCanvas {
     func beginBanner(_ bounds: Rect) -> PixelBuffer?
     func endBanner()
     func hideBanner()
+}
+
+extension LayeredCanvas {
+    public var presentation: CanvasPresentation { .layered(self) }
 }

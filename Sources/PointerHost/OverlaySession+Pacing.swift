@@ -7,7 +7,7 @@ import PointerCore
 extension OverlaySession {
     func decide(_ id: Int, now: Double) -> FramePlanner.Decision {
         guard var state = canvases[id] else { return .wait(until: nil) }
-        let decision = state.planner.decide(
+        let decision = state.pacing.decide(
             now: now, byInput: !state.animationOnly, awaitingFrame: state.canvas.awaitingFrame)
         canvases[id] = state
         return decision
@@ -17,7 +17,7 @@ extension OverlaySession {
     /// need (an animation frame, an inferred lift, auto-hide), the banner.
     func scheduleWake(after t: Double, now: Double, committed: Bool, nextDraw: Double?) {
         var shortest = Double.infinity
-        for state in canvases.values { shortest = min(shortest, state.planner.timing.period) }
+        for state in canvases.values { shortest = min(shortest, state.pacing.period) }
         let frameInterval = shortest.isFinite ? shortest : 1.0 / 60
         var deadline = nextDraw
         // A fading material wants the next frame, as an animation does.
@@ -33,7 +33,7 @@ extension OverlaySession {
                 markAllDirty(byInput: false)
                 if pacing == .deadline {
                     // The next repaint's deadline, planned now so the timer is armed for it.
-                    for id in canvases.keys.sorted() where canvases[id]?.planner.plan == nil {
+                    for id in canvases.keys.sorted() where canvases[id]?.pacing.hasPlan == false {
                         if case .wait(let until?) = decide(id, now: now) { deadline = min(deadline ?? until, until) }
                     }
                 }
@@ -52,13 +52,8 @@ extension OverlaySession {
         setDeadline(deadline) // nil at rest: no timer, no frame callback, zero wake-ups
     }
 
-    /// "HEADLESS-1: repaint every 16.7 ms (learnt from 412 repaints), margin 2.1 ms, 3 missed of 380".
+    /// "HEADLESS-1: repaint every 16.7 ms (from frame callbacks), deadline margin 2.1 ms, 3 of 380 … missed".
     static func timingSummary(_ state: CanvasState) -> String {
-        let t = state.planner.timing
-        func ms(_ s: Double) -> String { "\((s * 1e5).rounded() / 100) ms" }
-        let source = state.presentationAnswers ? "presentation feedback" : "frame callbacks"
-        return
-            "\(state.canvas.canvasName): repaint every \(ms(t.period)) (from \(source)), deadline margin \(ms(t.margin)), "
-            + "\(t.misses) of \(t.misses + t.hits) deadline frames missed their repaint"
+        "\(state.canvas.canvasName): \(state.pacing.summary)"
     }
 }

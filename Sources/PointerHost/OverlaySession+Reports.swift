@@ -13,13 +13,7 @@ extension OverlaySession {
             log("first frame presented on \(name) (presentation feedback)")
         }
         if var state = canvases[id] {
-            if !state.presentationAnswers {
-                state.presentationAnswers = true
-                state.planner.timing = DeadlineEstimator(
-                    nominalPeriod: refresh > 0 ? refresh : state.canvas.refreshPeriod)
-            }
-            state.planner.timing.observeRefresh(at: presentedAt)
-            state.animationClock.repainted()
+            state.pacing.presented(at: presentedAt, refresh: refresh, nominalPeriod: state.canvas.refreshPeriod)
             canvases[id] = state
         }
         learn(statistics.presented(canvas: id, frameID: frameID, at: presentedAt))
@@ -37,9 +31,7 @@ extension OverlaySession {
             let name = canvases[id]?.canvas.canvasName ?? "?"
             log("first frame shown on \(name) (frame callback)")
         }
-        let usesPresentation = canvases[id]?.presentationAnswers ?? false
-        if !usesPresentation { canvases[id]?.planner.timing.observeRefresh(at: at) }
-        canvases[id]?.animationClock.repainted()
+        canvases[id]?.pacing.frameDone(at: at)
         learn(statistics.frameDone(canvas: id, frameID: frameID, at: at, drives: callbacksDrive))
     }
 
@@ -49,12 +41,12 @@ extension OverlaySession {
     }
 
     /// Frame callbacks teach a canvas's deadline only where presentation timing does not answer.
-    private func callbacksDrive(_ id: Int) -> Bool { !(canvases[id]?.presentationAnswers ?? false) }
+    private func callbacksDrive(_ id: Int) -> Bool { !(canvases[id]?.pacing.presentationAnswers ?? false) }
 
     /// A planned draw was seen: its canvas's deadline adapts its margin.
     private func learn(_ outcome: SessionStatistics.Outcome?) {
         guard let outcome else { return }
-        canvases[outcome.canvasID]?.planner.timing.observeOutcome(aimedAt: outcome.aimedAt, seenAt: outcome.seenAt)
+        canvases[outcome.canvasID]?.pacing.observeOutcome(aimedAt: outcome.aimedAt, seenAt: outcome.seenAt)
     }
 
     /// AP_DEBUG_TIMING set: log every commit (for tuning the pacing).

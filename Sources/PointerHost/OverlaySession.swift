@@ -23,7 +23,7 @@ public final class OverlaySession {
     /// sway it showed motion soonest (docs/latency.md), the compositor's
     /// repaints following its own commits too loosely for a deadline to win.
     public var pacing: FramePacing = .onInput {
-        didSet { for id in canvases.keys { canvases[id]?.planner.pacing = pacing } }
+        didSet { for id in canvases.keys { canvases[id]?.pacing.pacing = pacing } }
     }
     /// What `--stats` prints: the session reports to it.
     public let statistics = SessionStatistics()
@@ -45,23 +45,17 @@ public final class OverlaySession {
 
     struct CanvasState {
         let canvas: OverlayCanvas
-        /// The canvas as a layered one, if it is (cast once: a protocol cast per frame showed in profiles).
-        let layered: LayeredCanvas?
+        /// How frames reach the canvas: whole, translated or layered (the backend's choice).
+        let presenter: CanvasPresenter
+        /// What the canvas shows; nil: unknown, the next frame is drawn whole.
         var lastFrame: PointerFrame?
         var lastBanner: Banner?
-        /// The still stage a layered canvas shows for the current scene, and the banner on its layer.
-        var still: PointerFrame?
-        var layerBanner: Banner?
         var needsDraw = true
         /// Something other than input wants a frame (an animation): with
         /// input pacing it waits for the frame callback.
         var animationOnly = false
         /// When this canvas draws next, and what it learnt of the display's repaints.
-        var planner: FramePlanner
-        /// Reports from wp_presentation arrive: its times are the repaints (better than callbacks).
-        var presentationAnswers = false
-        /// When the animation was last drawn, and whether a repaint came since (AnimationPerRepaint).
-        var animationClock = AnimationPerRepaint.Clock()
+        var pacing: CanvasPacing
     }
     var canvases: [Int: CanvasState] = [:]
     /// The canvas the pointer is over; the pointer is drawn only there.
@@ -167,8 +161,7 @@ public final class OverlaySession {
         logic.replace(scene: scene)
         for id in canvases.keys {
             canvases[id]?.lastFrame = nil
-            canvases[id]?.still = nil
-            canvases[id]?.layerBanner = nil
+            canvases[id]?.presenter.forget()
         }
         markAllDirty(byInput: false)
     }
@@ -177,9 +170,8 @@ public final class OverlaySession {
 
     public func add(_ canvas: OverlayCanvas) {
         canvases[canvas.canvasID] = CanvasState(
-            canvas: canvas, layered: canvas as? LayeredCanvas,
-            planner: FramePlanner(
-                pacing: pacing, timing: DeadlineEstimator(nominalPeriod: canvas.refreshPeriod)))
+            canvas: canvas, presenter: presenter(for: canvas),
+            pacing: CanvasPacing(pacing: pacing, nominalPeriod: canvas.refreshPeriod))
     }
 
     public func remove(canvasID id: Int) {
@@ -191,10 +183,9 @@ public final class OverlaySession {
     /// The canvas was resized or its buffers were dropped: repaint all of it.
     public func invalidate(canvasID id: Int) {
         canvases[id]?.lastFrame = nil
-        canvases[id]?.still = nil
-        canvases[id]?.layerBanner = nil
+        canvases[id]?.presenter.forget()
         canvases[id]?.needsDraw = true
-        if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.planner.timing.setNominalPeriod(p) }
+        if let p = canvases[id]?.canvas.refreshPeriod { canvases[id]?.pacing.setNominalPeriod(p) }
     }
 
     /// Some canvas still wants a frame it could not take yet (a backend that
@@ -245,6 +236,19 @@ public final class OverlaySession {
         scheduleWake(after: t, now: now, committed: committed, nextDraw: nextDraw)
     }
 
+    /// The presenter the canvas asks for, drawing with the session's renderer.
+    private func presenter(for canvas: OverlayCanvas) -> CanvasPresenter {
+        let services = PresenterServices(
+            renderer: renderer, clock: clock,
+            warn: { [unowned self] in warnDrawFailed($0, on: canvas.canvasName) },
+            debug: Self.debugTiming ? { [unowned self] in log($0) } : nil)
+        switch canvas.presentation {
+        case .whole: return WholeCanvasPresenter(canvas: canvas, services: services)
+        case .translating(let moving): return TranslatingCanvasPresenter(canvas: moving, services: services)
+        case .layered(let layered): return LayeredCanvasPresenter(canvas: layered, services: services)
+        }
+    }
+
     /// Draws canvas `id` for the repaint at `refresh` (`planned`: a deadline
     /// draw, whose outcome adapts the margin). False when nothing was committed.
     private func draw(_ id: Int, now: Double, sessionTime t: Double, aimedAt refresh: Double?, planned: Bool) -> Bool {
@@ -255,41 +259,28 @@ public final class OverlaySession {
         logicClock = max(logicClock, now)
         var (shown, free) = logic.frame(at: t, presentAt: presentAt)
         if pointerCanvas != id { shown.hidden = true }
-        // A later frame for a repaint whose animation is drawn: the pointer's work only.
-        // Its damage is worked out here once, and used below.
-        var heldDamage: [Rect]?
-        if pacing == .onInput, state.layered?.splitsStill == true, let last = state.lastFrame,
-            !state.animationClock.advances(now: now, period: state.planner.timing.period),
-            let held = AnimationPerRepaint.holding(shown, after: last)
-        {
-            let d = renderer.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
-            if !d.isEmpty {
-                shown = held
-                heldDamage = d
-            }
-        }
+        let heldDamage = holdAnimation(&shown, state, now: now)
         let holding = heldDamage != nil
-        var banner = banner(at: t)
-        let size = state.canvas.sizeInPoints
-        var layersChanged = false
-        if let layered = state.layered, layered.splitsStill {
-            switch drawLayers(layered, &state, shown: shown, banner: banner, size: size) {
-            case nil:
-                canvases[id] = state
-                return false
-            case let changed?:
-                layersChanged = changed
-            }
-            // On its own layer; if the stage turned out not to split, drawLayers
-            // dropped the last frame and the canvas is drawn whole.
-            if layered.splitsStill { banner = nil }
-        }
-        // Pure motion on a canvas that can move what it shows: no repaint (and
-        // no damage worked out; a moved frame always differs from the last).
-        if let last = state.lastFrame, banner == state.lastBanner, !renderer.materialIsFading,
-            let offset = FrameTranslation.offset(from: last, to: shown), state.canvas.translate(by: offset)
-        {
-            let showsPointer = pointerCanvas == id
+        var job = FrameJob(
+            frame: shown, last: state.lastFrame, banner: banner(at: t), lastBanner: state.lastBanner,
+            heldDamage: heldDamage)
+        let result = state.presenter.present(&job)
+        state.lastFrame = job.last
+        let showsPointer = pointerCanvas == id
+        switch result {
+        case .waiting:
+            break
+        case .unchanged:
+            state.pacing.nothingToDraw()
+            state.needsDraw = false
+        case .failed(let error):
+            // Never commit (or remember as drawn) a half-drawn buffer: the screen
+            // keeps the last good frame, and the next draw is a full one.
+            state.canvas.cancelDraw()
+            warnDrawFailed(error, on: state.canvas.canvasName)
+            state.lastFrame = nil
+            state.needsDraw = false
+        case .translated(let offset):
             _ = statistics.committed(
                 canvas: id, at: now, showsPointer: showsPointer, aimedAt: planned ? refresh : nil,
                 drawn: free && showsPointer ? shown.pointer : nil, translated: true)
@@ -300,108 +291,51 @@ public final class OverlaySession {
                         offset.y, shown.pointer.x, shown.pointer.y, logic.truePointer?.x ?? 0, logic.truePointer?.y ?? 0
                     ))
             }
-            state.planner.drew(for: refresh, taking: clock() - began)
+            state.pacing.drew(for: refresh, taking: clock() - began, at: now, animation: false)
             state.lastFrame = shown
             state.needsDraw = false
             state.animationOnly = false
-            canvases[id] = state
-            return true
-        }
-        // The held frame's, unless drawLayers dropped the last frame (the stage stopped splitting).
-        var damage =
-            (state.lastFrame == nil ? nil : heldDamage)
-            ?? renderer.damage(from: state.lastFrame, to: shown, canvasSize: size)
-        // The whole banner, rim included: a rim left behind would stay on screen.
-        if banner != state.lastBanner { damage.append(BannerPainter.bounds(canvasSize: size)) }
-        if damage.isEmpty && !layersChanged {
-            state.planner.nothingToDraw()
-            state.needsDraw = false
-            canvases[id] = state
-            return false
-        }
-        let full = [Rect(x: 0, y: 0, width: size.width, height: size.height)]
-        var committedDamage = full
-        if let layered = state.layered, layered.splitsStill {
-            do {
-                try drawLive(layered, shown: shown, damage: state.lastFrame == nil ? nil : damage)
-            } catch {
-                return drawFailed(error, id, &state)
+        case .drawn(let damage, let banner):
+            let frameID = statistics.committed(
+                canvas: id, at: now, showsPointer: showsPointer, aimedAt: planned ? refresh : nil,
+                drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil, translated: false)
+            state.canvas.endDraw(damage: damage, frameID: frameID)
+            if Self.debugTiming {
+                log(
+                    String(
+                        format:
+                            "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d",
+                        frameID, now, clock(), presentAt + start, shown.pointer.x, shown.pointer.y,
+                        logic.truePointer?.x ?? 0, logic.truePointer?.y ?? 0, free ? 1 : 0))
             }
-        } else {
-            state.canvas.prepareFrame { contentBounds(shown, banner: banner, canvasSize: size) }
-            guard let (target, stale) = state.canvas.beginFrame() else {
-                canvases[id] = state
-                return false
-            }
-            // Whole pixels only: an antialiased clip edge would blend old and new pixels.
-            let aligned = damage.map { Self.pixelAligned($0, scale: target.scale) }
-            let clip = stale.map { aligned + $0 } ?? full
-            do {
-                try renderer.draw(shown, into: target, clip: clip)
-                if let banner { try renderer.drawBanner(banner, into: target, canvasSize: size, clip: clip) }
-            } catch {
-                return drawFailed(error, id, &state)
-            }
-            if state.lastFrame != nil { committedDamage = aligned }
+            state.pacing.drew(for: refresh, taking: clock() - began, at: now, animation: !holding)
+            state.lastFrame = shown
+            state.lastBanner = banner
+            // What was held back is drawn by the next repaint's first frame.
+            state.needsDraw = holding
+            state.animationOnly = holding
         }
-        let showsPointer = pointerCanvas == id
-        let frameID = statistics.committed(
-            canvas: id, at: now, showsPointer: showsPointer, aimedAt: planned ? refresh : nil,
-            drawn: free && showsPointer && !shown.hidden ? shown.pointer : nil, translated: false)
-        state.canvas.endDraw(damage: committedDamage, frameID: frameID)
-        if Self.debugTiming {
-            log(
-                String(
-                    format: "DBG commit %d at %.4f committed %.4f present %.4f drawn %.1f,%.1f model %.1f,%.1f free %d",
-                    frameID, now, clock(), presentAt + start, shown.pointer.x, shown.pointer.y,
-                    logic.truePointer?.x ?? 0, logic.truePointer?.y ?? 0, free ? 1 : 0))
-        }
-        state.planner.drew(for: refresh, taking: clock() - began)
-        state.lastFrame = shown
-        state.lastBanner = banner
-        if !holding { state.animationClock.drew(at: now) }
-        // What was held back is drawn by the next repaint's first frame.
-        state.needsDraw = holding
-        state.animationOnly = holding
         canvases[id] = state
-        return true
+        return result.committed
+    }
+
+    /// A later frame for a repaint whose animation is drawn: the pointer's work
+    /// only (AnimationPerRepaint). Replaces `shown` with the held frame and
+    /// returns its damage, worked out here once; nil when nothing is held.
+    private func holdAnimation(_ shown: inout PointerFrame, _ state: CanvasState, now: Double) -> [Rect]? {
+        guard pacing == .onInput, state.presenter.holdsAnimation, let last = state.lastFrame,
+            !state.pacing.animationAdvances(now: now),
+            let held = AnimationPerRepaint.holding(shown, after: last)
+        else { return nil }
+        let damage = renderer.damage(from: last, to: held, canvasSize: state.canvas.sizeInPoints)
+        guard !damage.isEmpty else { return nil }
+        shown = held
+        return damage
     }
 
     /// One log line per distinct draw error, however often it recurs.
     func warnDrawFailed(_ error: Error, on canvasName: String) {
         if notedOnce.insert("draw: \(error)").inserted { log("draw failed on \(canvasName): \(error)") }
-    }
-
-    /// Never commit (or remember as drawn) a half-drawn buffer: the screen
-    /// keeps the last good frame, and the next draw is a full one.
-    private func drawFailed(_ error: Error, _ id: Int, _ state: inout CanvasState) -> Bool {
-        state.canvas.cancelDraw()
-        warnDrawFailed(error, on: state.canvas.canvasName)
-        state.lastFrame = nil
-        state.needsDraw = false
-        canvases[id] = state
-        return false
-    }
-
-    /// What `frame` draws (canvas pt): its damage over a blank canvas, not the whole canvas.
-    private func contentBounds(_ frame: PointerFrame, banner: Banner?, canvasSize: Size) -> [Rect] {
-        var blank = frame
-        blank.hidden = true
-        blank.regions = [:]
-        blank.menu = nil
-        var rects = renderer.damage(from: blank, to: frame, canvasSize: canvasSize)
-        if banner != nil { rects.append(BannerPainter.bounds(canvasSize: canvasSize)) }
-        return rects
-    }
-
-    /// `r` grown outward to whole pixels at `scale` (pixels per pt).
-    static func pixelAligned(_ r: Rect, scale: Double) -> Rect {
-        guard scale > 0 else { return r }
-        let x0 = (r.minX * scale).rounded(.down)
-        let y0 = (r.minY * scale).rounded(.down)
-        let x1 = (r.maxX * scale).rounded(.up)
-        let y1 = (r.maxY * scale).rounded(.up)
-        return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
     }
 
     /// The timer fired.
@@ -418,15 +352,5 @@ public final class OverlaySession {
         lines += canvases.keys.sorted().compactMap { id in canvases[id].map { Self.timingSummary($0) } }
         lines += backendStats()
         return lines.joined(separator: "\n")
-    }
-}
-
-extension DrawTarget {
-    /// Device pixels per canvas pt.
-    var scale: Double {
-        switch self {
-        case .pixels(let b): return b.scale
-        case .window(let w): return w.scale
-        }
     }
 }

@@ -10,7 +10,7 @@ import PointerHost
 /// renderer (stage windows), frames are drawn into an EGL window surface on the
 /// window instead and presented by EGL. The overlay's window and buffers cover
 /// only what is drawn and move with it (X11Canvas+Sprite).
-final class X11Canvas: OverlayCanvas {
+final class X11Canvas: TranslatingCanvas {
     let canvasID: Int
     let window: X11Window
     private(set) var scale: Double

@@ -4,7 +4,7 @@ import Testing
 @testable import PointerHost
 
 /// A canvas that can move what it shows (the X11 overlay's pointer-sized window).
-final class MovingCanvas: OverlayCanvas {
+final class MovingCanvas: TranslatingCanvas {
     let canvasID = 1
     let canvasName = "moving"
     let sizeInPoints = Size(width: 100, height: 100)
