@@ -5,7 +5,7 @@ import PointerCore
 /// display's reports teach, and when the animation was last drawn. The
 /// session asks it before each draw and tells it what was drawn and shown.
 struct CanvasPacing {
-    private(set) var planner: FramePlanner
+    private var planner: FramePlanner
     /// Reports from wp_presentation arrive: its times are the repaints (better than callbacks).
     private(set) var presentationAnswers = false
     /// When the animation was last drawn, and whether a repaint came since (AnimationPerRepaint).
