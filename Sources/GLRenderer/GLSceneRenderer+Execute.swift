@@ -87,7 +87,7 @@ extension GLSceneRenderer {
             pass.clips = []
 
         case .liftLayer(let index, let local, let alpha):
-            let layer = try r.effects.lift(index, reference: reference, pipeline: pipeline)
+            let layer = try r.effects.lift(index, painter: layerPainter, pipeline: pipeline)
             bindTarget(pass.target, plan)
             drawLayer(
                 texture: layer.texture, rect: layer.rect, local: local, alpha: alpha, clips: pass.clips, pass, pipeline)
@@ -119,7 +119,7 @@ extension GLSceneRenderer {
 
         case .content(let index, let local):
             let (layer, transform, exact) = try r.content.layer(
-                index, local: local, scale: scale, reference: reference,
+                index, local: local, scale: scale, painter: layerPainter,
                 maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(
@@ -152,7 +152,7 @@ extension GLSceneRenderer {
             p.set("u_center", c.x, c.y)
             p.set("u_gradientRadius", gradientRadius * plan.base.a)
             p.set("u_emphasis", emphasis)
-            p.set("u_step", SceneRenderer.highlightLightStep)
+            p.set("u_step", ScenePlanner.highlightLightStep)
             setClips(p, pass.clips)
             pipeline.drawQuad(
                 p, rect: shapeBounds(outline, plan.base, grow: 2), toDevice: .identity, viewport: viewport(pass))
@@ -187,22 +187,22 @@ extension GLSceneRenderer {
         case .menuPanel(let menu):
             // Rasterised as the open menu; an opening or closing one is drawn scaled and faded (E26).
             let layer = try r.menus.layer(
-                menu.settled, part: .panel, base: plan.base, reference: reference,
+                menu.settled, part: .panel, base: plan.base, painter: layerPainter,
                 maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(
                 texture: layer.texture, rect: layer.rect,
-                local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
+                local: plan.base.concatenating(ScenePlanner.menuTransform(menu)),
                 alpha: menu.opacity, clips: [], pass, pipeline)
 
         case .menuText(let menu):
             let layer = try r.menus.layer(
-                menu.settled, part: .text, base: plan.base, reference: reference,
+                menu.settled, part: .text, base: plan.base, painter: layerPainter,
                 maxSide: min(context.maxTextureSize, 8192))
             bindTarget(pass.target, plan)
             drawLayer(
                 texture: layer.texture, rect: layer.rect,
-                local: plan.base.concatenating(SceneRenderer.menuTransform(menu)),
+                local: plan.base.concatenating(ScenePlanner.menuTransform(menu)),
                 alpha: menu.opacity, clips: [], pass, pipeline)
         }
     }
@@ -236,7 +236,7 @@ extension GLSceneRenderer {
         p.set("u_alpha", 1)
         p.set("u_clipCount", int: 0)
         for c in clip {
-            let px = reference.pixelRect(for: c)
+            let px = planner.pixelRect(for: c)
             glScissor(GLint(px.x), GLint(px.y), GLsizei(max(px.width, 0)), GLsizei(max(px.height, 0)))
             r.pipeline.drawQuad(p, rect: rect, toDevice: .identity, viewport: (target.width, target.height))
         }

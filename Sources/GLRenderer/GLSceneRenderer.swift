@@ -3,11 +3,12 @@ import PointerCore
 import PointerRendering
 
 /// The GPU renderer: draws the same frames as the Cairo `SceneRenderer` with
-/// OpenGL ES 3 (docs/gpu-renderer.md). The Cairo renderer stays the
-/// reference: it plans each draw (`drawPlan`: the same steps in the same
-/// order), rasterises the text and vector art into cached layers, answers the
-/// damage and the background samples; shapes, the material, effects,
-/// transforms and composition run in the shaders of Shaders/.
+/// OpenGL ES 3 (docs/gpu-renderer.md). It executes the same plans: its
+/// `ScenePlanner` plans each draw (`drawPlan`, the one walk over the scene)
+/// and answers the damage and the background samples; a `CairoLayerPainter`
+/// rasterises the text and vector art into cached layers; shapes, the
+/// material, effects, transforms and composition run in the shaders of
+/// Shaders/.
 ///
 /// Frames are drawn into a framebuffer the size of the target that keeps its
 /// pixels between frames (so a frame repaints only its damage); `draw(into:
@@ -15,10 +16,12 @@ import PointerRendering
 /// target presents them (`GLWindowSurface`).
 ///
 /// One renderer is used from one thread at a time; it makes its context current.
-public final class GLSceneRenderer: FrameRenderer {
+public final class GLSceneRenderer: PlannedRenderer {
     public let rendererName = "gl"
-    /// The Cairo renderer this one follows.
-    public let reference: SceneRenderer
+    /// The scene's layout, plans, damage and material inputs.
+    public let planner: ScenePlanner
+    /// Text and vector art, rasterised into the layers the GPU composites.
+    let layerPainter: CairoLayerPainter
     let context: GLContext
     private var resources: Resources?
 
@@ -65,12 +68,14 @@ public final class GLSceneRenderer: FrameRenderer {
         backgroundSampler: BackgroundSampler? = nil
     ) throws {
         try self.init(
-            reference: SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler),
+            planner: ScenePlanner(scene: scene, scale: scale, backgroundSampler: backgroundSampler),
             context: context, shaders: shaders)
     }
 
-    public init(reference: SceneRenderer, context: GLContext, shaders: ShaderSources = .builtIn) throws {
-        self.reference = reference
+    /// Executes `planner`'s plans; the planner must serve no other renderer.
+    public init(planner: ScenePlanner, context: GLContext, shaders: ShaderSources = .builtIn) throws {
+        self.planner = planner
+        layerPainter = CairoLayerPainter(planner: planner)
         self.context = context
         try context.makeCurrent()
         let pipeline = try context.pipeline(for: shaders)
@@ -85,27 +90,13 @@ public final class GLSceneRenderer: FrameRenderer {
 
     // MARK: FrameRenderer
 
-    public var scale: Double { reference.scale }
-    public var outputSize: Size? {
-        get { reference.outputSize }
-        set { reference.outputSize = newValue }
-    }
-    public var canvasSize: Size { reference.canvasSize }
-    public var pixelWidth: Int { reference.pixelWidth }
-    public var pixelHeight: Int { reference.pixelHeight }
-    public var backdropColor: RGBA { reference.backdropColor }
-    public var backgroundSampler: BackgroundSampler? {
-        get { reference.backgroundSampler }
-        set { reference.backgroundSampler = newValue }
-    }
     public func damage(from previous: PointerFrame?, to current: PointerFrame) -> [Rect] {
-        var rects = reference.damage(from: previous, to: current)
-        if previous != nil, materialIsFading, !current.hidden, let b = reference.pointerBounds(current) {
+        var rects = planner.damage(from: previous, to: current)
+        if previous != nil, materialIsFading, !current.hidden, let b = planner.pointerBounds(current) {
             rects.append(b)
         }
         return rects
     }
-    public func pointerBounds(_ frame: PointerFrame) -> Rect? { reference.pointerBounds(frame) }
     /// The memory lives on the GPU: judged from when the material's inputs last
     /// changed, and not while the pointer is hidden (its memory waits).
     public var materialIsFading: Bool {
@@ -121,7 +112,7 @@ public final class GLSceneRenderer: FrameRenderer {
         if let frame { lastDrawnTime = frame.time }
         try context.makeCurrent()
         guard
-            let plan = try reference.drawPlan(
+            let plan = try planner.drawPlan(
                 frame: frame, width: surface.width, height: surface.height,
                 origin: origin, clip: clip)
         else { return }
@@ -134,7 +125,7 @@ public final class GLSceneRenderer: FrameRenderer {
     /// window's), repainting `clip`; the caller presents it.
     func drawFrame(_ frame: PointerFrame?, width: Int, height: Int, clip: Rect?) throws -> GLFramebuffer {
         let canvas = try canvas(width: width, height: height)
-        if let plan = try reference.drawPlan(frame: frame, width: width, height: height, origin: .zero, clip: clip) {
+        if let plan = try planner.drawPlan(frame: frame, width: width, height: height, origin: .zero, clip: clip) {
             try execute(plan, into: canvas)
         }
         return canvas
@@ -239,7 +230,7 @@ extension GLSceneRenderer {
         }
         try window.makeCurrent()
         let fb = try window.targetFramebuffer()
-        if let plan = try reference.drawPlan(
+        if let plan = try planner.drawPlan(
             frame: frame, width: fb.width, height: fb.height, origin: .zero, clip: clip)
         {
             try execute(plan, into: fb)

@@ -9,7 +9,7 @@ public enum RendererChoice: String, CaseIterable, Sendable {
     case auto
     /// GL; when it cannot start, Cairo, saying why.
     case gl
-    /// The Cairo reference renderer.
+    /// The Cairo renderer (the reference the GL renderer is measured against, and its fallback).
     case cairo
 }
 
@@ -68,16 +68,16 @@ public final class RendererFactory {
     public func make(scene: Scene, scale: Double, backgroundSampler: BackgroundSampler? = nil) throws
         -> MadeRenderer
     {
-        let cairo = try SceneRenderer(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
-        guard choice != .cairo, let gl = startGL() else { return MadeRenderer(cairo) }
+        let planner = try ScenePlanner(scene: scene, scale: scale, backgroundSampler: backgroundSampler)
+        guard choice != .cairo, let gl = startGL() else { return MadeRenderer(SceneRenderer(planner: planner)) }
         do {
-            return MadeRenderer(try GLSceneRenderer(reference: cairo, context: gl.context, shaders: gl.shaders))
+            return MadeRenderer(try GLSceneRenderer(planner: planner, context: gl.context, shaders: gl.shaders))
         } catch {
             // Decided for GL, but this renderer cannot build: Cairo from here on.
             self.gl = nil
             fallbackReason = "\(error)"
             log("renderer: cairo (the GL renderer failed: \(error))")
-            return MadeRenderer(cairo)
+            return MadeRenderer(SceneRenderer(planner: planner))
         }
     }
 

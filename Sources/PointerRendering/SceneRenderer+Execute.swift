@@ -18,9 +18,9 @@ extension SceneRenderer {
     /// pt, default everything). Pixels inside the clip are replaced, not blended.
     public func draw(frame: PointerFrame?, into surface: ImageSurface, origin: Point = .zero, clip: Rect? = nil) throws
     {
-        if let frame { lastDrawnTime = frame.time }
+        if let frame { planner.lastDrawnTime = frame.time }
         guard
-            let plan = try drawPlan(
+            let plan = try planner.drawPlan(
                 frame: frame, width: surface.width, height: surface.height, origin: origin, clip: clip,
                 outlines: false)
         else { return }
@@ -137,7 +137,7 @@ extension SceneRenderer {
 
         case .highlightLight(_, let visible, let center, let gradientRadius, let emphasis):
             guard let m = pass.lastMaterial else { return }
-            let strength = Self.highlightLightStrength(m) * emphasis
+            let strength = ScenePlanner.highlightLightStrength(m) * emphasis
             ctx.save()
             ctx.setMatrix(base)
             pointerPainter.addPath(visible, ctx: ctx)

@@ -1,5 +1,5 @@
 import PointerCore
 
-extension SceneRenderer: FrameRenderer {
+extension SceneRenderer: PlannedRenderer {
     public var rendererName: String { "cairo" }
 }

@@ -56,7 +56,7 @@ struct GLRendererBehaviourTests {
         try gl.draw(
             frame: EffectParityTests.frame(EffectParityTests.circle(at: Point(x: 120, y: 80))), into: surface,
             clip: clip)
-        let px = gl.reference.pixelRect(for: clip)
+        let px = gl.planner.pixelRect(for: clip)
         var inside = 0
         var outsideChanged = 0
         try surface.withPixels { raw in

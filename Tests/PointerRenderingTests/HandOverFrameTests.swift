@@ -78,7 +78,7 @@ import Testing
             bare.hidden = true
             let with = try renderer.render(frame: frame)
             let without = try renderer.render(frame: bare)
-            let placements = renderer.placementCache.placements(for: frame)
+            let placements = renderer.planner.placementCache.placements(for: frame)
             let elements = renderer.layout.regions.indices.filter {
                 if case .lift = renderer.layout.regions[$0].effect { return true } else { return false }
             }.map { placements[$0].bounds.insetBy(dx: -1, dy: -1) }

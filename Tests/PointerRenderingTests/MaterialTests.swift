@@ -272,7 +272,7 @@ import Testing
     @Test("D20 the stage sampler averages the area under a rect, weighting partial coverage exactly")
     func areaAverage() throws {
         let r = try SceneRenderer(scene: Fixtures.halves, scale: 1)
-        let s = try r.sampler()
+        let s = try r.planner.sampler()
         // Straddling the white|black edge at x = 100 by 3:1, 1:1 and 1:3.
         for (x, white) in [(85.0, 0.75), (90.0, 0.5), (95.0, 0.25)] {
             let c = s.averageColor(in: Rect(x: x, y: 40, width: 20, height: 20))
@@ -281,7 +281,7 @@ import Testing
         }
         // A transparent stage answers transparent (unknown), not black.
         let bare = try SceneRenderer(scene: Scene(canvas: Canvas(size: Size(width: 50, height: 50))))
-        #expect(try bare.sampler().averageColor(in: Rect(x: 10, y: 10, width: 20, height: 20)).a < 0.01)
+        #expect(try bare.planner.sampler().averageColor(in: Rect(x: 10, y: 10, width: 20, height: 20)).a < 0.01)
     }
 }
 

@@ -67,10 +67,10 @@ struct BenchRenderCommand: ParsableCommand {
     }
 
     private func makeRenderer(_ scene: Scene, _ scale: Double, _ context: GLContext?) throws -> MadeRenderer {
-        let cairo = try SceneRenderer(scene: scene, scale: scale)
-        guard let context else { return MadeRenderer(cairo) }
+        let planner = try ScenePlanner(scene: scene, scale: scale)
+        guard let context else { return MadeRenderer(SceneRenderer(planner: planner)) }
         let shaders = try ShaderSources.locate(candidates: RendererFactory.defaultShaderFolders())
-        return MadeRenderer(try GLSceneRenderer(reference: cairo, context: context, shaders: shaders))
+        return MadeRenderer(try GLSceneRenderer(planner: planner, context: context, shaders: shaders))
     }
 
     private func bench(target: Target, context: GLContext?) throws {

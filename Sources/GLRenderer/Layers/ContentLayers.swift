@@ -48,7 +48,7 @@ final class ContentLayers {
     /// transform to draw its rect with, and whether its texels land on device
     /// pixels (exact: no resampling) or it is resampled.
     func layer(
-        _ i: Int, local: AffineTransform, scale: Double, reference: SceneRenderer,
+        _ i: Int, local: AffineTransform, scale: Double, painter: CairoLayerPainter,
         maxSide: Int
     ) throws -> (layer: TextureLayer, transform: AffineTransform, exact: Bool) {
         clock += 1
@@ -56,7 +56,7 @@ final class ContentLayers {
         lastTransform[i] = local
         var list = layers[i] ?? []
         let still = local.b == 0 && local.c == 0 && abs(local.a - scale) < 1e-9 && abs(local.d - scale) < 1e-9
-        let shape = reference.regionShape(i)
+        let shape = painter.planner.regionShape(i)
         let bounds = Rect(
             x: -Self.padding, y: -Self.padding, width: shape.size.width + 2 * Self.padding,
             height: shape.size.height + 2 * Self.padding)
@@ -78,10 +78,10 @@ final class ContentLayers {
             let phase = Point(x: o.x - o.x.rounded(.down), y: o.y - o.y.rounded(.down))
             entry = Entry(
                 layer: try raster(
-                    i, bounds: bounds, density: scale, phase: phase, reference: reference, maxSide: maxSide),
+                    i, bounds: bounds, density: scale, phase: phase, painter: painter, maxSide: maxSide),
                 exactFor: nil)
         } else if settled || (local.b == 0 && local.c == 0 && deviceArea(bounds, local) <= Double(exactBudget)),
-            let exact = try exactLayer(i, bounds: bounds, local: local, reference: reference, maxSide: maxSide)
+            let exact = try exactLayer(i, bounds: bounds, local: local, painter: painter, maxSide: maxSide)
         {
             entry = Entry(layer: exact, exactFor: local)
         } else {
@@ -93,7 +93,7 @@ final class ContentLayers {
             }
             entry = Entry(
                 layer: try raster(
-                    i, bounds: bounds, density: wanted, phase: .zero, reference: reference, maxSide: maxSide),
+                    i, bounds: bounds, density: wanted, phase: .zero, painter: painter, maxSide: maxSide),
                 exactFor: nil)
         }
         entry.layer.lastUse = clock
@@ -111,7 +111,7 @@ final class ContentLayers {
     }
 
     private func raster(
-        _ i: Int, bounds: Rect, density wanted: Double, phase: Point, reference: SceneRenderer,
+        _ i: Int, bounds: Rect, density wanted: Double, phase: Point, painter: CairoLayerPainter,
         maxSide: Int
     ) throws -> TextureLayer {
         var density = wanted
@@ -120,13 +120,13 @@ final class ContentLayers {
         rasterised += 1
         return try LayerRaster.make(bounds: bounds, density: density, phase: phase, pad: 1, maxSide: maxSide) {
             image, t in
-            try reference.drawContentLayer(i, into: image, transform: t)
+            try painter.drawContentLayer(i, into: image, transform: t)
         }
     }
 
     /// The content drawn through `local` itself, in device pixels (nil when too large).
     private func exactLayer(
-        _ i: Int, bounds: Rect, local: AffineTransform, reference: SceneRenderer,
+        _ i: Int, bounds: Rect, local: AffineTransform, painter: CairoLayerPainter,
         maxSide: Int
     ) throws -> TextureLayer? {
         let d = local.apply(bounds)
@@ -136,7 +136,7 @@ final class ContentLayers {
         let h = Int(d.maxY.rounded(.up) - y0) + 1
         guard w <= maxSide, h <= maxSide, w * h <= 4_000_000 else { return nil }
         let image = try ImageSurface(width: max(w, 1), height: max(h, 1))
-        try reference.drawContentLayer(
+        try painter.drawContentLayer(
             i, into: image, transform: AffineTransform.translation(-x0, -y0).concatenating(local))
         rasterised += 1
         return TextureLayer(

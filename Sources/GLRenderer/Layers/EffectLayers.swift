@@ -23,10 +23,10 @@ final class EffectLayers {
 
     /// The extent and resolution of an element's effect layers (its pt).
     private static func frame(for size: Size) -> (rect: Rect, k: Double, width: Int, height: Int) {
-        let g = SceneRenderer.effectGeometry(size: size)
+        let g = ScenePlanner.effectGeometry(size: size)
         let rect = Rect(
             x: -g.margin, y: -g.margin, width: size.width + 2 * g.margin, height: size.height + 2 * g.margin)
-        let k = SceneRenderer.effectBlur(size: size, blur: g.shadowBlur).pixelsPerPoint
+        let k = ScenePlanner.effectBlur(size: size, blur: g.shadowBlur).pixelsPerPoint
         return (rect, k, max(1, Int((rect.width * k).rounded(.up))), max(1, Int((rect.height * k).rounded(.up))))
     }
 
@@ -56,20 +56,20 @@ final class EffectLayers {
 
     /// Region `i`'s lift layer: its shadow (alpha `shadowAlpha`, dropped) under its
     /// body's blurred colours grown 6 % about the centre (alpha 0.5).
-    func lift(_ i: Int, reference: SceneRenderer, pipeline: GLPipeline) throws -> TextureLayer {
+    func lift(_ i: Int, painter: CairoLayerPainter, pipeline: GLPipeline) throws -> TextureLayer {
         if let hit = lifts[i] { return hit }
-        let shape = reference.regionShape(i)
+        let shape = painter.planner.regionShape(i)
         let size = shape.size
-        let g = SceneRenderer.effectGeometry(size: size)
+        let g = ScenePlanner.effectGeometry(size: size)
         let f = Self.frame(for: size)
         let target = try GLFramebuffer(width: f.width, height: f.height)
         var glow: GLFramebuffer?
-        if reference.hasBody(i) {
+        if painter.planner.hasBody(i) {
             // The body as Cairo draws it, at the layer's resolution, then blurred on the GPU.
-            let blurRadius = SceneRenderer.effectBlur(size: size, blur: g.glowBlur).boxRadius
+            let blurRadius = ScenePlanner.effectBlur(size: size, blur: g.glowBlur).boxRadius
             let body = try LayerRaster.make(bounds: f.rect, density: f.k, phase: .zero, pad: 0, maxSide: 8192) {
                 image, t in
-                try reference.drawBodyLayer(i, into: image, transform: t)
+                try painter.drawBodyLayer(i, into: image, transform: t)
             }
             let across = try GLFramebuffer(width: f.width, height: f.height)
             let down = try GLFramebuffer(width: f.width, height: f.height)
@@ -82,7 +82,7 @@ final class EffectLayers {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         drawShadow(
-            size: size, radius: shape.radius, alpha: reference.shadowAlpha, offset: g.shadowOffset, frame: f,
+            size: size, radius: shape.radius, alpha: painter.planner.shadowAlpha, offset: g.shadowOffset, frame: f,
             pipeline: pipeline)
         if let glow {
             let toLayer = Self.toLayer(f)
@@ -125,8 +125,8 @@ final class EffectLayers {
         size: Size, radius: Double, alpha: Double, offset: Double,
         frame f: (rect: Rect, k: Double, width: Int, height: Int), pipeline: GLPipeline
     ) {
-        let g = SceneRenderer.effectGeometry(size: size)
-        let sigma = Self.sigma(SceneRenderer.effectBlur(size: size, blur: g.shadowBlur).boxRadius) / f.k
+        let g = ScenePlanner.effectGeometry(size: size)
+        let sigma = Self.sigma(ScenePlanner.effectBlur(size: size, blur: g.shadowBlur).boxRadius) / f.k
         let p = pipeline.shadow
         p.use()
         p.set("u_box", 0, offset, size.width, size.height)

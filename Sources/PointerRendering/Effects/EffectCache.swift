@@ -59,6 +59,20 @@ final class EffectCache {
     /// Local pt region `index`'s lift layer can show a pixel in, once it is made.
     func liftExtent(_ index: Int) -> Rect? { lifts[index]?.extent }
 
+    /// Where the layer made for region `index` (`r`) can show a pixel, in its own pt
+    /// (a hover shadow with its drop); nil before it is made.
+    func madeExtent(_ index: Int, _ r: LaidOutRegion) -> Rect? {
+        switch r.effect {
+        case .lift:
+            return liftExtent(index)
+        case .hover(let style) where style.shadow:
+            return shadowExtent(size: r.frame.size, radius: r.cornerRadius)?
+                .offsetBy(Point(x: 0, y: EffectGeometry(size: r.frame.size).shadowOffset))
+        default:
+            return nil
+        }
+    }
+
     /// Local pt the shadow for `size` and `radius` can show a pixel in, once it is made.
     func shadowExtent(size: Size, radius: Double) -> Rect? {
         shadows[Self.shadowKey(size: size, radius: radius)]?.extent

@@ -1,7 +1,7 @@
 import PointerCore
 
 /// One draw call, as data: the operations in painting order, with every
-/// parameter they use. `SceneRenderer.drawPlan` (SceneRenderer+DrawPlan.swift) is
+/// parameter they use. `ScenePlanner.drawPlan` (ScenePlanner+DrawPlan.swift) is
 /// the only walk over the scene; Cairo (SceneRenderer+Execute.swift) and GLES
 /// (GLSceneRenderer+Execute.swift) each execute its ops, and the parity tests
 /// check that both draw the same pixels.
@@ -77,7 +77,7 @@ package enum DrawOp {
     /// Highlight's light (C14): a radial white gradient (canvas pt), inside the pointer
     /// (`visible`, traced as `outline`), under the content; its strength lightens the
     /// platter just drawn (the last resolved material) by
-    /// `SceneRenderer.highlightLightStep`, times `emphasis`.
+    /// `ScenePlanner.highlightLightStep`, times `emphasis`.
     case highlightLight(
         PointerOutline, visible: VisiblePointer, center: Point, gradientRadius: Double, emphasis: Double)
     /// A region's layers that lie above the pointer, repainted over it (C14, C15):

@@ -10,7 +10,7 @@ import PointerCore
 /// and leaving mirror each other, and no control's content is ever painted over.
 struct PointerLayering: Equatable {
     /// Where the pointer is drawn.
-    var slot: SceneRenderer.PointerSlot
+    var slot: ScenePlanner.PointerSlot
     /// The highlight or lift region whose effect the pointer still shows: the
     /// target, or the control it is leaving. nil for the plain pointer.
     var owner: Int?
@@ -27,7 +27,7 @@ struct PointerLayering: Equatable {
     static let takeOverEmphasis = 0.25
 }
 
-extension SceneRenderer {
+extension ScenePlanner {
     /// Where the pointer goes in the drawing order.
     enum PointerSlot: Equatable {
         /// After every region (no effect, hover, shapes, and controls being left).

@@ -103,11 +103,11 @@ final class FrameInvariantChecker {
         frameCount += 1
         checkHidden(frame)
         let layout = renderer.layout
-        let placements = renderer.placementCache.placements(for: frame)
+        let placements = renderer.planner.placementCache.placements(for: frame)
         let involved = involvedRegions(frame)
 
         // The crop: the pointer and what its material reads, the involved regions, the menu.
-        var crop = renderer.materialRing(frame)
+        var crop = renderer.planner.materialRing(frame)
         if let pb = renderer.pointerBounds(frame) { crop = crop.union(pb) }
         for i in involved { crop = crop.union(placements[i].bounds) }
         if let m = frame.menu { crop = crop.union(m.frame) }
@@ -260,7 +260,9 @@ final class FrameInvariantChecker {
     /// else, or still wearing the look of a control it has just left).
     func isPlainCircle(_ frame: PointerFrame) -> Bool {
         !frame.hidden && frame.visible.opacity >= 0.99 && isRestingCircle(frame.visible)
-            && renderer.pointerLayering(frame, placements: renderer.placementCache.placements(for: frame)).owner == nil
+            && renderer.planner.pointerLayering(
+                frame, placements: renderer.planner.placementCache.placements(for: frame)
+            ).owner == nil
     }
 
     /// Returns the mean backdrop under the circle, when it was checked.
@@ -434,7 +436,8 @@ final class FrameInvariantChecker {
     }
 
     private func checkMaterialStep(_ frame: PointerFrame, under: RGBA?, stage: @escaping (Rect) -> RGBA?) throws {
-        guard isPlainCircle(frame), frame.menuShown == nil, case .top = renderer.pointerSlot(frame), let under else {
+        guard isPlainCircle(frame), frame.menuShown == nil, case .top = renderer.planner.pointerSlot(frame), let under
+        else {
             previousMaterial = nil
             return
         }

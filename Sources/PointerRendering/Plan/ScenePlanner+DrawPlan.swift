@@ -1,6 +1,6 @@
 import PointerCore
 
-extension SceneRenderer {
+extension ScenePlanner {
     /// What to paint for `frame` (nil = the stage at rest, no pointer) into a target of
     /// `width` × `height` device pixels whose top-left pixel shows canvas point
     /// `origin`, repainting only `clip` (canvas pt, default everything): the one walk
@@ -94,7 +94,7 @@ extension SceneRenderer {
     }
 
     private func outline(_ v: VisiblePointer, _ traced: Bool) -> PointerOutline {
-        traced ? pointerPainter.outline(v, scale: scale) : .polygons([])
+        traced ? outliner.outline(v, scale: scale) : .polygons([])
     }
 
     /// The plain circle at the shape's centre (`liftPointerLook`), in its own material.

@@ -1,6 +1,6 @@
 import PointerCore
 
-extension SceneRenderer {
+extension ScenePlanner {
     /// What must be repainted (canvas pt) to go from `previous` to `current`: the old
     /// and new pointer bounds, regions whose drawn state changed (with their
     /// descendants and their shadow/radiosity reach, before and after), lifted

@@ -1,13 +1,24 @@
 import PointerCore
 
-/// What the Cairo reference rasterises for a GPU renderer: the layers that are
-/// text and vector art (a region's image, symbol and label; the context menu),
-/// drawn once into images the GPU then transforms and composites.
-extension SceneRenderer {
-    /// Region `i` draws something in `RegionContentPainter.drawContent` (image, symbol or label).
-    package func hasContentLayer(_ i: Int) -> Bool {
-        guard i >= 0, i < layout.regions.count, let c = layout.regions[i].region.content else { return false }
-        return c.symbol != nil || c.label != nil || c.image.map { images[$0] != nil } == true
+/// What Cairo rasterises for the GL renderer: the layers that are text and
+/// vector art (a region's image, symbol and label; its body for the lift's
+/// radiosity; the context menu), drawn into images the GPU then transforms
+/// and composites. It paints layers, not frames: the GL renderer plans with
+/// its `ScenePlanner` and draws everything else itself.
+package final class CairoLayerPainter {
+    /// The scene and its geometry, as the GL renderer plans with it.
+    package let planner: ScenePlanner
+    let layout: SceneLayout
+    let palette: Palette
+    let content: RegionContentPainter
+    /// The menu panel's blurred shadow.
+    let effects = EffectCache()
+
+    package init(planner: ScenePlanner) {
+        self.planner = planner
+        layout = planner.layout
+        palette = planner.palette
+        content = RegionContentPainter(palette: planner.palette, images: planner.images)
     }
 
     /// Draws region `i`'s content over `surface`; `transform` maps its own pt to the surface's pixels.
@@ -32,13 +43,6 @@ extension SceneRenderer {
         surface.flush()
     }
 
-    /// Region `i` has a body to glow with (a fill or an image), as lift's radiosity needs.
-    package func hasBody(_ i: Int) -> Bool {
-        guard i >= 0, i < layout.regions.count else { return false }
-        let c = layout.regions[i].region.content
-        return c?.fill != nil || c?.image != nil
-    }
-
     /// The two layers of an open menu: the pointer goes between them.
     package enum MenuPart: Sendable, Equatable { case panel, text }
 
@@ -57,6 +61,22 @@ extension SceneRenderer {
         }
         try ctx.checkStatus("drawing the menu layer")
         surface.flush()
+    }
+}
+
+/// The geometry the GL renderer needs to place and blur those layers as Cairo would.
+extension ScenePlanner {
+    /// Region `i` draws something in `RegionContentPainter.drawContent` (image, symbol or label).
+    package func hasContentLayer(_ i: Int) -> Bool {
+        guard i >= 0, i < layout.regions.count, let c = layout.regions[i].region.content else { return false }
+        return c.symbol != nil || c.label != nil || c.image.map { images[$0] != nil } == true
+    }
+
+    /// Region `i` has a body to glow with (a fill or an image), as lift's radiosity needs.
+    package func hasBody(_ i: Int) -> Bool {
+        guard i >= 0, i < layout.regions.count else { return false }
+        let c = layout.regions[i].region.content
+        return c?.fill != nil || c?.image != nil
     }
 
     /// Canvas to canvas: how an opening or closing menu is drawn (scaled about its anchor).
