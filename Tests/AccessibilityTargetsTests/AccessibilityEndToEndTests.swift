@@ -312,7 +312,7 @@ struct AccessibilityEndToEndTests {
     func movingDuringGlideKeepsRealPointer() throws {
         let d = try AccessibleDesktop()
         _ = try d.startApp()
-        _ = try d.startOverlay([Self.glidingScene, "--pointing-device", "touchpad"])
+        let overlay = try d.startOverlay([Self.glidingScene, "--pointing-device", "touchpad"])
         // Right of the application's window, over the bare desktop (no target to snap to).
         let area = (x: 900, y: 40, width: 370, height: 750)
         try d.glide(to: 700, 700)
@@ -336,7 +336,10 @@ struct AccessibilityEndToEndTests {
             let real = d.pointer()
             #expect(
                 abs(centre.x - real.x) <= 3 && abs(centre.y - real.y) <= 3,
-                "round \(round): the drawn pointer is at \(centre), the real one at \(real)")
+                """
+                round \(round): the drawn pointer is at \(centre) (changed \(drawn)), the real one at \(real); \
+                overlay \(overlay.isRunning ? "running" : "gone"), its log ends: \(overlay.log.suffix(1500))
+                """)
             try d.glide(to: 1080, 700)
             usleep(300_000)
         }

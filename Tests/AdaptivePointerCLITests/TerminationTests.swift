@@ -88,9 +88,10 @@ struct TerminationTests {
         try Data(#"{"version":1,"canvas":{"size":[400,300]},"regions":[{"id":"a","frame":[10,10,40,40]}]}"#.utf8).write(
             to: URL(fileURLWithPath: scene))
         let trace = dir.appendingPathComponent("t.jsonl").path
-        // A long trace at a high frame rate: minutes of frames to write.
+        // A long trace at a high frame rate: 500 s of frames at 1000 fps, about
+        // 6 s of writing here (2000 lines once ended before the signal).
         var lines = ""
-        for i in 0..<2000 {
+        for i in 0..<10_000 {
             lines += "{\"t\":\(Double(i) * 0.05),\"type\":\"position\",\"x\":\(i % 400),\"y\":\(i % 300)}\n"
         }
         try Data(lines.utf8).write(to: URL(fileURLWithPath: trace))
@@ -111,8 +112,17 @@ struct TerminationTests {
                 .utf8
         )
         .write(to: URL(fileURLWithPath: scene))
+        // Frames of 8000 × 6000 px for 5 s at 30 fps: minutes of work (a single
+        // still once ended before the signal).
+        let trace = dir.appendingPathComponent("t.jsonl").path
+        var lines = ""
+        for i in 0..<50 {
+            lines += "{\"t\":\(Double(i) * 0.1),\"type\":\"position\",\"x\":\(100 + i * 20),\"y\":200}\n"
+        }
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: trace))
         let out = dir.appendingPathComponent("frames")
-        let r = try signalled(["render", scene, "--out", out.path, "--scale", "2"], signal: SIGINT, after: 1.5)
+        let r = try signalled(
+            ["render", scene, trace, "--out", out.path, "--scale", "2"], signal: SIGINT, after: 1.5)
         #expect(r.seconds < Self.bound, "took \(r.seconds) s")
         #expect(r.exited && r.status == 130, "status \(r.status): \(r.log)")
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter {
