@@ -8,18 +8,17 @@ import PointerCore
 package final class CairoLayerPainter {
     /// The scene and its geometry, as the GL renderer plans with it.
     package let planner: ScenePlanner
-    let layout: SceneLayout
-    let palette: Palette
     let content: RegionContentPainter
     /// The menu panel's blurred shadow.
     let effects = EffectCache()
 
     package init(planner: ScenePlanner) {
         self.planner = planner
-        layout = planner.layout
-        palette = planner.palette
         content = RegionContentPainter(palette: planner.palette, images: planner.images)
     }
+
+    var layout: SceneLayout { planner.layout }
+    var palette: Palette { planner.palette }
 
     /// Draws region `i`'s content over `surface`; `transform` maps its own pt to the surface's pixels.
     package func drawContentLayer(_ i: Int, into surface: ImageSurface, transform: AffineTransform) throws {
